@@ -1,0 +1,114 @@
+//! The Rust twin of `draw.c`: drawing the map and the player on a screen.
+//!
+//! The C code draws on curses' `stdscr`. Here the drawing functions write
+//! to any [`Screen`]: the real terminal (the `rogue-engine` crate implements
+//! it with `pancurses`) or a [`MemScreen`] in memory, which clips like
+//! curses and is what headless replays and tests read back.
+
+mod screen;
+
+pub use screen::{Cell, MemScreen, Screen};
+
+use rogue_types::{Entity, Map, Position, SEEN_COLOR};
+
+/// How the map's tiles are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapStyle {
+    /// Every tile in its own colour (Parts 2 and 3, before the field of view).
+    Plain,
+    /// Part 4: visible tiles in their own colour, seen tiles in
+    /// `SEEN_COLOR`, the rest blank.
+    Lit,
+}
+
+/// `drawMap`: every tile of the map, row by row, at its own position.
+#[doc(alias = "drawMap")]
+pub fn draw_map(screen: &mut impl Screen, map: &Map, style: MapStyle) {
+    for y in 0..map.height() {
+        for (x, tile) in (0..).zip(map.row(y)) {
+            match style {
+                MapStyle::Plain => screen.mvaddch(y, x, tile.ch, tile.color),
+                MapStyle::Lit => {
+                    if tile.visible {
+                        screen.mvaddch(y, x, tile.ch, tile.color);
+                    } else if tile.seen {
+                        screen.mvaddch(y, x, tile.ch, SEEN_COLOR);
+                    } else {
+                        screen.mvaddch(y, x, ' ', Default::default());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `drawEntity`: the entity's character at its position, in its colour.
+#[doc(alias = "drawEntity")]
+pub fn draw_entity(screen: &mut impl Screen, entity: &Entity) {
+    let Position { y, x } = entity.pos;
+    screen.mvaddch(y, x, entity.ch, entity.color);
+}
+
+/// `drawEverything`: clears the screen, draws the map (if the game has one)
+/// and the player on top.
+#[doc(alias = "drawEverything")]
+pub fn draw_everything(screen: &mut impl Screen, map: Option<(&Map, MapStyle)>, player: &Entity) {
+    screen.clear();
+    if let Some((map, style)) = map {
+        draw_map(screen, map, style);
+    }
+    draw_entity(screen, player);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rogue_types::{ColorPair, VISIBLE_COLOR};
+
+    fn small_map() -> Map {
+        let mut map = Map::walls(3, 4, VISIBLE_COLOR);
+        map[Position::new(1, 1)].carve();
+        map[Position::new(1, 2)].carve();
+        map[Position::new(1, 1)].visible = true;
+        map[Position::new(1, 1)].seen = true;
+        map[Position::new(1, 2)].seen = true;
+        map
+    }
+
+    #[test]
+    fn plain_style_draws_every_tile() {
+        let mut screen = MemScreen::new(4, 6);
+        draw_map(&mut screen, &small_map(), MapStyle::Plain);
+        assert_eq!(screen.text(), vec!["####  ", "#..#  ", "####  ", "      "]);
+        assert_eq!(
+            screen.colour_classes(),
+            vec!["wwww  ", "wwww  ", "wwww  ", "      "]
+        );
+    }
+
+    #[test]
+    fn lit_style_dims_seen_and_hides_unseen() {
+        let mut screen = MemScreen::new(3, 4);
+        let player = Entity {
+            pos: Position::new(1, 1),
+            ch: '@',
+            color: VISIBLE_COLOR,
+        };
+        draw_everything(&mut screen, Some((&small_map(), MapStyle::Lit)), &player);
+        assert_eq!(screen.text(), vec!["    ", " @. ", "    "]);
+        assert_eq!(screen.colour_classes(), vec!["    ", " wb ", "    "]);
+    }
+
+    #[test]
+    fn everything_clears_first() {
+        let mut screen = MemScreen::new(2, 2);
+        screen.mvaddch(0, 0, 'x', ColorPair::NONE);
+        let player = Entity {
+            pos: Position::new(1, 1),
+            ch: '@',
+            color: ColorPair::NONE,
+        };
+        draw_everything(&mut screen, None, &player);
+        assert_eq!(screen.text(), vec!["  ", " @"]);
+    }
+}

@@ -1,0 +1,158 @@
+//! Where drawing goes: the [`Screen`] trait and an in-memory screen.
+
+use rogue_types::{ColorPair, SEEN_COLOR, VISIBLE_COLOR};
+
+/// The few curses calls the game draws with, on `stdscr`.
+pub trait Screen {
+    /// `clear()`: blanks the whole screen.
+    fn clear(&mut self);
+    /// `mvaddch(y, x, ch | COLOR_PAIR(color))`. A position outside the
+    /// screen draws nothing, as curses does.
+    fn mvaddch(&mut self, y: i32, x: i32, ch: char, color: ColorPair);
+}
+
+/// One cell of a [`MemScreen`]: a character and its colour pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The character shown.
+    pub ch: char,
+    /// The colour pair it is shown in.
+    pub color: ColorPair,
+}
+
+impl Cell {
+    /// A blank cell, as `clear()` leaves it.
+    pub const BLANK: Cell = Cell {
+        ch: ' ',
+        color: ColorPair::NONE,
+    };
+}
+
+/// A screen in memory of `rows` by `cols` cells that clips like curses'
+/// `stdscr`: what is drawn outside it is dropped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemScreen {
+    rows: i32,
+    cols: i32,
+    cells: Vec<Cell>,
+}
+
+impl MemScreen {
+    /// A blank screen of `rows` by `cols` (either may be 0).
+    pub fn new(rows: u16, cols: u16) -> Self {
+        MemScreen {
+            rows: i32::from(rows),
+            cols: i32::from(cols),
+            cells: vec![Cell::BLANK; usize::from(rows) * usize::from(cols)],
+        }
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> u16 {
+        self.rows as u16
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> u16 {
+        self.cols as u16
+    }
+
+    /// The cell at `(y, x)`, or `None` outside the screen.
+    pub fn cell(&self, y: i32, x: i32) -> Option<Cell> {
+        self.offset(y, x).map(|i| self.cells[i])
+    }
+
+    /// The characters of each row.
+    pub fn text(&self) -> Vec<String> {
+        self.row_strings(|cell| cell.ch)
+    }
+
+    /// The colour class of each cell, row by row, as screen traces write
+    /// them: `w` for pair 1, `b` for pair 2, `?` for another pair, a space
+    /// for no pair and for every blank character.
+    pub fn colour_classes(&self) -> Vec<String> {
+        self.row_strings(|cell| match cell.color {
+            _ if cell.ch == ' ' => ' ',
+            ColorPair::NONE => ' ',
+            VISIBLE_COLOR => 'w',
+            SEEN_COLOR => 'b',
+            _ => '?',
+        })
+    }
+
+    /// Changes the size, keeping what fits (curses' `resizeterm`).
+    pub fn resize(&mut self, rows: u16, cols: u16) {
+        let mut resized = MemScreen::new(rows, cols);
+        for y in 0..resized.rows.min(self.rows) {
+            for x in 0..resized.cols.min(self.cols) {
+                let cell = self.cells[(y * self.cols + x) as usize];
+                resized.cells[(y * resized.cols + x) as usize] = cell;
+            }
+        }
+        *self = resized;
+    }
+
+    fn row_strings(&self, f: impl Fn(&Cell) -> char) -> Vec<String> {
+        if self.cols == 0 {
+            return vec![String::new(); self.rows as usize];
+        }
+        self.cells
+            .chunks(self.cols as usize)
+            .map(|row| row.iter().map(&f).collect())
+            .collect()
+    }
+
+    fn offset(&self, y: i32, x: i32) -> Option<usize> {
+        ((0..self.rows).contains(&y) && (0..self.cols).contains(&x))
+            .then(|| (y * self.cols + x) as usize)
+    }
+}
+
+impl Screen for MemScreen {
+    fn clear(&mut self) {
+        self.cells.fill(Cell::BLANK);
+    }
+
+    fn mvaddch(&mut self, y: i32, x: i32, ch: char, color: ColorPair) {
+        if let Some(i) = self.offset(y, x) {
+            self.cells[i] = Cell { ch, color };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawing_outside_is_clipped() {
+        let mut s = MemScreen::new(2, 3);
+        for (y, x) in [(-1, 0), (0, -1), (2, 0), (0, 3), (i32::MIN, i32::MAX)] {
+            s.mvaddch(y, x, '@', VISIBLE_COLOR);
+        }
+        assert_eq!(s.text(), vec!["   ", "   "]);
+        s.mvaddch(1, 2, '@', VISIBLE_COLOR);
+        assert_eq!(s.text(), vec!["   ", "  @"]);
+    }
+
+    #[test]
+    fn blank_characters_have_no_colour_class() {
+        let mut s = MemScreen::new(1, 4);
+        s.mvaddch(0, 0, ' ', VISIBLE_COLOR);
+        s.mvaddch(0, 1, '#', SEEN_COLOR);
+        s.mvaddch(0, 2, '#', ColorPair(5));
+        s.mvaddch(0, 3, '#', ColorPair::NONE);
+        assert_eq!(s.colour_classes(), vec![" b? "]);
+    }
+
+    #[test]
+    fn resize_keeps_what_fits() {
+        let mut s = MemScreen::new(2, 2);
+        s.mvaddch(0, 0, 'a', ColorPair::NONE);
+        s.mvaddch(1, 1, 'b', ColorPair::NONE);
+        s.resize(1, 3);
+        assert_eq!(s.text(), vec!["a  "]);
+        s.resize(0, 0);
+        assert!(s.text().is_empty());
+    }
+}

@@ -1,0 +1,122 @@
+//! The game state and its loop: `main.c` and `gameLoop`.
+
+use rogue_crand::RngKind;
+use rogue_draw::{draw_everything, MapStyle, Screen};
+use rogue_fov::make_fov;
+use rogue_map::{create_map_tiles, setup_map, setup_single_room_map};
+use rogue_player::{create_player, handle_input, handle_input_without_map};
+use rogue_types::{ColorPair, Entity, Key, Map, Position, VISIBLE_COLOR};
+
+use crate::part::{MapKind, Part};
+
+/// A terminal the game can be played on: a screen to draw on and keys.
+pub trait Terminal: Screen {
+    /// `getch()`: shows what was drawn and waits for the next key. `None`
+    /// when no key can come any more (input closed).
+    fn getch(&mut self) -> Option<Key>;
+}
+
+/// What a run of the game is: which part, and the `srand()` it starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameConfig {
+    /// The part of the tutorial to play.
+    pub part: Part,
+    /// The seed given to `srand()`.
+    pub seed: u32,
+    /// Which C library's `rand()` to reproduce.
+    pub rng: RngKind,
+}
+
+impl Default for GameConfig {
+    /// Part 4, seed 0, the platform's generator.
+    fn default() -> Self {
+        GameConfig {
+            part: Part::LAST,
+            seed: 0,
+            rng: RngKind::platform(),
+        }
+    }
+}
+
+/// What the C original keeps in its globals `map` and `player`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The part being played.
+    pub part: Part,
+    /// The dungeon, if the part has one.
+    pub map: Option<Map>,
+    /// The player.
+    pub player: Entity,
+}
+
+impl Game {
+    /// The body of `main()` before the loop: `srand(seed)` if the part calls
+    /// it, `createMapTiles`, `setupMap` and `createPlayer`.
+    pub fn new(config: &GameConfig) -> Game {
+        let part = config.part;
+        let color = if part.color {
+            VISIBLE_COLOR
+        } else {
+            ColorPair::NONE
+        };
+        let (map, start) = match part.map {
+            None => (None, Position::new(10, 20)),
+            Some(kind) => {
+                let mut map = create_map_tiles(color);
+                let start = match kind {
+                    MapKind::SingleRoom => setup_single_room_map(&mut map),
+                    MapKind::RandomRooms => {
+                        log::info!("srand({}) with the {} rand()", config.seed, config.rng);
+                        setup_map(&mut map, &mut config.rng.seeded(config.seed))
+                    }
+                };
+                (Some(map), start)
+            }
+        };
+        log::info!("part {}: the player starts at {start:?}", part.number);
+        Game {
+            part,
+            map,
+            player: create_player(start, color),
+        }
+    }
+
+    /// One key of the loop: `handleInput(ch)`.
+    pub fn handle_input(&mut self, key: Key) {
+        let before = self.player.pos;
+        match &mut self.map {
+            Some(map) => handle_input(key, &mut self.player, map, self.part.fov),
+            None => handle_input_without_map(key, &mut self.player),
+        }
+        log::debug!("key {key:?}: {before:?} -> {:?}", self.player.pos);
+    }
+
+    /// `drawEverything()` for this part.
+    pub fn draw(&self, screen: &mut impl Screen) {
+        let style = if self.part.fov {
+            MapStyle::Lit
+        } else {
+            MapStyle::Plain
+        };
+        draw_everything(screen, self.map.as_ref().map(|m| (m, style)), &self.player);
+    }
+}
+
+/// `gameLoop`: makes the first field of view, draws, then reads keys until
+/// `q` or NUL (`while ((ch = getch()))`), handling and drawing each.
+/// It also ends when no more keys can come (the C original would spin).
+#[doc(alias = "gameLoop")]
+pub fn game_loop(term: &mut impl Terminal, game: &mut Game) {
+    if let (true, Some(map)) = (game.part.fov, &mut game.map) {
+        make_fov(map, &game.player);
+    }
+    game.draw(term);
+
+    while let Some(key) = term.getch() {
+        if key == Key::Char('\0') || key == Key::Char('q') {
+            break;
+        }
+        game.handle_input(key);
+        game.draw(term);
+    }
+}

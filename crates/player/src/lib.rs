@@ -1,0 +1,125 @@
+//! The Rust twin of `player.c`: the player, the keys and the moves.
+
+use rogue_fov::{clear_fov, make_fov};
+use rogue_types::{ColorPair, Entity, Key, Map, Position};
+
+/// `createPlayer`: the `@` at `start_pos`, drawn with colour pair `color`
+/// (Part 4 gives `VISIBLE_COLOR`; earlier parts have no colour).
+#[doc(alias = "createPlayer")]
+pub fn create_player(start_pos: Position, color: ColorPair) -> Entity {
+    Entity {
+        pos: start_pos,
+        ch: '@',
+        color,
+    }
+}
+
+/// The position a key asks for, the `newPos` of `handleInput`: `k` up,
+/// `j` down, `h` left, `l` right; any other key stays in place.
+pub fn new_position(key: Key, pos: Position) -> Position {
+    match key {
+        Key::Char('k') => Position::new(pos.y.wrapping_sub(1), pos.x),
+        Key::Char('j') => Position::new(pos.y.wrapping_add(1), pos.x),
+        Key::Char('h') => Position::new(pos.y, pos.x.wrapping_sub(1)),
+        Key::Char('l') => Position::new(pos.y, pos.x.wrapping_add(1)),
+        _ => pos,
+    }
+}
+
+/// `handleInput` (Parts 2 to 4): computes `newPos` from the key and calls
+/// [`move_player`]. `with_fov` says whether the game has a field of view.
+#[doc(alias = "handleInput")]
+pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, with_fov: bool) {
+    let new_pos = new_position(key, player.pos);
+    move_player(new_pos, player, map, with_fov);
+}
+
+/// `handleInput` as Part 1 writes it: there is no map, so the player moves
+/// with no bound check and may walk off the screen and back.
+#[doc(alias = "handleInput")]
+pub fn handle_input_without_map(key: Key, player: &mut Entity) {
+    player.pos = new_position(key, player.pos);
+}
+
+/// `movePlayer`: moves the player to `new_pos` if that tile is walkable,
+/// clearing the field of view before the move and making it after (Part 4;
+/// `with_fov` false is Parts 2 and 3). A position outside the map is not
+/// walkable.
+#[doc(alias = "movePlayer")]
+pub fn move_player(new_pos: Position, player: &mut Entity, map: &mut Map, with_fov: bool) {
+    if map.get(new_pos.y, new_pos.x).is_some_and(|t| t.walkable) {
+        if with_fov {
+            clear_fov(map, player);
+        }
+        player.pos = new_pos;
+        if with_fov {
+            make_fov(map, player);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rogue_types::VISIBLE_COLOR;
+
+    fn room() -> Map {
+        let mut map = Map::walls(5, 5, ColorPair::NONE);
+        for y in 1..4 {
+            for x in 1..4 {
+                map[Position::new(y, x)].carve();
+            }
+        }
+        map
+    }
+
+    #[test]
+    fn hjkl_move_and_other_keys_stay() {
+        let p = Position::new(5, 5);
+        assert_eq!(new_position(Key::Char('k'), p), Position::new(4, 5));
+        assert_eq!(new_position(Key::Char('j'), p), Position::new(6, 5));
+        assert_eq!(new_position(Key::Char('h'), p), Position::new(5, 4));
+        assert_eq!(new_position(Key::Char('l'), p), Position::new(5, 6));
+        for key in [Key::Char('K'), Key::Char('x'), Key::Resize, Key::Other(265)] {
+            assert_eq!(new_position(key, p), p);
+        }
+    }
+
+    #[test]
+    fn walls_stop_the_player() {
+        let mut map = room();
+        let mut player = create_player(Position::new(1, 1), VISIBLE_COLOR);
+        handle_input(Key::Char('k'), &mut player, &mut map, false);
+        handle_input(Key::Char('h'), &mut player, &mut map, false);
+        assert_eq!(player.pos, Position::new(1, 1));
+        handle_input(Key::Char('j'), &mut player, &mut map, false);
+        handle_input(Key::Char('l'), &mut player, &mut map, false);
+        assert_eq!(player.pos, Position::new(2, 2));
+    }
+
+    #[test]
+    fn a_move_clears_the_old_view_and_makes_the_new_one() {
+        let mut map = Map::walls(3, 40, ColorPair::NONE);
+        for x in 1..39 {
+            map[Position::new(1, x)].carve();
+        }
+        let mut player = create_player(Position::new(1, 1), VISIBLE_COLOR);
+        make_fov(&mut map, &player);
+        assert!(map[Position::new(1, 1)].visible && !map[Position::new(1, 20)].visible);
+        for _ in 0..10 {
+            handle_input(Key::Char('l'), &mut player, &mut map, true);
+        }
+        assert_eq!(player.pos, Position::new(1, 11));
+        assert!(map[Position::new(1, 20)].visible);
+        // The tile it started on is still lit (within the radius), and seen.
+        assert!(map[Position::new(1, 1)].visible && map[Position::new(1, 1)].seen);
+    }
+
+    #[test]
+    fn without_a_map_the_player_walks_anywhere() {
+        let mut player = create_player(Position::new(0, 0), ColorPair::NONE);
+        handle_input_without_map(Key::Char('k'), &mut player);
+        handle_input_without_map(Key::Char('h'), &mut player);
+        assert_eq!(player.pos, Position::new(-1, -1));
+    }
+}

@@ -1,0 +1,144 @@
+//! The dungeon grid: the C global `Tile** map`, as a value.
+
+use std::ops::{Index, IndexMut};
+
+use crate::{ColorPair, Position, Tile};
+
+/// A grid of tiles, `height` rows by `width` columns, indexed `map[pos]`.
+///
+/// The game's map is always `MAP_HEIGHT` by `MAP_WIDTH`; other sizes exist
+/// for tests and benchmarks of the field of view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    height: i32,
+    width: i32,
+    tiles: Vec<Tile>,
+}
+
+impl Map {
+    /// A map of the given size where every tile is `tile`.
+    ///
+    /// # Panics
+    /// If `height` or `width` is not positive.
+    pub fn filled(height: i32, width: i32, tile: Tile) -> Self {
+        assert!(height > 0 && width > 0, "a map needs rows and columns");
+        Map {
+            height,
+            width,
+            tiles: vec![tile; (height * width) as usize],
+        }
+    }
+
+    /// A map of walls of the given colour pair.
+    pub fn walls(height: i32, width: i32, color: ColorPair) -> Self {
+        Self::filled(height, width, Tile::wall(color))
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    /// Whether `(y, x)` is a cell of the grid (any cell, border included).
+    pub fn contains(&self, y: i32, x: i32) -> bool {
+        (0..self.height).contains(&y) && (0..self.width).contains(&x)
+    }
+
+    /// The tile at `(y, x)`, or `None` outside the grid.
+    pub fn get(&self, y: i32, x: i32) -> Option<&Tile> {
+        self.offset(y, x).map(|i| &self.tiles[i])
+    }
+
+    /// The tile at `(y, x)` for changing, or `None` outside the grid.
+    pub fn get_mut(&mut self, y: i32, x: i32) -> Option<&mut Tile> {
+        self.offset(y, x).map(|i| &mut self.tiles[i])
+    }
+
+    /// Whether sight passes through `(y, x)`; cells outside the grid block it.
+    pub fn is_transparent(&self, y: i32, x: i32) -> bool {
+        self.get(y, x).is_some_and(|t| t.transparent)
+    }
+
+    /// All tiles, row by row.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// All tiles, row by row, for changing.
+    pub fn tiles_mut(&mut self) -> &mut [Tile] {
+        &mut self.tiles
+    }
+
+    /// One row of tiles.
+    ///
+    /// # Panics
+    /// If `y` is not a row of the grid.
+    pub fn row(&self, y: i32) -> &[Tile] {
+        assert!((0..self.height).contains(&y), "row {y} outside the map");
+        let start = (y * self.width) as usize;
+        &self.tiles[start..start + self.width as usize]
+    }
+
+    fn offset(&self, y: i32, x: i32) -> Option<usize> {
+        self.contains(y, x).then(|| (y * self.width + x) as usize)
+    }
+}
+
+impl Index<Position> for Map {
+    type Output = Tile;
+
+    fn index(&self, pos: Position) -> &Tile {
+        match self.get(pos.y, pos.x) {
+            Some(tile) => tile,
+            None => panic!("{pos:?} is outside the {}x{} map", self.width, self.height),
+        }
+    }
+}
+
+impl IndexMut<Position> for Map {
+    fn index_mut(&mut self, pos: Position) -> &mut Tile {
+        let (w, h) = (self.width, self.height);
+        match self.get_mut(pos.y, pos.x) {
+            Some(tile) => tile,
+            None => panic!("{pos:?} is outside the {w}x{h} map"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MAP_HEIGHT, MAP_WIDTH, VISIBLE_COLOR};
+
+    #[test]
+    fn new_map_is_all_walls() {
+        let map = Map::walls(MAP_HEIGHT, MAP_WIDTH, VISIBLE_COLOR);
+        assert_eq!(map.tiles().len(), 2500);
+        assert!(map.tiles().iter().all(|t| *t == Tile::wall(VISIBLE_COLOR)));
+    }
+
+    #[test]
+    fn get_is_none_outside_and_index_is_row_major() {
+        let mut map = Map::walls(3, 4, ColorPair::NONE);
+        map[Position::new(1, 2)].carve();
+        assert_eq!(map.tiles()[6].ch, '.');
+        assert_eq!(map.row(1)[2].ch, '.');
+        for (y, x) in [(-1, 0), (0, -1), (3, 0), (0, 4)] {
+            assert!(map.get(y, x).is_none(), "({y}, {x})");
+            assert!(!map.is_transparent(y, x));
+        }
+        assert!(map.is_transparent(1, 2));
+    }
+
+    #[test]
+    #[should_panic(expected = "outside the 4x3 map")]
+    fn index_outside_panics_with_the_position() {
+        let map = Map::walls(3, 4, ColorPair::NONE);
+        let _ = map[Position::new(3, 0)];
+    }
+}
