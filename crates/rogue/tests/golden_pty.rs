@@ -1,0 +1,84 @@
+//! The real `rogue` binary, in a pseudo-terminal, shows the very screens
+//! the C original showed: every step of the golden traces, characters and
+//! colours.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::thread;
+
+use rogue_trace::capture::{capture, CaptureOptions, Timing};
+use rogue_trace::{load_traces, Trace};
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
+}
+
+/// Captures `rogue` with the golden's seed, generator, size and keys, and
+/// compares every step; returns the number of steps compared.
+fn check(name: &str, golden: &Trace) -> usize {
+    let h = &golden.header;
+    let command: Vec<OsString> = [
+        env!("CARGO_BIN_EXE_rogue").to_string(),
+        "--part".into(),
+        h.part.to_string(),
+        "--seed".into(),
+        h.seed.to_string(),
+        "--rng".into(),
+        h.rng.clone(),
+    ]
+    .into_iter()
+    .map(OsString::from)
+    .collect();
+    let options = CaptureOptions {
+        cols: h.cols,
+        rows: h.rows,
+        keys: h.keys.clone(),
+        every: true,
+        term: "screen-256color".into(),
+        env: Vec::new(),
+        timing: Timing::default(),
+        part: h.part,
+        rng: h.rng.clone(),
+        seed: h.seed,
+    };
+    let ours = capture(&command, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(ours.stopped, None, "{name}");
+    assert_eq!(
+        ours.trace.steps.len(),
+        golden.steps.len(),
+        "{name}: number of steps"
+    );
+    for (n, (a, b)) in ours.trace.steps.iter().zip(&golden.steps).enumerate() {
+        assert_eq!(a.key, b.key, "{name} step {n}: key");
+        assert_eq!(a.text, b.text, "{name} step {n}: characters");
+        assert_eq!(a.colours, b.colours, "{name} step {n}: colours");
+        assert!(
+            a.odd.is_empty(),
+            "{name} step {n}: unexpected colours {:?}",
+            a.odd
+        );
+    }
+    golden.steps.len()
+}
+
+/// Checks every golden trace of `part` at once, each in its own terminal.
+fn check_part(part: u8) -> usize {
+    let traces = load_traces(&golden_dir(), part);
+    assert!(!traces.is_empty());
+    thread::scope(|s| {
+        let runs: Vec<_> = traces
+            .iter()
+            .map(|(name, golden)| s.spawn(move || check(name, golden)))
+            .collect();
+        runs.into_iter()
+            .map(|r| r.join().expect("a capture panicked"))
+            .sum()
+    })
+}
+
+#[test]
+fn part4_goldens_in_a_real_terminal() {
+    let steps = check_part(4);
+    println!("part 4: {steps} golden steps compared in a pseudo-terminal");
+    assert_eq!(steps, 5 * 81 + 41 + 2 * 61);
+}

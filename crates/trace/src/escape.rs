@@ -1,0 +1,143 @@
+//! Keys as traces write them: Python's `unicode_escape` form for the list
+//! of keys, and Python character literals for each step's key.
+
+use std::fmt::Write;
+
+/// Writes `keys` in Python's `unicode_escape` form: printable ASCII as is,
+/// `\\`, `\t`, `\n`, `\r`, and `\xNN`, `\uNNNN`, `\UNNNNNNNN` for the rest.
+pub fn escape_keys(keys: &[char]) -> String {
+    let mut out = String::new();
+    for &c in keys {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            ' '..='~' => out.push(c),
+            _ => push_hex_escape(&mut out, c),
+        }
+    }
+    out
+}
+
+/// Reads keys written by [`escape_keys`] (or by Python's `unicode_escape`).
+pub fn unescape_keys(text: &str) -> Result<Vec<char>, String> {
+    let mut keys = Vec::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            keys.push(c);
+            continue;
+        }
+        let escaped = match chars.next() {
+            Some('\\') => '\\',
+            Some('\'') => '\'',
+            Some('"') => '"',
+            Some('t') => '\t',
+            Some('n') => '\n',
+            Some('r') => '\r',
+            Some('a') => '\x07',
+            Some('b') => '\x08',
+            Some('f') => '\x0c',
+            Some('v') => '\x0b',
+            Some('0') => '\0',
+            Some('x') => hex_char(&mut chars, 2)?,
+            Some('u') => hex_char(&mut chars, 4)?,
+            Some('U') => hex_char(&mut chars, 8)?,
+            Some(other) => return Err(format!("unknown escape '\\{other}'")),
+            None => return Err("a lone '\\' at the end".to_string()),
+        };
+        keys.push(escaped);
+    }
+    Ok(keys)
+}
+
+/// A key as a Python character literal: `'j'`, `' '`, `'\x00'`, `"'"`.
+pub fn key_literal(key: char) -> String {
+    match key {
+        '\'' => "\"'\"".to_string(),
+        '\\' => "'\\\\'".to_string(),
+        '\t' => "'\\t'".to_string(),
+        '\n' => "'\\n'".to_string(),
+        '\r' => "'\\r'".to_string(),
+        c if c.is_control() || c == '\u{ad}' => {
+            let mut out = "'".to_string();
+            push_hex_escape(&mut out, c);
+            out.push('\'');
+            out
+        }
+        c => format!("'{c}'"),
+    }
+}
+
+/// Reads a Python character literal written by [`key_literal`].
+pub fn parse_key_literal(text: &str) -> Result<char, String> {
+    let inner = text
+        .strip_prefix('\'')
+        .and_then(|t| t.strip_suffix('\''))
+        .or_else(|| text.strip_prefix('"').and_then(|t| t.strip_suffix('"')))
+        .ok_or_else(|| format!("key {text} is not a quoted character"))?;
+    match unescape_keys(inner)?.as_slice() {
+        [key] => Ok(*key),
+        _ => Err(format!("key {text} is not one character")),
+    }
+}
+
+fn push_hex_escape(out: &mut String, c: char) {
+    let code = u32::from(c);
+    // Writing to a String cannot fail.
+    let _ = match code {
+        0..=0xff => write!(out, "\\x{code:02x}"),
+        0x100..=0xffff => write!(out, "\\u{code:04x}"),
+        _ => write!(out, "\\U{code:08x}"),
+    };
+}
+
+fn hex_char(chars: &mut std::str::Chars<'_>, digits: usize) -> Result<char, String> {
+    let hex: String = chars.by_ref().take(digits).collect();
+    if hex.len() != digits {
+        return Err(format!("escape needs {digits} hex digits, found '{hex}'"));
+    }
+    u32::from_str_radix(&hex, 16)
+        .ok()
+        .and_then(char::from_u32)
+        .ok_or_else(|| format!("'{hex}' is not a character code"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_round_trip_through_escapes() {
+        let keys: Vec<char> = "hj k\\\t\n\r\0\x1b\u{7f}é€😀'\"".chars().collect();
+        let text = escape_keys(&keys);
+        assert_eq!(
+            text,
+            "hj k\\\\\\t\\n\\r\\x00\\x1b\\x7f\\xe9\\u20ac\\U0001f600'\""
+        );
+        assert_eq!(unescape_keys(&text).unwrap(), keys);
+    }
+
+    #[test]
+    fn literals_are_python_reprs() {
+        assert_eq!(key_literal('j'), "'j'");
+        assert_eq!(key_literal(' '), "' '");
+        assert_eq!(key_literal('\''), "\"'\"");
+        assert_eq!(key_literal('\\'), "'\\\\'");
+        assert_eq!(key_literal('\0'), "'\\x00'");
+        assert_eq!(key_literal('é'), "'é'");
+        for key in ['j', ' ', '\'', '\\', '\0', '\x1b', 'é', '\n'] {
+            assert_eq!(parse_key_literal(&key_literal(key)), Ok(key));
+        }
+    }
+
+    #[test]
+    fn bad_escapes_are_errors() {
+        assert!(unescape_keys("\\q").is_err());
+        assert!(unescape_keys("ab\\").is_err());
+        assert!(unescape_keys("\\x4").is_err());
+        assert!(parse_key_literal("'ab'").is_err());
+        assert!(parse_key_literal("j").is_err());
+    }
+}
