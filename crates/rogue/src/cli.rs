@@ -66,7 +66,19 @@ impl fmt::Display for CliError {
 
 impl From<lexopt::Error> for CliError {
     fn from(e: lexopt::Error) -> Self {
-        CliError(format!("{e} (try --help)"))
+        let message = match e {
+            lexopt::Error::MissingValue {
+                option: Some(option),
+            } => {
+                format!("missing value for '{option}'")
+            }
+            lexopt::Error::UnexpectedOption(option) => format!("unknown option '{option}'"),
+            lexopt::Error::UnexpectedArgument(arg) => {
+                format!("unexpected argument '{}'", arg.to_string_lossy())
+            }
+            other => other.to_string(),
+        };
+        CliError(format!("{message} (try --help)"))
     }
 }
 
@@ -220,8 +232,8 @@ mod tests {
                 &["--log-level", "loud"],
                 "invalid value 'loud' for --log-level",
             ),
-            (&["--frobnicate"], "invalid option '--frobnicate'"),
-            (&["--seed"], "missing argument for option '--seed'"),
+            (&["--frobnicate"], "unknown option '--frobnicate'"),
+            (&["--seed"], "missing value for '--seed'"),
         ];
         for (args, expected) in cases {
             let err = run(args).expect_err(&format!("{args:?}"));

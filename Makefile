@@ -1,0 +1,41 @@
+# The C roguelike tutorial in Rust. `make run` plays, `make test` checks.
+
+PART ?= 4
+CARGO ?= cargo
+# Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
+ARGS ?=
+
+.PHONY: run test lint deps bench soak docs clean
+
+## Play the game (PART=0..4, ARGS="--seed N ...").
+run: deps
+	$(CARGO) run --release -q -p rogue -- --part $(PART) $(ARGS)
+
+## Every test: unit, golden (headless and in a pseudo-terminal), docs.
+test: deps
+	$(CARGO) test --workspace
+	$(CARGO) run -q -p rogue-docs-check
+
+## Formatting, lints and documentation, warnings as errors.
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps -q
+
+## The ncurses development files the build links against.
+deps:
+	@if ! [ -e /usr/include/ncurses.h ] && ! pkg-config --exists ncurses 2>/dev/null; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing the ncurses development package (libncurses-dev)..."; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libncurses-dev pkg-config; \
+	  else \
+	    echo "The ncurses development package is missing. Install it, then run make again:"; \
+	    echo "  Debian/Ubuntu: sudo apt-get install libncurses-dev pkg-config"; \
+	    echo "  Fedora:        sudo dnf install ncurses-devel"; \
+	    echo "  macOS:         brew install ncurses"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+clean:
+	$(CARGO) clean
