@@ -71,13 +71,7 @@ impl MemScreen {
     /// them: `w` for pair 1, `b` for pair 2, `?` for another pair, a space
     /// for no pair and for every blank character.
     pub fn colour_classes(&self) -> Vec<String> {
-        self.row_strings(|cell| match cell.color {
-            _ if cell.ch == ' ' => ' ',
-            ColorPair::NONE => ' ',
-            VISIBLE_COLOR => 'w',
-            SEEN_COLOR => 'b',
-            _ => '?',
-        })
+        self.row_strings(colour_class)
     }
 
     /// Changes the size, keeping what fits (curses' `resizeterm`).
@@ -92,6 +86,38 @@ impl MemScreen {
         *self = resized;
     }
 
+    /// Appends the characters of every row to `out` in UTF-8, each row
+    /// ending in `\n` (what [`MemScreen::text`] returns, without building it).
+    pub fn write_text(&self, out: &mut Vec<u8>) {
+        self.write_rows(out, |cell| cell.ch);
+    }
+
+    /// Appends the colour classes of every row to `out`, each row ending in
+    /// `\n` (what [`MemScreen::colour_classes`] returns, without building it).
+    pub fn write_colour_classes(&self, out: &mut Vec<u8>) {
+        self.write_rows(out, colour_class);
+    }
+
+    fn write_rows(&self, bytes: &mut Vec<u8>, f: impl Fn(&Cell) -> char) {
+        if self.cols == 0 {
+            (0..self.rows).for_each(|_| bytes.push(b'\n'));
+            return;
+        }
+        let mut utf8 = [0u8; 4];
+        for row in self.cells.chunks(self.cols as usize) {
+            bytes.reserve(row.len() + 1);
+            for cell in row {
+                let ch = f(cell);
+                if ch.is_ascii() {
+                    bytes.push(ch as u8);
+                } else {
+                    bytes.extend_from_slice(ch.encode_utf8(&mut utf8).as_bytes());
+                }
+            }
+            bytes.push(b'\n');
+        }
+    }
+
     fn row_strings(&self, f: impl Fn(&Cell) -> char) -> Vec<String> {
         if self.cols == 0 {
             return vec![String::new(); self.rows as usize];
@@ -102,9 +128,22 @@ impl MemScreen {
             .collect()
     }
 
+    #[inline]
     fn offset(&self, y: i32, x: i32) -> Option<usize> {
-        ((0..self.rows).contains(&y) && (0..self.cols).contains(&x))
+        // One unsigned comparison per axis: negative numbers wrap to huge ones.
+        ((y as u32) < (self.rows as u32) && (x as u32) < (self.cols as u32))
             .then(|| (y * self.cols + x) as usize)
+    }
+}
+
+/// The colour class of a cell, as traces write it.
+fn colour_class(cell: &Cell) -> char {
+    match cell.color {
+        _ if cell.ch == ' ' => ' ',
+        ColorPair::NONE => ' ',
+        VISIBLE_COLOR => 'w',
+        SEEN_COLOR => 'b',
+        _ => '?',
     }
 }
 
@@ -113,6 +152,7 @@ impl Screen for MemScreen {
         self.cells.fill(Cell::BLANK);
     }
 
+    #[inline]
     fn mvaddch(&mut self, y: i32, x: i32, ch: char, color: ColorPair) {
         if let Some(i) = self.offset(y, x) {
             self.cells[i] = Cell { ch, color };

@@ -100,16 +100,18 @@ impl Trace {
     /// Writes the trace as text.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        self.write_header(&mut out);
+        self.header.write(&mut out);
         for (n, step) in self.steps.iter().enumerate() {
             write_step(&mut out, n, step);
         }
         out
     }
+}
 
+impl Header {
     /// Writes the header lines.
-    pub fn write_header(&self, out: &mut String) {
-        let h = &self.header;
+    pub fn write(&self, out: &mut String) {
+        let h = self;
         out.push_str(MAGIC);
         out.push('\n');
         for line in [
@@ -130,15 +132,23 @@ impl Trace {
     }
 }
 
+/// The line between a step's characters and its colours.
+pub(crate) const COLOURS_LINE: &str = "-- colours\n";
+
+/// Writes the line that starts step `n`.
+pub(crate) fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
+    let key = key.map_or_else(|| "-".to_string(), key_literal);
+    out.push_str(&format!("== step {n} key {key}\n"));
+}
+
 /// Writes step `n`.
 pub(crate) fn write_step(out: &mut String, n: usize, step: &Step) {
-    let key = step.key.map_or_else(|| "-".to_string(), key_literal);
-    out.push_str(&format!("== step {n} key {key}\n"));
+    write_step_header(out, n, step.key);
     for row in &step.text {
         out.push_str(row);
         out.push('\n');
     }
-    out.push_str("-- colours\n");
+    out.push_str(COLOURS_LINE);
     for row in &step.colours {
         out.push_str(row);
         out.push('\n');

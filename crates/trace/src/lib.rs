@@ -11,6 +11,7 @@ pub mod diff;
 mod escape;
 mod format;
 pub mod replay;
+pub mod show;
 
 pub use escape::{escape_keys, key_literal, parse_key_literal, unescape_keys};
 pub use format::{parse_size, Header, OddCell, ParseError, Step, Trace};

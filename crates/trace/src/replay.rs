@@ -4,7 +4,9 @@ use rogue_draw::MemScreen;
 use rogue_engine::{replay as play, GameConfig};
 use rogue_types::Key;
 
-use crate::format::{Header, Step, Trace};
+use std::io::{self, Write};
+
+use crate::format::{write_step_header, Header, Step, Trace, COLOURS_LINE};
 
 /// The screen as a trace step.
 pub fn step_of(screen: &MemScreen, key: Option<char>) -> Step {
@@ -52,4 +54,42 @@ pub fn replay(config: &GameConfig, cols: u16, rows: u16, keys: &[char]) -> Trace
         header: header(config, cols, rows, keys),
         steps,
     }
+}
+
+/// Plays `keys` headless and writes the trace of every step to `out` as
+/// it goes, without keeping the steps.
+pub fn replay_into(
+    out: &mut impl Write,
+    config: &GameConfig,
+    cols: u16,
+    rows: u16,
+    keys: &[char],
+) -> io::Result<()> {
+    let mut head = String::new();
+    header(config, cols, rows, keys).write(&mut head);
+    let mut buf = head.into_bytes();
+    let mut n: usize = 0;
+    let mut result = Ok(());
+    play(
+        config,
+        rows,
+        cols,
+        keys.iter().map(|&c| Key::Char(c)),
+        |screen| {
+            let key = n.checked_sub(1).map(|i| keys[i]);
+            let mut line = String::new();
+            write_step_header(&mut line, n, key);
+            buf.extend_from_slice(line.as_bytes());
+            screen.write_text(&mut buf);
+            buf.extend_from_slice(COLOURS_LINE.as_bytes());
+            screen.write_colour_classes(&mut buf);
+            n += 1;
+            if buf.len() >= 1 << 16 && result.is_ok() {
+                result = out.write_all(&buf);
+                buf.clear();
+            }
+        },
+    );
+    result?;
+    out.write_all(&buf)
 }

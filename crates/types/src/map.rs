@@ -46,7 +46,8 @@ impl Map {
 
     /// Whether `(y, x)` is a cell of the grid (any cell, border included).
     pub fn contains(&self, y: i32, x: i32) -> bool {
-        (0..self.height).contains(&y) && (0..self.width).contains(&x)
+        // One unsigned comparison per axis: negative numbers wrap to huge ones.
+        (y as u32) < (self.height as u32) && (x as u32) < (self.width as u32)
     }
 
     /// The tile at `(y, x)`, or `None` outside the grid.
@@ -60,6 +61,7 @@ impl Map {
     }
 
     /// Whether sight passes through `(y, x)`; cells outside the grid block it.
+    #[inline]
     pub fn is_transparent(&self, y: i32, x: i32) -> bool {
         self.get(y, x).is_some_and(|t| t.transparent)
     }
@@ -84,6 +86,7 @@ impl Map {
         &self.tiles[start..start + self.width as usize]
     }
 
+    #[inline]
     fn offset(&self, y: i32, x: i32) -> Option<usize> {
         self.contains(y, x).then(|| (y * self.width + x) as usize)
     }
@@ -92,22 +95,29 @@ impl Map {
 impl Index<Position> for Map {
     type Output = Tile;
 
+    #[inline]
     fn index(&self, pos: Position) -> &Tile {
-        match self.get(pos.y, pos.x) {
-            Some(tile) => tile,
-            None => panic!("{pos:?} is outside the {}x{} map", self.width, self.height),
+        match self.offset(pos.y, pos.x) {
+            Some(i) => &self.tiles[i],
+            None => outside(pos, self.width, self.height),
         }
     }
 }
 
 impl IndexMut<Position> for Map {
+    #[inline]
     fn index_mut(&mut self, pos: Position) -> &mut Tile {
-        let (w, h) = (self.width, self.height);
-        match self.get_mut(pos.y, pos.x) {
-            Some(tile) => tile,
-            None => panic!("{pos:?} is outside the {w}x{h} map"),
+        match self.offset(pos.y, pos.x) {
+            Some(i) => &mut self.tiles[i],
+            None => outside(pos, self.width, self.height),
         }
     }
+}
+
+#[cold]
+#[track_caller]
+fn outside(pos: Position, width: i32, height: i32) -> ! {
+    panic!("{pos:?} is outside the {width}x{height} map")
 }
 
 #[cfg(test)]
