@@ -82,3 +82,12 @@ fn part4_goldens_in_a_real_terminal() {
     println!("part 4: {steps} golden steps compared in a pseudo-terminal");
     assert_eq!(steps, 5 * 81 + 41 + 2 * 61);
 }
+
+#[test]
+fn part1_to_3_goldens_in_a_real_terminal() {
+    for (part, expected) in [(1, 66), (2, 41), (3, 5 * 21)] {
+        let steps = check_part(part);
+        println!("part {part}: {steps} golden steps compared in a pseudo-terminal");
+        assert_eq!(steps, expected);
+    }
+}

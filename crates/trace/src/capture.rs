@@ -14,6 +14,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize};
+pub use vt100;
 use vt100::Color;
 
 use crate::format::{Header, OddCell, Step, Trace};
@@ -156,6 +157,11 @@ impl PtySession {
     /// The emulated screen as a trace step.
     pub fn step(&self, key: Option<char>) -> Step {
         screen_step(self.parser.screen(), key)
+    }
+
+    /// The emulated terminal's screen and modes.
+    pub fn screen(&self) -> &vt100::Screen {
+        self.parser.screen()
     }
 
     /// Everything the program has written so far, as raw bytes.

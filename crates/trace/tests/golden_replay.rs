@@ -46,3 +46,24 @@ fn part4_goldens_match_at_every_step() {
     println!("part 4: {steps} golden steps compared");
     assert_eq!(steps, 5 * 81 + 41 + 2 * 61);
 }
+
+#[test]
+fn part1_golden_matches_at_every_step() {
+    let steps = check_part(1);
+    println!("part 1: {steps} golden steps compared");
+    assert_eq!(steps, 66);
+}
+
+#[test]
+fn part2_golden_matches_at_every_step() {
+    let steps = check_part(2);
+    println!("part 2: {steps} golden steps compared");
+    assert_eq!(steps, 41);
+}
+
+#[test]
+fn part3_goldens_match_at_every_step() {
+    let steps = check_part(3);
+    println!("part 3: {steps} golden steps compared");
+    assert_eq!(steps, 5 * 21);
+}
