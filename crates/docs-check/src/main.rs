@@ -12,7 +12,8 @@
 //!
 //! `rogue-docs-check` (run by `make test`) fails when a block differs from
 //! the function in the source, or the function is gone.
-//! `rogue-docs-check --write` copies the source into the blocks.
+//! `rogue-docs-check --write` copies the source into the blocks. It also
+//! checks that `docs/index.md` links the page of every part.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -78,6 +79,16 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
             problems.extend(found.into_iter().filter(|p| !p.contains("differs from")));
         } else {
             problems.extend(found);
+        }
+    }
+    let index = fs::read_to_string(root.join("docs/index.md")).unwrap_or_default();
+    for part in 0..=4 {
+        let page = format!("part-{part:02}.md");
+        if !index.contains(&format!("]({page})")) {
+            problems.push(format!("docs/index.md: no link to {page}"));
+        }
+        if !root.join("docs").join(&page).exists() {
+            problems.push(format!("docs/{page} is missing"));
         }
     }
     if problems.is_empty() {

@@ -80,20 +80,32 @@ pub fn check_page(page: &str, read: impl Fn(&str) -> Result<String, String>) -> 
     }
 }
 
-/// The function `name` of `source` (a free function or a method), with the
-/// doc comment and attributes above it, up to its closing brace.
+/// The function `name` of `source`, with the doc comment and attributes
+/// above it, up to its closing brace. `name` is a free function or method
+/// (`make_fov`), or `Type::method` for the method in an `impl ... Type`
+/// block.
 pub fn find_item(source: &str, name: &str) -> Option<String> {
     let lines: Vec<&str> = source.lines().collect();
-    let start = lines.iter().position(|l| {
-        let t = l.trim_start();
-        let t = t
-            .strip_prefix("pub ")
-            .or_else(|| t.strip_prefix("pub(crate) "))
-            .unwrap_or(t);
-        t.strip_prefix("fn ")
-            .and_then(|rest| rest.strip_prefix(name))
-            .is_some_and(|rest| rest.starts_with('(') || rest.starts_with('<'))
-    })?;
+    let (skip, name) = match name.rsplit_once("::") {
+        Some((ty, method)) => {
+            let block = lines.iter().position(|l| {
+                l.starts_with("impl") && l.trim_end().trim_end_matches(" {").ends_with(ty)
+            })?;
+            (block, method)
+        }
+        None => (0, name),
+    };
+    let start = skip
+        + lines[skip..].iter().position(|l| {
+            let t = l.trim_start();
+            let t = t
+                .strip_prefix("pub ")
+                .or_else(|| t.strip_prefix("pub(crate) "))
+                .unwrap_or(t);
+            t.strip_prefix("fn ")
+                .and_then(|rest| rest.strip_prefix(name))
+                .is_some_and(|rest| rest.starts_with('(') || rest.starts_with('<'))
+        })?;
     let indent = &lines[start][..lines[start].len() - lines[start].trim_start().len()];
     let first = (0..start)
         .rev()
@@ -104,8 +116,9 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
         .last()
         .unwrap_or(start);
     let closing = format!("{indent}}}");
+    let one_line = |l: &str| l.ends_with('}') || l.ends_with(';');
     let end = (start..lines.len())
-        .find(|&j| lines[j] == closing || (j == start && lines[j].ends_with('}')))?;
+        .find(|&j| lines[j] == closing || (j == start && one_line(lines[j])))?;
     Some(lines[first..=end].join("\n"))
 }
 
@@ -126,6 +139,21 @@ mod tests {
             "    /// Gets.\n    pub fn get(&self) -> i32 {\n        1\n    }"
         );
         assert_eq!(find_item(SOURCE, "add"), None);
+        assert_eq!(find_item(SOURCE, "T::get"), find_item(SOURCE, "get"));
+        assert_eq!(find_item(SOURCE, "U::get"), None);
+    }
+
+    #[test]
+    fn a_declaration_without_a_body_ends_at_its_semicolon() {
+        let source = "trait S {\n    /// Draws.\n    fn draw(&mut self);\n}\nimpl S for M {\n    fn draw(&mut self) {\n        x();\n    }\n}\n";
+        assert_eq!(
+            find_item(source, "draw").unwrap(),
+            "    /// Draws.\n    fn draw(&mut self);"
+        );
+        assert_eq!(
+            find_item(source, "M::draw").unwrap(),
+            "    fn draw(&mut self) {\n        x();\n    }"
+        );
     }
 
     #[test]

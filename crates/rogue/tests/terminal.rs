@@ -24,7 +24,9 @@ fn assert_restored(session: &PtySession) {
 #[test]
 fn part0_enters_and_leaves_curses_and_exits_0() {
     let mut session = start(&["--part", "0"], 100, 25);
-    let status = session.wait_exit(Duration::from_secs(10)).expect("part 0 exits by itself");
+    let status = session
+        .wait_exit(Duration::from_secs(10))
+        .expect("part 0 exits by itself");
     assert_eq!(status.exit_code(), 0);
     let raw = String::from_utf8_lossy(session.raw_output()).to_string();
     assert!(raw.contains("\x1b[?1049h"), "never entered curses: {raw:?}");
