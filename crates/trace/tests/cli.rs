@@ -187,6 +187,8 @@ fn replay_writes_the_golden_trace_but_for_the_program_line() {
         let h = &g.header;
         let out = rogue_trace(&[
             "replay",
+            "--part",
+            &h.part.to_string(),
             "--seed",
             &h.seed.to_string(),
             "--rng",
