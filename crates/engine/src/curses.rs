@@ -81,6 +81,76 @@ pub fn curses_setup(color: bool) -> Option<Curses> {
     }
 }
 
+/// Checks, before curses starts, that the terminal named by `TERM` is
+/// known: ncurses' `initscr` would otherwise print its own message and
+/// exit. The error says what is wrong with `TERM`.
+#[cfg(unix)]
+pub fn check_terminal() -> Result<(), String> {
+    use std::os::raw::{c_char, c_int};
+    extern "C" {
+        // terminfo's setupterm(3X), from the ncurses library already linked.
+        fn setupterm(term: *const c_char, fd: c_int, errret: *mut c_int) -> c_int;
+    }
+    let term =
+        match std::env::var("TERM") {
+            Ok(term) if !term.is_empty() => term,
+            _ => return Err(
+                "TERM is not set: curses needs it to know your terminal (e.g. TERM=xterm-256color)"
+                    .into(),
+            ),
+        };
+    let mut errret: c_int = 0;
+    // SAFETY: a null name means `$TERM`; `errret` is a valid pointer, so
+    // setupterm reports errors there instead of exiting.
+    let ok = unsafe { setupterm(std::ptr::null(), 1, &mut errret) } == 0;
+    match (ok, errret) {
+        (true, _) => Ok(()),
+        (false, -1) => {
+            Err("cannot find the terminfo database: is ncurses installed (ncurses-base)?".into())
+        }
+        (false, 0) => Err(format!(
+            "unknown terminal type '{term}' (TERM): there is no terminfo entry for it"
+        )),
+        (false, _) => Err(format!(
+            "the terminal type '{term}' (TERM) cannot move the cursor"
+        )),
+    }
+}
+
+/// Checks that the console can be used; on Windows PDCurses always can.
+#[cfg(windows)]
+pub fn check_terminal() -> Result<(), String> {
+    Ok(())
+}
+
+/// Restores the terminal when the program is told to stop (SIGINT,
+/// SIGTERM, SIGHUP), then lets the signal end the program as it would
+/// have. Call it before curses starts, so ncurses keeps out of the way.
+#[cfg(unix)]
+pub fn restore_terminal_on_signals() -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            Curses::restore_terminal();
+            log::info!("stopped by signal {signal}");
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
+/// Restores the console on Ctrl-C and Ctrl-Break, then exits.
+#[cfg(windows)]
+pub fn restore_terminal_on_signals() -> std::io::Result<()> {
+    ctrlc::set_handler(|| {
+        Curses::restore_terminal();
+        std::process::exit(130);
+    })
+    .map_err(std::io::Error::other)
+}
+
 /// `closeGame`: `endwin()`. (The player needs no `free`.)
 #[doc(alias = "closeGame")]
 pub fn close_game(curses: Curses) {

@@ -11,7 +11,9 @@ mod game;
 mod headless;
 mod part;
 
-pub use curses::{close_game, curses_setup, Curses};
+pub use curses::{
+    check_terminal, close_game, curses_setup, restore_terminal_on_signals, Curses, NO_COLOR_MESSAGE,
+};
 pub use game::{game_loop, Game, GameConfig, Terminal};
 pub use headless::{replay, Headless};
 pub use part::{MapKind, Part};

@@ -10,7 +10,10 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use cli::{Command, Options, HELP};
-use rogue_engine::{close_game, curses_setup, game_loop, Curses, Game, GameConfig};
+use rogue_engine::{
+    check_terminal, close_game, curses_setup, game_loop, restore_terminal_on_signals, Curses, Game,
+    GameConfig,
+};
 
 fn main() -> ExitCode {
     let command = match cli::parse(std::env::args_os().skip(1)) {
@@ -28,12 +31,25 @@ fn main() -> ExitCode {
                 eprintln!("rogue: {e}");
                 return ExitCode::from(2);
             }
+            if let Err(e) = check_terminal() {
+                eprintln!("rogue: {e}");
+                return ExitCode::from(1);
+            }
             install_panic_hook();
+            if let Err(e) = restore_terminal_on_signals() {
+                eprintln!("rogue: cannot watch for signals: {e}");
+                return ExitCode::from(1);
+            }
             play(&options);
         }
     }
     ExitCode::SUCCESS
 }
+
+/// Set in the environment, makes `rogue` panic once curses has started: the
+/// tests use it to check that the panic message is shown after the terminal
+/// is restored.
+const FORCE_PANIC: &str = "ROGUE_FORCE_PANIC";
 
 /// `main()`: sets up curses, seeds `rand()`, builds the dungeon and plays.
 #[doc(alias = "main")]
@@ -47,6 +63,9 @@ fn play(options: &Options) {
     let Some(mut curses) = curses_setup(part.color) else {
         return;
     };
+    if std::env::var_os(FORCE_PANIC).is_some() {
+        panic!("forced panic ({FORCE_PANIC} is set)");
+    }
     let config = GameConfig {
         part,
         seed: options.seed.unwrap_or_else(unix_time_seed),

@@ -69,7 +69,8 @@ pub struct PtySession {
 
 impl PtySession {
     /// Starts `command` (program and arguments) in a pseudo-terminal of
-    /// `cols` by `rows`, with `TERM=term` and the extra environment `env`.
+    /// `cols` by `rows`, with `TERM=term` (no `TERM` at all if `term` is
+    /// empty) and the extra environment `env`.
     pub fn spawn(
         command: &[OsString],
         cols: u16,
@@ -94,7 +95,11 @@ impl PtySession {
         if let Ok(dir) = std::env::current_dir() {
             cmd.cwd(dir);
         }
-        cmd.env("TERM", term);
+        if term.is_empty() {
+            cmd.env_remove("TERM");
+        } else {
+            cmd.env("TERM", term);
+        }
         for (name, value) in env {
             cmd.env(name, value);
         }
