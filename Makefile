@@ -37,5 +37,9 @@ deps:
 	  fi; \
 	fi
 
+## 10,000 seeds x 1,000 random keys, headless, in release.
+soak: deps
+	$(CARGO) test --release -p rogue-engine --test properties -- --ignored --nocapture soak
+
 clean:
 	$(CARGO) clean

@@ -19,6 +19,10 @@ pub enum MapStyle {
     /// Part 4: visible tiles in their own colour, seen tiles in
     /// `SEEN_COLOR`, the rest blank.
     Lit,
+    /// A fog of war: every tile ever seen in its own colour, the rest blank.
+    Revealed,
+    /// Only what is visible now, in its own colour; nothing is remembered.
+    VisibleOnly,
 }
 
 /// `drawMap`: every tile of the map, row by row, at its own position.
@@ -33,6 +37,18 @@ pub fn draw_map(screen: &mut impl Screen, map: &Map, style: MapStyle) {
                         screen.mvaddch(y, x, tile.ch, tile.color);
                     } else if tile.seen {
                         screen.mvaddch(y, x, tile.ch, SEEN_COLOR);
+                    } else {
+                        screen.mvaddch(y, x, ' ', Default::default());
+                    }
+                }
+                MapStyle::Revealed | MapStyle::VisibleOnly => {
+                    let shown = if style == MapStyle::Revealed {
+                        tile.seen
+                    } else {
+                        tile.visible
+                    };
+                    if shown {
+                        screen.mvaddch(y, x, tile.ch, tile.color);
                     } else {
                         screen.mvaddch(y, x, ' ', Default::default());
                     }
@@ -97,6 +113,16 @@ mod tests {
         draw_everything(&mut screen, Some((&small_map(), MapStyle::Lit)), &player);
         assert_eq!(screen.text(), vec!["    ", " @. ", "    "]);
         assert_eq!(screen.colour_classes(), vec!["    ", " wb ", "    "]);
+    }
+
+    #[test]
+    fn revealed_style_shows_seen_as_visible_and_visible_only_forgets() {
+        let mut screen = MemScreen::new(3, 4);
+        draw_map(&mut screen, &small_map(), MapStyle::Revealed);
+        assert_eq!(screen.text(), vec!["    ", " .. ", "    "]);
+        assert_eq!(screen.colour_classes(), vec!["    ", " ww ", "    "]);
+        draw_map(&mut screen, &small_map(), MapStyle::VisibleOnly);
+        assert_eq!(screen.text(), vec!["    ", " .  ", "    "]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use rogue_crand::RngKind;
 use rogue_draw::{draw_everything, MapStyle, Screen};
-use rogue_fov::make_fov;
+use rogue_fov::{Fov, FovMode};
 use rogue_map::{create_map_tiles, setup_map, setup_single_room_map};
 use rogue_player::{create_player, handle_input, handle_input_without_map};
 use rogue_types::{ColorPair, Entity, Key, Map, Position, VISIBLE_COLOR};
@@ -25,16 +25,30 @@ pub struct GameConfig {
     pub seed: u32,
     /// Which C library's `rand()` to reproduce.
     pub rng: RngKind,
+    /// The field of view, for the parts that have one.
+    pub fov: FovMode,
+    /// The field of view's radius, if not the mode's own.
+    pub radius: Option<i32>,
+}
+
+impl GameConfig {
+    /// Part `part` of the C original with `srand(seed)` and the `rng`
+    /// generator, and its own field of view.
+    pub fn new(part: Part, seed: u32, rng: RngKind) -> Self {
+        GameConfig {
+            part,
+            seed,
+            rng,
+            fov: FovMode::Tutorial,
+            radius: None,
+        }
+    }
 }
 
 impl Default for GameConfig {
-    /// Part 4, seed 0, the platform's generator.
+    /// Part 4, seed 0, the platform's generator, the C field of view.
     fn default() -> Self {
-        GameConfig {
-            part: Part::LAST,
-            seed: 0,
-            rng: RngKind::platform(),
-        }
+        GameConfig::new(Part::LAST, 0, RngKind::platform())
     }
 }
 
@@ -47,6 +61,8 @@ pub struct Game {
     pub map: Option<Map>,
     /// The player.
     pub player: Entity,
+    /// The field of view, if the part has one.
+    pub fov: Option<Fov>,
 }
 
 impl Game {
@@ -78,14 +94,27 @@ impl Game {
             part,
             map,
             player: create_player(start, color),
+            fov: part.fov.then(|| Fov::new(config.fov, config.radius)),
+        }
+    }
+
+    /// What `gameLoop` does before its first draw: the first field of view.
+    pub fn start(&mut self) {
+        if let (Some(fov), Some(map)) = (&self.fov, &mut self.map) {
+            fov.make(map, &self.player);
         }
     }
 
     /// One key of the loop: `handleInput(ch)`.
     pub fn handle_input(&mut self, key: Key) {
         let before = self.player.pos;
+        if let Some(fov) = &mut self.fov {
+            if key == Key::Char('\t') && fov.toggles_with_tab() {
+                fov.enabled = !fov.enabled;
+            }
+        }
         match &mut self.map {
-            Some(map) => handle_input(key, &mut self.player, map, self.part.fov),
+            Some(map) => handle_input(key, &mut self.player, map, self.fov.as_ref()),
             None => handle_input_without_map(key, &mut self.player),
         }
         log::debug!("key {key:?}: {before:?} -> {:?}", self.player.pos);
@@ -107,9 +136,7 @@ impl Game {
 /// It also ends when no more keys can come (the C original would spin).
 #[doc(alias = "gameLoop")]
 pub fn game_loop(term: &mut impl Terminal, game: &mut Game) {
-    if let (true, Some(map)) = (game.part.fov, &mut game.map) {
-        make_fov(map, &game.player);
-    }
+    game.start();
     game.draw(term);
 
     while let Some(key) = term.getch() {

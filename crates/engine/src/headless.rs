@@ -75,10 +75,7 @@ mod tests {
     use crate::Part;
 
     fn screens(part: u8, keys: &str) -> Vec<Vec<String>> {
-        let config = GameConfig {
-            part: Part::get(part).unwrap(),
-            ..GameConfig::default()
-        };
+        let config = GameConfig::new(Part::get(part).unwrap(), 0, rogue_crand::RngKind::Glibc);
         let mut out = Vec::new();
         replay(&config, 25, 100, keys.chars().map(Key::Char), |s| {
             out.push(s.text())

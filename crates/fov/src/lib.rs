@@ -1,10 +1,21 @@
 //! The Rust twin of `fov.c`: the field of view of the C tutorial.
 //!
-//! Every function here is the C function of the same name, one to one: the
-//! same loops, the same bounds, the same arithmetic, the same quirks. The
-//! only difference is that the map is passed in (the C code reads a global)
-//! and its size comes from the map itself (the game's map is always
-//! `MAP_HEIGHT` by `MAP_WIDTH`, so the bounds are the C bounds).
+//! Every function of this file is the C function of the same name, one to
+//! one: the same loops, the same bounds, the same arithmetic, the same
+//! quirks. The only difference is that the map is passed in (the C code
+//! reads a global) and its size comes from the map itself (the game's map
+//! is always `MAP_HEIGHT` by `MAP_WIDTH`, so the bounds are the C bounds).
+//!
+//! The other tutorials' fields of view are offered beside it, as options
+//! ([`FovMode`]): [`symmetric`] shadowcasting, [`rays`] and the whole-radius
+//! [`radius`] light. The C original's stays the default.
+
+mod mode;
+pub mod radius;
+pub mod rays;
+pub mod symmetric;
+
+pub use mode::{Fov, FovMode, UnknownFovMode};
 
 use rogue_types::{Entity, Map, Position};
 
@@ -16,16 +27,23 @@ pub const RADIUS: i32 = 15;
 /// as visible and seen.
 #[doc(alias = "makeFOV")]
 pub fn make_fov(map: &mut Map, player: &Entity) {
+    make_fov_within(map, player, RADIUS);
+}
+
+/// `makeFOV` with the radius as a parameter instead of the local
+/// `RADIUS = 15` (for `--radius`); otherwise the C code line for line.
+#[doc(alias = "makeFOV")]
+pub fn make_fov_within(map: &mut Map, player: &Entity, radius: i32) {
     let pos = player.pos;
     map[pos].visible = true;
     map[pos].seen = true;
 
-    for y in pos.y - RADIUS..pos.y + RADIUS {
-        for x in pos.x - RADIUS..pos.x + RADIUS {
+    for y in pos.y - radius..pos.y + radius {
+        for x in pos.x - radius..pos.x + radius {
             let target = Position::new(y, x);
             let distance = get_distance(pos, target);
 
-            if distance < RADIUS && is_in_map(map, y, x) && line_of_sight(map, pos, target) {
+            if distance < radius && is_in_map(map, y, x) && line_of_sight(map, pos, target) {
                 map[target].visible = true;
                 map[target].seen = true;
             }
@@ -37,9 +55,16 @@ pub fn make_fov(map: &mut Map, player: &Entity) {
 /// inside the map as not visible.
 #[doc(alias = "clearFOV")]
 pub fn clear_fov(map: &mut Map, player: &Entity) {
+    clear_fov_within(map, player, RADIUS);
+}
+
+/// `clearFOV` with the radius as a parameter instead of the local
+/// `RADIUS = 15` (for `--radius`); otherwise the C code line for line.
+#[doc(alias = "clearFOV")]
+pub fn clear_fov_within(map: &mut Map, player: &Entity, radius: i32) {
     let pos = player.pos;
-    for y in pos.y - RADIUS..pos.y + RADIUS {
-        for x in pos.x - RADIUS..pos.x + RADIUS {
+    for y in pos.y - radius..pos.y + radius {
+        for x in pos.x - radius..pos.x + radius {
             if is_in_map(map, y, x) {
                 map[Position::new(y, x)].visible = false;
             }

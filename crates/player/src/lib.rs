@@ -1,6 +1,6 @@
 //! The Rust twin of `player.c`: the player, the keys and the moves.
 
-use rogue_fov::{clear_fov, make_fov};
+use rogue_fov::Fov;
 use rogue_types::{ColorPair, Entity, Key, Map, Position};
 
 /// `createPlayer`: the `@` at `start_pos`, drawn with colour pair `color`
@@ -27,11 +27,11 @@ pub fn new_position(key: Key, pos: Position) -> Position {
 }
 
 /// `handleInput` (Parts 2 to 4): computes `newPos` from the key and calls
-/// [`move_player`]. `with_fov` says whether the game has a field of view.
+/// [`move_player`]. `fov` is the game's field of view, if it has one.
 #[doc(alias = "handleInput")]
-pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, with_fov: bool) {
+pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, fov: Option<&Fov>) {
     let new_pos = new_position(key, player.pos);
-    move_player(new_pos, player, map, with_fov);
+    move_player(new_pos, player, map, fov);
 }
 
 /// `handleInput` as Part 1 writes it: there is no map, so the player moves
@@ -43,17 +43,17 @@ pub fn handle_input_without_map(key: Key, player: &mut Entity) {
 
 /// `movePlayer`: moves the player to `new_pos` if that tile is walkable,
 /// clearing the field of view before the move and making it after (Part 4;
-/// `with_fov` false is Parts 2 and 3). A position outside the map is not
+/// Parts 2 and 3 have no `fov`). A position outside the map is not
 /// walkable.
 #[doc(alias = "movePlayer")]
-pub fn move_player(new_pos: Position, player: &mut Entity, map: &mut Map, with_fov: bool) {
+pub fn move_player(new_pos: Position, player: &mut Entity, map: &mut Map, fov: Option<&Fov>) {
     if map.get(new_pos.y, new_pos.x).is_some_and(|t| t.walkable) {
-        if with_fov {
-            clear_fov(map, player);
+        if let Some(fov) = fov {
+            fov.clear(map, player);
         }
         player.pos = new_pos;
-        if with_fov {
-            make_fov(map, player);
+        if let Some(fov) = fov {
+            fov.make(map, player);
         }
     }
 }
@@ -61,6 +61,7 @@ pub fn move_player(new_pos: Position, player: &mut Entity, map: &mut Map, with_f
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rogue_fov::{make_fov, FovMode};
     use rogue_types::VISIBLE_COLOR;
 
     fn room() -> Map {
@@ -89,11 +90,11 @@ mod tests {
     fn walls_stop_the_player() {
         let mut map = room();
         let mut player = create_player(Position::new(1, 1), VISIBLE_COLOR);
-        handle_input(Key::Char('k'), &mut player, &mut map, false);
-        handle_input(Key::Char('h'), &mut player, &mut map, false);
+        handle_input(Key::Char('k'), &mut player, &mut map, None);
+        handle_input(Key::Char('h'), &mut player, &mut map, None);
         assert_eq!(player.pos, Position::new(1, 1));
-        handle_input(Key::Char('j'), &mut player, &mut map, false);
-        handle_input(Key::Char('l'), &mut player, &mut map, false);
+        handle_input(Key::Char('j'), &mut player, &mut map, None);
+        handle_input(Key::Char('l'), &mut player, &mut map, None);
         assert_eq!(player.pos, Position::new(2, 2));
     }
 
@@ -106,8 +107,9 @@ mod tests {
         let mut player = create_player(Position::new(1, 1), VISIBLE_COLOR);
         make_fov(&mut map, &player);
         assert!(map[Position::new(1, 1)].visible && !map[Position::new(1, 20)].visible);
+        let fov = Fov::new(FovMode::Tutorial, None);
         for _ in 0..10 {
-            handle_input(Key::Char('l'), &mut player, &mut map, true);
+            handle_input(Key::Char('l'), &mut player, &mut map, Some(&fov));
         }
         assert_eq!(player.pos, Position::new(1, 11));
         assert!(map[Position::new(1, 20)].visible);

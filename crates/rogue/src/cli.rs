@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use log::LevelFilter;
 use rogue_crand::RngKind;
 use rogue_engine::Part;
+use rogue_fov::FovMode;
 
 /// The usage text of `--help`.
 pub const HELP: &str = "\
@@ -20,6 +21,9 @@ Options:
                      (0-4294967295; default: the current Unix time, as the C does)
   --rng KIND         the C library rand() to reproduce: glibc or msvc
                      (default: the platform's, glibc on Unix, msvc on Windows)
+  --fov MODE         the field of view: tutorial (the C original's, default), symmetric,
+                     rays, fog or radius (Tab turns it off and on); see docs/fov.md
+  --radius N         the field of view's radius (1-100; default: the mode's own)
   --log FILE         write a log to FILE (the seed and generator at info, so a run can be replayed)
   --log-level LEVEL  error, warn, info (default), debug (each key and move) or trace
   -h, --help         print this help
@@ -48,6 +52,10 @@ pub struct Options {
     pub seed: Option<u32>,
     /// The generator.
     pub rng: RngKind,
+    /// `--fov`.
+    pub fov: FovMode,
+    /// `--radius`.
+    pub radius: Option<i32>,
     /// `--log`.
     pub log: Option<PathBuf>,
     /// `--log-level`.
@@ -90,6 +98,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, CliErr
         part: Part::LAST,
         seed: None,
         rng: RngKind::platform(),
+        fov: FovMode::Tutorial,
+        radius: None,
         log: None,
         log_level: LevelFilter::Info,
     };
@@ -98,6 +108,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, CliErr
             Long("part") => options.part = parse_part(&value_of(&mut parser, "--part")?)?,
             Long("seed") => options.seed = Some(parse_seed(&value_of(&mut parser, "--seed")?)?),
             Long("rng") => options.rng = parse_rng(&value_of(&mut parser, "--rng")?)?,
+            Long("fov") => options.fov = parse_fov(&value_of(&mut parser, "--fov")?)?,
+            Long("radius") => {
+                options.radius = Some(parse_radius(&value_of(&mut parser, "--radius")?)?)
+            }
             Long("log") => options.log = Some(parser.value()?.into()),
             Long("log-level") => {
                 options.log_level = parse_level(&value_of(&mut parser, "--log-level")?)?
@@ -143,6 +157,25 @@ pub fn parse_rng(text: &str) -> Result<RngKind, CliError> {
             "invalid value '{text}' for --rng: expected glibc or msvc"
         ))
     })
+}
+
+/// `--fov`: a field-of-view mode.
+pub fn parse_fov(text: &str) -> Result<FovMode, CliError> {
+    text.parse::<FovMode>().map_err(|_| {
+        CliError(format!(
+            "invalid value '{text}' for --fov: expected tutorial, symmetric, rays, fog or radius"
+        ))
+    })
+}
+
+/// `--radius`: 1 to 100.
+pub fn parse_radius(text: &str) -> Result<i32, CliError> {
+    match text.parse::<i32>() {
+        Ok(r) if (1..=100).contains(&r) => Ok(r),
+        _ => Err(CliError(format!(
+            "invalid value '{text}' for --radius: expected an integer from 1 to 100"
+        ))),
+    }
 }
 
 /// `--log-level`: a `log` level name.
@@ -210,7 +243,9 @@ mod tests {
 
     #[test]
     fn bad_values_name_the_value_and_what_is_accepted() {
-        let cases: [(&[&str], &str); 8] = [
+        let cases: [(&[&str], &str); 10] = [
+            (&["--fov", "x-ray"], "invalid value 'x-ray' for --fov: expected tutorial, symmetric, rays, fog or radius"),
+            (&["--radius", "0"], "invalid value '0' for --radius: expected an integer from 1 to 100"),
             (
                 &["--seed", "-1"],
                 "invalid value '-1' for --seed: expected an integer from 0 to 4294967295",

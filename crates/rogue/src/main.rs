@@ -67,18 +67,30 @@ fn play(options: &Options) {
         panic!("forced panic ({FORCE_PANIC} is set)");
     }
     let config = GameConfig {
-        part,
-        seed: options.seed.unwrap_or_else(unix_time_seed),
-        rng: options.rng,
+        fov: options.fov,
+        radius: options.radius,
+        ..GameConfig::new(
+            part,
+            options.seed.unwrap_or_else(unix_time_seed),
+            options.rng,
+        )
     };
-    log::info!(
-        "part {}, seed {}, rng {} (replay with: rogue --part {} --seed {} --rng {})",
+    let replay = format!(
+        "rogue --part {} --seed {} --rng {} --fov {}{}",
         part.number,
         config.seed,
         config.rng,
+        config.fov,
+        config
+            .radius
+            .map_or(String::new(), |r| format!(" --radius {r}"))
+    );
+    log::info!(
+        "part {}, seed {}, rng {}, fov {} (replay with: {replay})",
         part.number,
         config.seed,
-        config.rng
+        config.rng,
+        config.fov
     );
     let mut game = Game::new(&config);
     game_loop(&mut curses, &mut game);

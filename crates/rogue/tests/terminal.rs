@@ -58,11 +58,7 @@ fn screen_now(session: &mut PtySession) -> rogue_trace::Step {
 /// The headless port's last screen after `keys`, on a `cols` by `rows`
 /// screen, for part 4 with glibc's seed 42.
 fn replayed(keys: &str, cols: u16, rows: u16) -> rogue_trace::Step {
-    let config = GameConfig {
-        part: Part::LAST,
-        seed: 42,
-        rng: RngKind::Glibc,
-    };
+    let config = GameConfig::new(Part::LAST, 42, RngKind::Glibc);
     let keys: Vec<char> = keys.chars().collect();
     let mut step = replay(&config, cols, rows, &keys).steps.pop().unwrap();
     step.key = None;

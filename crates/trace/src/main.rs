@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use rogue_crand::RngKind;
 use rogue_engine::{GameConfig, Part};
+use rogue_fov::FovMode;
 use rogue_trace::capture::{capture, CaptureOptions, Timing};
 use rogue_trace::diff::{diff, Verdict};
 use rogue_trace::{parse_size, replay, show, unescape_keys, Trace};
@@ -25,9 +26,9 @@ Usage:
       (every step with --every, else step 0 and the last). --part/--seed/--rng only
       fill in the trace's header.
   rogue-trace replay [--part N] [--seed N] [--rng glibc|msvc] [--size COLSxROWS]
-                     [--keys KEYS | --keys-file F] [--out FILE]
+                     [--fov MODE] [--radius N] [--keys KEYS | --keys-file F] [--out FILE]
       Play the port headless and record every step (default part 4, seed 0, the
-      platform's generator, 100x25).
+      platform's generator, 100x25, the C original's field of view).
   rogue-trace diff A B
       Compare two traces: exit 0 if identical, 1 at the first difference, 2 if a
       file cannot be read.
@@ -271,15 +272,30 @@ fn run_capture(args: impl Iterator<Item = OsString>) -> Result<u8, Failure> {
 fn run_replay(args: impl Iterator<Item = OsString>) -> Result<u8, Failure> {
     let mut parser = lexopt::Parser::from_args(args);
     let mut common = Common::new();
+    let mut fov = FovMode::Tutorial;
+    let mut radius = None;
     while let Some(arg) = next_arg(&mut parser)? {
-        if !common.take(&arg, &mut parser)? {
-            return Err(unexpected(arg));
+        match &arg {
+            Opt::Long(name) if name == "fov" => {
+                let t = text(&mut parser, "--fov")?;
+                fov = t.parse().map_err(|_| {
+                    Failure(format!("invalid value '{t}' for --fov: expected tutorial, symmetric, rays, fog or radius"), 2)
+                })?;
+            }
+            Opt::Long(name) if name == "radius" => {
+                let t = text(&mut parser, "--radius")?;
+                radius = Some(t.parse::<i32>().ok().filter(|r| (1..=100).contains(r)).ok_or_else(|| {
+                    Failure(format!("invalid value '{t}' for --radius: expected an integer from 1 to 100"), 2)
+                })?);
+            }
+            _ if common.take(&arg, &mut parser)? => {}
+            _ => return Err(unexpected(arg)),
         }
     }
     let config = GameConfig {
-        part: common.part,
-        seed: common.seed,
-        rng: common.rng,
+        fov,
+        radius,
+        ..GameConfig::new(common.part, common.seed, common.rng)
     };
     let write_error = |e: io::Error| Failure(format!("cannot write the trace: {e}"), 2);
     match &common.out {

@@ -2,6 +2,7 @@
 
 use rogue_draw::MemScreen;
 use rogue_engine::{replay as play, GameConfig};
+use rogue_fov::FovMode;
 use rogue_types::Key;
 
 use std::io::{self, Write};
@@ -32,8 +33,19 @@ pub fn header(config: &GameConfig, cols: u16, rows: u16, keys: &[char]) -> Heade
         cols,
         rows,
         keys: keys.to_vec(),
-        extra: Vec::new(),
+        extra: fov_lines(config),
     }
+}
+
+/// Header lines naming a field of view other than the C original's.
+fn fov_lines(config: &GameConfig) -> Vec<String> {
+    let mut lines = Vec::new();
+    if config.fov != FovMode::Tutorial || config.radius.is_some() {
+        lines.push(format!("fov: {}", config.fov));
+        let radius = config.radius.unwrap_or(config.fov.default_radius());
+        lines.push(format!("radius: {radius}"));
+    }
+    lines
 }
 
 /// Plays `keys` headless and records every step: the screen before the

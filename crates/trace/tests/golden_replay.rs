@@ -19,11 +19,11 @@ fn check_part(part: u8) -> usize {
     assert!(!traces.is_empty(), "no golden traces of part {part}");
     for (name, golden) in traces {
         let h = &golden.header;
-        let config = GameConfig {
-            part: Part::get(h.part).unwrap(),
-            seed: h.seed,
-            rng: h.rng.parse::<RngKind>().unwrap(),
-        };
+        let config = GameConfig::new(
+            Part::get(h.part).unwrap(),
+            h.seed,
+            h.rng.parse::<RngKind>().unwrap(),
+        );
         let ours = replay(&config, h.cols, h.rows, &h.keys);
         assert_eq!(
             ours.steps.len(),

@@ -52,12 +52,12 @@ impl Map {
 
     /// The tile at `(y, x)`, or `None` outside the grid.
     pub fn get(&self, y: i32, x: i32) -> Option<&Tile> {
-        self.offset(y, x).map(|i| &self.tiles[i])
+        self.index_of(y, x).map(|i| &self.tiles[i])
     }
 
     /// The tile at `(y, x)` for changing, or `None` outside the grid.
     pub fn get_mut(&mut self, y: i32, x: i32) -> Option<&mut Tile> {
-        self.offset(y, x).map(|i| &mut self.tiles[i])
+        self.index_of(y, x).map(|i| &mut self.tiles[i])
     }
 
     /// Whether sight passes through `(y, x)`; cells outside the grid block it.
@@ -86,8 +86,19 @@ impl Map {
         &self.tiles[start..start + self.width as usize]
     }
 
+    /// One row of tiles, for changing.
+    ///
+    /// # Panics
+    /// If `y` is not a row of the grid.
+    pub fn row_mut(&mut self, y: i32) -> &mut [Tile] {
+        assert!((0..self.height).contains(&y), "row {y} outside the map");
+        let start = (y * self.width) as usize;
+        &mut self.tiles[start..start + self.width as usize]
+    }
+
+    /// The offset of `(y, x)` in [`Map::tiles`], or `None` outside the grid.
     #[inline]
-    fn offset(&self, y: i32, x: i32) -> Option<usize> {
+    pub fn index_of(&self, y: i32, x: i32) -> Option<usize> {
         self.contains(y, x).then(|| (y * self.width + x) as usize)
     }
 }
@@ -97,7 +108,7 @@ impl Index<Position> for Map {
 
     #[inline]
     fn index(&self, pos: Position) -> &Tile {
-        match self.offset(pos.y, pos.x) {
+        match self.index_of(pos.y, pos.x) {
             Some(i) => &self.tiles[i],
             None => outside(pos, self.width, self.height),
         }
@@ -107,7 +118,7 @@ impl Index<Position> for Map {
 impl IndexMut<Position> for Map {
     #[inline]
     fn index_mut(&mut self, pos: Position) -> &mut Tile {
-        match self.offset(pos.y, pos.x) {
+        match self.index_of(pos.y, pos.x) {
             Some(i) => &mut self.tiles[i],
             None => outside(pos, self.width, self.height),
         }

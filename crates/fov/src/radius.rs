@@ -1,0 +1,40 @@
+//! The BearLibTerminal tutorial's field of view: a plain disc of light.
+
+use rogue_types::{Map, Position};
+
+/// The radius of the BearLibTerminal tutorial.
+pub const DEFAULT_RADIUS: i32 = 4;
+
+/// Marks every tile whose distance from `pos`, `sqrt(dx² + dy²)`, is at
+/// most `radius` as visible. Walls do not block; nothing is remembered
+/// (tiles are never marked seen), as in that tutorial.
+pub fn make(map: &mut Map, pos: Position, radius: i32) {
+    for y in pos.y - radius..=pos.y + radius {
+        for x in pos.x - radius..=pos.x + radius {
+            let (dx, dy) = (f64::from(x - pos.x), f64::from(y - pos.y));
+            if (dx * dx + dy * dy).sqrt() <= f64::from(radius) {
+                if let Some(tile) = map.get_mut(y, x) {
+                    tile.visible = true;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rogue_types::ColorPair;
+
+    #[test]
+    fn lights_a_disc_through_walls_and_remembers_nothing() {
+        let mut map = Map::walls(11, 11, ColorPair::NONE);
+        make(&mut map, Position::new(5, 5), 4);
+        let lit = |y, x| map[Position::new(y, x)].visible;
+        assert!(lit(5, 1) && lit(1, 5) && lit(9, 5) && lit(5, 9));
+        assert!(lit(8, 7)); // 3² + 2² = 13 <= 16
+        assert!(!lit(8, 8)); // 18 > 16
+        assert_eq!(map.tiles().iter().filter(|t| t.visible).count(), 49);
+        assert!(map.tiles().iter().all(|t| !t.seen));
+    }
+}
