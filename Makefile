@@ -5,7 +5,7 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test lint deps bench soak docs clean
+.PHONY: run test lint deps bench soak clean
 
 ## Play the game (PART=0..4, ARGS="--seed N ...").
 run: deps
@@ -43,3 +43,7 @@ soak: deps
 
 clean:
 	$(CARGO) clean
+
+## Field-of-view speed: every mode against two published crates.
+bench: deps
+	$(CARGO) bench -p rogue-fov --bench fov
