@@ -100,7 +100,7 @@ impl Game {
 
     /// What `gameLoop` does before its first draw: the first field of view.
     pub fn start(&mut self) {
-        if let (Some(fov), Some(map)) = (&self.fov, &mut self.map) {
+        if let (Some(fov), Some(map)) = (&mut self.fov, &mut self.map) {
             fov.make(map, &self.player);
         }
     }
@@ -114,7 +114,7 @@ impl Game {
             }
         }
         match &mut self.map {
-            Some(map) => handle_input(key, &mut self.player, map, self.fov.as_ref()),
+            Some(map) => handle_input(key, &mut self.player, map, self.fov.as_mut()),
             None => handle_input_without_map(key, &mut self.player),
         }
         log::debug!("key {key:?}: {before:?} -> {:?}", self.player.pos);

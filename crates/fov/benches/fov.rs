@@ -171,7 +171,7 @@ fn main() {
 }
 
 fn ours(scene: &Scene, mode: FovMode, radius: i32, budget: Duration) -> f64 {
-    let fov = Fov::new(mode, Some(radius));
+    let mut fov = Fov::new(mode, Some(radius));
     let mut map = scene.map.clone();
     let mut player = Entity {
         pos: scene.positions[0],

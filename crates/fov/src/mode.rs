@@ -94,7 +94,7 @@ impl FromStr for FovMode {
 
 /// A field of view in play: its mode, its radius, and whether it is on
 /// (only [`FovMode::Radius`] can be turned off, with `Tab`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fov {
     /// How it is computed.
     pub mode: FovMode,
@@ -102,6 +102,9 @@ pub struct Fov {
     pub radius: i32,
     /// Whether it is on; when off the whole map is shown.
     pub enabled: bool,
+    /// The tiles the last `make` lit, for `clear` (all modes but the
+    /// tutorial's, which clears its square as the C does).
+    lit: Vec<usize>,
 }
 
 impl Fov {
@@ -111,51 +114,40 @@ impl Fov {
             mode,
             radius: radius.unwrap_or(mode.default_radius()),
             enabled: true,
+            lit: Vec::new(),
         }
     }
 
     /// `makeFOV` for this mode: marks what the player sees as visible (and,
     /// but for [`FovMode::Radius`], seen).
-    pub fn make(&self, map: &mut Map, player: &Entity) {
+    pub fn make(&mut self, map: &mut Map, player: &Entity) {
+        let (pos, radius, lit) = (player.pos, self.radius, &mut self.lit);
         match self.mode {
-            FovMode::Tutorial => make_fov_within(map, player, self.radius),
-            FovMode::Symmetric => symmetric::make(map, player.pos, self.radius),
-            FovMode::Rays | FovMode::Fog => rays::make(map, player.pos, self.radius),
-            FovMode::Radius => radius::make(map, player.pos, self.radius),
+            FovMode::Tutorial => make_fov_within(map, player, radius),
+            FovMode::Symmetric => symmetric::make(map, pos, radius, lit),
+            FovMode::Rays | FovMode::Fog => rays::make(map, pos, radius, lit),
+            FovMode::Radius => radius::make(map, pos, radius, lit),
         }
     }
 
-    /// `clearFOV` for this mode: nothing is visible any more around the player.
-    pub fn clear(&self, map: &mut Map, player: &Entity) {
+    /// `clearFOV` for this mode: nothing is visible any more. The tutorial
+    /// clears the square around the player, as the C does; the other modes
+    /// clear just the tiles they lit.
+    pub fn clear(&mut self, map: &mut Map, player: &Entity) {
         match self.mode {
             FovMode::Tutorial => clear_fov_within(map, player, self.radius),
-            _ => clear_square(map, player, self.radius),
+            _ => {
+                let tiles = map.tiles_mut();
+                for index in self.lit.drain(..) {
+                    tiles[index].visible = false;
+                }
+            }
         }
     }
 
     /// Whether `Tab` turns this field of view off and on.
     pub fn toggles_with_tab(&self) -> bool {
         self.mode == FovMode::Radius
-    }
-}
-
-/// Marks every tile at most `radius` rows and columns from the player as
-/// not visible: every mode but the tutorial's lights nothing farther.
-fn clear_square(map: &mut Map, player: &Entity, radius: i32) {
-    let pos = player.pos;
-    let (top, bottom) = (
-        (pos.y - radius).max(0),
-        (pos.y + radius).min(map.height() - 1),
-    );
-    let (left, right) = (
-        (pos.x - radius).max(0),
-        (pos.x + radius).min(map.width() - 1),
-    );
-    for y in top..=bottom {
-        let row = map.row_mut(y);
-        for tile in &mut row[left as usize..=right as usize] {
-            tile.visible = false;
-        }
     }
 }
 

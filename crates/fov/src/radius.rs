@@ -7,14 +7,19 @@ pub const DEFAULT_RADIUS: i32 = 4;
 
 /// Marks every tile whose distance from `pos`, `sqrt(dx² + dy²)`, is at
 /// most `radius` as visible. Walls do not block; nothing is remembered
-/// (tiles are never marked seen), as in that tutorial.
-pub fn make(map: &mut Map, pos: Position, radius: i32) {
+/// (tiles are never marked seen), as in that tutorial. Appends the offset of
+/// every tile it newly makes visible to `lit`.
+pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
     for y in pos.y - radius..=pos.y + radius {
         for x in pos.x - radius..=pos.x + radius {
             let (dx, dy) = (f64::from(x - pos.x), f64::from(y - pos.y));
             if (dx * dx + dy * dy).sqrt() <= f64::from(radius) {
-                if let Some(tile) = map.get_mut(y, x) {
-                    tile.visible = true;
+                if let Some(index) = map.index_of(y, x) {
+                    let tile = &mut map.tiles_mut()[index];
+                    if !tile.visible {
+                        tile.visible = true;
+                        lit.push(index);
+                    }
                 }
             }
         }
@@ -29,7 +34,7 @@ mod tests {
     #[test]
     fn lights_a_disc_through_walls_and_remembers_nothing() {
         let mut map = Map::walls(11, 11, ColorPair::NONE);
-        make(&mut map, Position::new(5, 5), 4);
+        make(&mut map, Position::new(5, 5), 4, &mut Vec::new());
         let lit = |y, x| map[Position::new(y, x)].visible;
         assert!(lit(5, 1) && lit(1, 5) && lit(9, 5) && lit(5, 9));
         assert!(lit(8, 7)); // 3² + 2² = 13 <= 16

@@ -9,13 +9,18 @@ pub const DEFAULT_RADIUS: i32 = 9;
 /// `radius` around it and marks the cells of each line as visible and seen,
 /// up to and including the first one that blocks sight (a do-while, so the
 /// walls that stop a ray are seen). Cells outside the map stop a ray.
-pub fn make(map: &mut Map, pos: Position, radius: i32) {
+/// Appends the offset of every tile it newly makes visible to `lit`.
+pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
     for end in circle(pos, radius) {
         for cell in line(pos, end) {
-            let Some(tile) = map.get_mut(cell.y, cell.x) else {
+            let Some(index) = map.index_of(cell.y, cell.x) else {
                 break;
             };
-            tile.visible = true;
+            let tile = &mut map.tiles_mut()[index];
+            if !tile.visible {
+                tile.visible = true;
+                lit.push(index);
+            }
             tile.seen = true;
             if !tile.transparent && cell != pos {
                 break;
@@ -111,7 +116,7 @@ mod tests {
             map[Position::new(1, x)].carve();
         }
         map[Position::new(1, 6)] = rogue_types::Tile::wall(ColorPair::NONE);
-        make(&mut map, Position::new(1, 2), 9);
+        make(&mut map, Position::new(1, 2), 9, &mut Vec::new());
         let lit = |x| map[Position::new(1, x)].visible;
         assert!(lit(1) && lit(5) && lit(6), "up to and including the wall");
         assert!(!lit(7) && !lit(9), "nothing behind it");

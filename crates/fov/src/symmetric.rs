@@ -11,7 +11,7 @@
 //! than `radius - 1` rows and columns from the player, so its cost grows
 //! with the radius, not with the map.
 
-use rogue_types::{Map, Position};
+use rogue_types::{Map, Position, Tile};
 
 /// The radius of the python-tcod tutorial.
 pub const DEFAULT_RADIUS: i32 = 8;
@@ -22,23 +22,40 @@ const QUADRANTS: [(i32, i32, i32, i32); 4] =
     [(0, 1, 1, 0), (1, 0, 0, 1), (-1, 0, 0, -1), (0, -1, -1, 0)];
 
 /// Marks what the player at `pos` sees within `radius` (libtcod's test:
-/// `dx² + dy² < radius²`) as visible and seen.
-pub fn make(map: &mut Map, pos: Position, radius: i32) {
+/// `dx² + dy² < radius²`) as visible and seen, and appends the offset of
+/// every tile it newly makes visible to `lit`.
+pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
     let Some(origin) = map.index_of(pos.y, pos.x) else {
         return;
     };
-    let tile = &mut map.tiles_mut()[origin];
-    tile.visible = true;
-    tile.seen = true;
+    light(&mut map.tiles_mut()[origin], origin, lit);
+    let reach = radius - 1;
+    let inside =
+        map.contains(pos.y - reach, pos.x - reach) && map.contains(pos.y + reach, pos.x + reach);
     for quadrant in QUADRANTS {
         let mut scan = Scan {
             map: &mut *map,
             pos,
             quadrant,
             radius,
+            lit: &mut *lit,
         };
-        scan.row(1, -1.0, 1.0);
+        if inside {
+            scan.row::<false>(1, -1.0, 1.0);
+        } else {
+            scan.row::<true>(1, -1.0, 1.0);
+        }
     }
+}
+
+/// Marks a tile visible and seen, noting it in `lit` if it was not visible.
+#[inline]
+fn light(tile: &mut Tile, index: usize, lit: &mut Vec<usize>) {
+    if !tile.visible {
+        tile.visible = true;
+        lit.push(index);
+    }
+    tile.seen = true;
 }
 
 /// One quadrant's scan.
@@ -47,42 +64,60 @@ struct Scan<'a> {
     pos: Position,
     quadrant: (i32, i32, i32, i32),
     radius: i32,
+    lit: &'a mut Vec<usize>,
 }
 
 impl Scan<'_> {
     /// Scans the row at `depth` between the two slopes, then the rows
-    /// behind it (libtcod's `scan`).
-    fn row(&mut self, mut depth: i32, mut slope_low: f32, slope_high: f32) {
+    /// behind it (libtcod's `scan`). `CHECKED` is false when every tile the
+    /// scan can reach is known to be inside the map.
+    fn row<const CHECKED: bool>(&mut self, mut depth: i32, mut slope_low: f32, slope_high: f32) {
         let (dy_depth, dx_depth, dy_col, dx_col) = self.quadrant;
+        let width = self.map.width();
+        let column_step = (dy_col * width + dx_col) as isize;
         let radius_squared = self.radius * self.radius;
         // Every tile of a row at depth >= radius is beyond the radius.
         while depth < self.radius {
             let (row_y, row_x) = (self.pos.y + depth * dy_depth, self.pos.x + depth * dx_depth);
-            if !self.map.contains(row_y, row_x) {
+            if CHECKED && !self.map.contains(row_y, row_x) {
                 return;
             }
+            let row_start = (row_y * width + row_x) as isize;
             let depth_f = depth as f32;
             let column_min = round_half_up(depth_f * slope_low);
             let column_max = round_half_down(depth_f * slope_high);
+            let high = depth_f * slope_high;
+            let mut low = depth_f * slope_low;
+            // The radius test for this row: column² < radius² - depth²,
+            // true of the whole row when its farthest column passes it.
+            let room = radius_squared - depth * depth;
+            let widest = column_min.abs().max(column_max.abs());
+            let whole_row_within = widest * widest < room;
             let mut prev_is_wall = false;
+            let mut column_f = column_min as f32;
             for column in column_min..=column_max {
-                let (y, x) = (row_y + column * dy_col, row_x + column * dx_col);
-                let Some(i) = self.map.index_of(y, x) else {
+                if CHECKED
+                    && !self
+                        .map
+                        .contains(row_y + column * dy_col, row_x + column * dx_col)
+                {
+                    column_f += 1.0;
                     continue;
-                };
-                let tile = &mut self.map.tiles_mut()[i];
+                }
+                let index = (row_start + column as isize * column_step) as usize;
+                let tile = &mut self.map.tiles_mut()[index];
                 let is_wall = !tile.transparent;
-                let symmetric =
-                    column as f32 >= depth_f * slope_low && column as f32 <= depth_f * slope_high;
-                if (is_wall || symmetric) && depth * depth + column * column < radius_squared {
-                    tile.visible = true;
-                    tile.seen = true;
+                let symmetric = column_f >= low && column_f <= high;
+                column_f += 1.0;
+                if (is_wall || symmetric) && (whole_row_within || column * column < room) {
+                    light(tile, index, self.lit);
                 }
                 if prev_is_wall && !is_wall {
                     slope_low = slope(depth, column);
+                    low = depth_f * slope_low;
                 }
                 if column != column_min && !prev_is_wall && is_wall {
-                    self.row(depth + 1, slope_low, slope(depth, column));
+                    self.row::<CHECKED>(depth + 1, slope_low, slope(depth, column));
                 }
                 prev_is_wall = is_wall;
             }
@@ -101,18 +136,34 @@ fn slope(depth: i32, column: i32) -> f32 {
 
 /// libtcod's `round_half_up`: `roundf(n * (1 + FLT_EPSILON))`.
 fn round_half_up(n: f32) -> i32 {
-    (n * (1.0 + f32::EPSILON)).round() as i32
+    round(n * (1.0 + f32::EPSILON))
 }
 
 /// libtcod's `round_half_down`: `roundf(n * (1 - FLT_EPSILON))`.
 fn round_half_down(n: f32) -> i32 {
-    (n * (1.0 - f32::EPSILON)).round() as i32
+    round(n * (1.0 - f32::EPSILON))
+}
+
+/// `roundf` (halves away from zero) for the small numbers of a scan,
+/// without a call into the maths library: below 2²³ the fraction
+/// `n - trunc(n)` is exact.
+#[inline]
+fn round(n: f32) -> i32 {
+    let whole = n as i32;
+    let fraction = n - whole as f32;
+    if fraction >= 0.5 {
+        whole + 1
+    } else if fraction <= -0.5 {
+        whole - 1
+    } else {
+        whole
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_types::{ColorPair, Tile};
+    use rogue_types::ColorPair;
 
     fn map_of(rows: &[&str]) -> Map {
         let mut map = Map::walls(rows.len() as i32, rows[0].len() as i32, ColorPair::NONE);
@@ -142,7 +193,7 @@ mod tests {
         // The same case as python-tcod gives for a 7x5 open map with one
         // wall, seen from (2, 1).
         let mut map = map_of(&[".......", ".......", "...#...", ".......", "......."]);
-        make(&mut map, Position::new(2, 1), 8);
+        make(&mut map, Position::new(2, 1), 8, &mut Vec::new());
         assert_eq!(
             lit(&map),
             vec!["*******", "****** ", "****   ", "****** ", "*******"]
@@ -156,7 +207,7 @@ mod tests {
             t.carve();
             t
         });
-        make(&mut map, Position::new(10, 10), 3);
+        make(&mut map, Position::new(10, 10), 3, &mut Vec::new());
         let count = map.tiles().iter().filter(|t| t.visible).count();
         // dx² + dy² < 9: the 5x5 square (corners: 8 < 9).
         assert_eq!(count, 25);
@@ -166,8 +217,16 @@ mod tests {
     #[test]
     fn walls_bordering_the_lit_area_are_lit() {
         let mut map = map_of(&["#####", "#...#", "#...#", "#####"]);
-        make(&mut map, Position::new(1, 1), 8);
+        make(&mut map, Position::new(1, 1), 8, &mut Vec::new());
         assert!(map.tiles().iter().all(|t| t.visible));
+    }
+
+    #[test]
+    fn round_is_roundf() {
+        for i in -40_000..40_000 {
+            let n = i as f32 / 64.0 + 0.003 * (i % 7) as f32;
+            assert_eq!(round(n), n.round() as i32, "{n}");
+        }
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn new_position(key: Key, pos: Position) -> Position {
 /// `handleInput` (Parts 2 to 4): computes `newPos` from the key and calls
 /// [`move_player`]. `fov` is the game's field of view, if it has one.
 #[doc(alias = "handleInput")]
-pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, fov: Option<&Fov>) {
+pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, fov: Option<&mut Fov>) {
     let new_pos = new_position(key, player.pos);
     move_player(new_pos, player, map, fov);
 }
@@ -46,9 +46,14 @@ pub fn handle_input_without_map(key: Key, player: &mut Entity) {
 /// Parts 2 and 3 have no `fov`). A position outside the map is not
 /// walkable.
 #[doc(alias = "movePlayer")]
-pub fn move_player(new_pos: Position, player: &mut Entity, map: &mut Map, fov: Option<&Fov>) {
+pub fn move_player(
+    new_pos: Position,
+    player: &mut Entity,
+    map: &mut Map,
+    mut fov: Option<&mut Fov>,
+) {
     if map.get(new_pos.y, new_pos.x).is_some_and(|t| t.walkable) {
-        if let Some(fov) = fov {
+        if let Some(fov) = fov.as_deref_mut() {
             fov.clear(map, player);
         }
         player.pos = new_pos;
@@ -107,9 +112,9 @@ mod tests {
         let mut player = create_player(Position::new(1, 1), VISIBLE_COLOR);
         make_fov(&mut map, &player);
         assert!(map[Position::new(1, 1)].visible && !map[Position::new(1, 20)].visible);
-        let fov = Fov::new(FovMode::Tutorial, None);
+        let mut fov = Fov::new(FovMode::Tutorial, None);
         for _ in 0..10 {
-            handle_input(Key::Char('l'), &mut player, &mut map, Some(&fov));
+            handle_input(Key::Char('l'), &mut player, &mut map, Some(&mut fov));
         }
         assert_eq!(player.pos, Position::new(1, 11));
         assert!(map[Position::new(1, 20)].visible);
