@@ -11,10 +11,12 @@ ARGS ?=
 run: deps
 	$(CARGO) run --release -q -p rogue -- --part $(PART) $(ARGS)
 
-## Every test: unit, golden (headless and in a pseudo-terminal), docs.
+## Every test: unit, golden (headless and in a pseudo-terminal), docs, and
+## the symmetric field of view against libtcod (when python-tcod is installed).
 test: deps
 	$(CARGO) test --workspace
 	$(CARGO) run -q -p rogue-docs-check
+	python3 tests/fov_vs_tcod.py
 
 ## Formatting, lints and documentation, warnings as errors.
 lint:

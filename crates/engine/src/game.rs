@@ -122,10 +122,14 @@ impl Game {
 
     /// `drawEverything()` for this part.
     pub fn draw(&self, screen: &mut impl Screen) {
-        let style = if self.part.fov {
-            MapStyle::Lit
-        } else {
-            MapStyle::Plain
+        let style = match &self.fov {
+            None => MapStyle::Plain,
+            Some(fov) if !fov.enabled => MapStyle::Plain,
+            Some(fov) => match fov.mode {
+                FovMode::Fog => MapStyle::Revealed,
+                FovMode::Radius => MapStyle::VisibleOnly,
+                _ => MapStyle::Lit,
+            },
         };
         draw_everything(screen, self.map.as_ref().map(|m| (m, style)), &self.player);
     }

@@ -100,6 +100,37 @@ mod tests {
     }
 
     #[test]
+    fn tab_turns_the_radius_light_off_and_on() {
+        let config = GameConfig {
+            fov: rogue_fov::FovMode::Radius,
+            ..GameConfig::new(Part::LAST, 42, rogue_crand::RngKind::Glibc)
+        };
+        let mut shots = Vec::new();
+        replay(&config, 25, 100, "\t\t".chars().map(Key::Char), |s| {
+            shots.push(s.text())
+        });
+        let lit = |shot: &Vec<String>| {
+            shot.iter()
+                .map(|r| r.chars().filter(|&c| c != ' ').count())
+                .sum::<usize>()
+        };
+        // Radius 4: a few dozen cells; off: the whole 25x100 map.
+        assert!(lit(&shots[0]) < 81, "{}", lit(&shots[0]));
+        assert_eq!(lit(&shots[1]), 2500);
+        assert_eq!(shots[2], shots[0]);
+    }
+
+    #[test]
+    fn tab_is_an_ordinary_key_for_the_tutorial() {
+        let config = GameConfig::new(Part::LAST, 42, rogue_crand::RngKind::Glibc);
+        let mut shots = Vec::new();
+        replay(&config, 25, 100, "\t".chars().map(Key::Char), |s| {
+            shots.push(s.text())
+        });
+        assert_eq!(shots[0], shots[1]);
+    }
+
+    #[test]
     fn part_one_walks_off_the_screen_and_back() {
         let up = "k".repeat(11);
         let down = "j".repeat(11);

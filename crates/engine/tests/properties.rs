@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 use rogue_crand::{GlibcRand, RngKind};
 use rogue_draw::MemScreen;
 use rogue_engine::{Game, GameConfig, Part};
-use rogue_fov::{clear_fov, get_distance, is_in_map, RADIUS};
+use rogue_fov::{get_distance, is_in_map, FovMode};
 use rogue_types::{Key, Position};
 
 /// Checks the invariants of a game of any part; panics with `context`.
@@ -15,42 +15,41 @@ fn check_invariants(game: &Game, context: &str) {
         return;
     };
     let pos = game.player.pos;
-    assert!(
-        map.get(pos.y, pos.x).is_some_and(|t| t.walkable),
-        "{context}: the player is not on floor"
-    );
-    if !game.part.fov {
-        assert!(
-            map.tiles().iter().all(|t| !t.visible && !t.seen),
-            "{context}: a field of view without one"
-        );
+    let on_floor = map.get(pos.y, pos.x).is_some_and(|t| t.walkable);
+    assert!(on_floor, "{context}: the player is not on floor");
+    let Some(fov) = &game.fov else {
+        let lit = map.tiles().iter().any(|t| t.visible || t.seen);
+        assert!(!lit, "{context}: a field of view without one");
         return;
-    }
+    };
     for y in 0..map.height() {
         for x in 0..map.width() {
-            let tile = map[Position::new(y, x)];
-            assert!(
-                !tile.visible || tile.seen,
-                "{context}: ({y}, {x}) visible but not seen"
-            );
-            if tile.visible && Position::new(y, x) != pos {
+            let here = Position::new(y, x);
+            let tile = map[here];
+            if !tile.visible || here == pos {
+                continue;
+            }
+            if fov.mode == FovMode::Tutorial {
+                assert!(tile.seen, "{context}: ({y}, {x}) visible but not seen");
                 assert!(
                     is_in_map(map, y, x),
                     "{context}: ({y}, {x}) visible outside the map"
                 );
-                assert!(
-                    get_distance(pos, Position::new(y, x)) < RADIUS,
-                    "{context}: ({y}, {x}) visible beyond the radius"
-                );
+                let near = get_distance(pos, here) < fov.radius;
+                assert!(near, "{context}: ({y}, {x}) visible beyond the radius");
+            } else {
+                // Every other mode lights nothing beyond its radius (the
+                // rays' circle reaches half a cell past it).
+                let (dy, dx) = (y - pos.y, x - pos.x);
+                let near = dy * dy + dx * dx <= (fov.radius + 1) * (fov.radius + 1);
+                assert!(near, "{context}: ({y}, {x}) visible beyond the radius");
             }
         }
     }
     let mut cleared = map.clone();
-    clear_fov(&mut cleared, &game.player);
-    assert!(
-        cleared.tiles().iter().all(|t| !t.visible),
-        "{context}: visible after clear_fov"
-    );
+    fov.clone().clear(&mut cleared, &game.player);
+    let dark = cleared.tiles().iter().all(|t| !t.visible);
+    assert!(dark, "{context}: visible after clearing the field of view");
 }
 
 /// Plays `keys` as the game loop does (up to `q` or NUL), drawing every
@@ -76,6 +75,7 @@ fn any_key() -> impl Strategy<Value = Key> {
         8 => prop::sample::select(vec!['h', 'j', 'k', 'l']).prop_map(Key::Char),
         2 => any::<char>().prop_map(Key::Char),
         1 => Just(Key::Resize),
+        1 => Just(Key::Char('\t')),
         1 => any::<i32>().prop_map(Key::Other),
     ]
 }
@@ -95,6 +95,18 @@ proptest! {
         keys in prop::collection::vec(any_key(), 0..300),
     ) {
         let config = GameConfig::new(Part::get(part).unwrap(), seed, rng);
+        play_checked(&config, &keys);
+    }
+
+    #[test]
+    fn every_field_of_view_mode_keeps_its_invariants(
+        seed in any::<u32>(),
+        rng in any_rng(),
+        fov in prop::sample::select(FovMode::ALL.to_vec()),
+        radius in prop::option::of(1..=100i32),
+        keys in prop::collection::vec(any_key(), 0..200),
+    ) {
+        let config = GameConfig { fov, radius, ..GameConfig::new(Part::LAST, seed, rng) };
         play_checked(&config, &keys);
     }
 }

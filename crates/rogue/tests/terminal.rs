@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use rogue_crand::RngKind;
 use rogue_engine::{GameConfig, Part};
+use rogue_fov::FovMode;
 use rogue_trace::capture::{vt100, PtySession, Timing};
 use rogue_trace::replay::replay;
 
@@ -254,4 +255,26 @@ fn every_other_key_is_a_turn_without_a_move() {
         0
     );
     assert_restored(&session);
+}
+
+#[test]
+fn every_field_of_view_mode_plays_in_the_terminal_as_in_replay() {
+    for mode in FovMode::ALL {
+        let mut session = start(
+            &["--seed", "42", "--rng", "glibc", "--fov", mode.name()],
+            100,
+            25,
+        );
+        screen_now(&mut session);
+        let keys = "jlllll\tllll";
+        session.send(keys.as_bytes()).unwrap();
+        let config = GameConfig {
+            fov: mode,
+            ..GameConfig::new(Part::LAST, 42, RngKind::Glibc)
+        };
+        let chars: Vec<char> = keys.chars().collect();
+        let mut expected = replay(&config, 100, 25, &chars).steps.pop().unwrap();
+        expected.key = None;
+        same_screen(&screen_now(&mut session), &expected, mode.name());
+    }
 }

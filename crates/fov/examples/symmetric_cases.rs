@@ -1,0 +1,94 @@
+//! Prints maps, points of view and what `symmetric` shadowcasting sees from
+//! each, for `tests/fov_vs_tcod.py` to compare with libtcod.
+//!
+//! Output, one block per map:
+//! `map HEIGHT WIDTH`, then HEIGHT rows of `#` (blocks sight) and `.`,
+//! then for each point of view `pov Y X RADIUS` and a row per map row of
+//! `1` (visible) and `0`.
+
+use rogue_crand::{CRand, GlibcRand, RngKind};
+use rogue_fov::symmetric;
+use rogue_map::{create_map_tiles, setup_map};
+use rogue_types::{ColorPair, Map, Position, Tile};
+
+fn main() {
+    let mut out = String::new();
+    // The game's dungeons: every walkable position, radius 8.
+    for (rng, seed) in [
+        (RngKind::Glibc, 1),
+        (RngKind::Glibc, 42),
+        (RngKind::Glibc, 1000),
+        (RngKind::Msvc, 42),
+        (RngKind::Msvc, 7),
+    ] {
+        let mut map = create_map_tiles(ColorPair::NONE);
+        setup_map(&mut map, &mut rng.seeded(seed));
+        let povs: Vec<(Position, i32)> = floor(&map).into_iter().map(|p| (p, 8)).collect();
+        write_case(&mut out, &map, &povs);
+    }
+    // Random maps of every wall density, random points of view and radii.
+    let mut rng = GlibcRand::new(2024);
+    for case in 0..60 {
+        let (height, width) = (8 + rng.rand() % 40, 8 + rng.rand() % 60);
+        let density = case % 10 * 8;
+        let mut map = Map::walls(height, width, ColorPair::NONE);
+        for tile in map.tiles_mut() {
+            if rng.rand() % 100 >= density {
+                *tile = floor_tile();
+            }
+        }
+        let povs: Vec<(Position, i32)> = (0..40)
+            .map(|_| {
+                (
+                    Position::new(rng.rand() % height, rng.rand() % width),
+                    1 + rng.rand() % 30,
+                )
+            })
+            .collect();
+        write_case(&mut out, &map, &povs);
+    }
+    print!("{out}");
+}
+
+fn floor_tile() -> Tile {
+    let mut tile = Tile::wall(ColorPair::NONE);
+    tile.carve();
+    tile
+}
+
+fn floor(map: &Map) -> Vec<Position> {
+    let mut cells = Vec::new();
+    for y in 0..map.height() {
+        for x in 0..map.width() {
+            if map[Position::new(y, x)].walkable {
+                cells.push(Position::new(y, x));
+            }
+        }
+    }
+    cells
+}
+
+fn write_case(out: &mut String, map: &Map, povs: &[(Position, i32)]) {
+    out.push_str(&format!("map {} {}\n", map.height(), map.width()));
+    for y in 0..map.height() {
+        out.extend(
+            map.row(y)
+                .iter()
+                .map(|t| if t.transparent { '.' } else { '#' }),
+        );
+        out.push('\n');
+    }
+    for &(pov, radius) in povs {
+        let mut seen = map.clone();
+        symmetric::make(&mut seen, pov, radius, &mut Vec::new());
+        out.push_str(&format!("pov {} {} {radius}\n", pov.y, pov.x));
+        for y in 0..seen.height() {
+            out.extend(
+                seen.row(y)
+                    .iter()
+                    .map(|t| if t.visible { '1' } else { '0' }),
+            );
+            out.push('\n');
+        }
+    }
+}
