@@ -79,8 +79,9 @@ fn signal_restores(signal: &str) {
     session.send(b"jj").unwrap();
     session.settle(&Timing::default());
     let pid = session.pid().expect("a process id").to_string();
-    let killed = std::process::Command::new("kill")
-        .args(["-s", signal, &pid])
+    // The shell's own `kill`, which every system has.
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -s {signal} {pid}")])
         .status()
         .unwrap();
     assert!(killed.success());
