@@ -211,6 +211,7 @@ mod tests {
         assert_eq!(o.rng, RngKind::platform());
         assert_eq!(o.log, None);
         assert_eq!(o.log_level, LevelFilter::Info);
+        assert_eq!((o.fov, o.radius), (FovMode::Tutorial, None));
     }
 
     #[test]
@@ -225,7 +226,13 @@ mod tests {
             "x.log",
             "--log-level",
             "debug",
+            "--fov",
+            "fog",
+            "--radius",
+            "12",
         ]);
+        assert_eq!(o.fov, FovMode::Fog);
+        assert_eq!(o.radius, Some(12));
         assert_eq!(o.part.number, 2);
         assert_eq!(o.seed, Some(u32::MAX));
         assert_eq!(o.rng, RngKind::Msvc);
