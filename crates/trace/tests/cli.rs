@@ -182,6 +182,9 @@ fn replay_writes_the_golden_trace_but_for_the_program_line() {
         SEED42,
         "part4-msvc-seed1732147200-100x25.trace",
         "part4-glibc-seed42-80x24.trace",
+        "part3-msvc-seed42-100x25.trace",
+        "part2-glibc-seed0-100x25.trace",
+        "part1-glibc-seed0-100x25.trace",
     ] {
         let g = Trace::parse(&std::fs::read_to_string(golden(name)).unwrap()).unwrap();
         let h = &g.header;
