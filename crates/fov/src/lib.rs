@@ -159,17 +159,8 @@ mod tests {
     use super::*;
     use rogue_types::{ColorPair, VISIBLE_COLOR};
 
-    /// A map from rows of `#` (wall) and `.` (floor).
     fn map_of(rows: &[&str]) -> Map {
-        let mut map = Map::walls(rows.len() as i32, rows[0].len() as i32, ColorPair::NONE);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                if ch == '.' {
-                    map[Position::new(y as i32, x as i32)].carve();
-                }
-            }
-        }
-        map
+        Map::from_rows(rows, ColorPair::NONE)
     }
 
     fn player_at(y: i32, x: i32) -> Entity {

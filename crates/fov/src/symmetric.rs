@@ -166,15 +166,7 @@ mod tests {
     use rogue_types::ColorPair;
 
     fn map_of(rows: &[&str]) -> Map {
-        let mut map = Map::walls(rows.len() as i32, rows[0].len() as i32, ColorPair::NONE);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                if ch == '.' {
-                    map[Position::new(y as i32, x as i32)].carve();
-                }
-            }
-        }
-        map
+        Map::from_rows(rows, ColorPair::NONE)
     }
 
     fn lit(map: &Map) -> Vec<String> {

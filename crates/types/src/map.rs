@@ -34,6 +34,26 @@ impl Map {
         Self::filled(height, width, Tile::wall(color))
     }
 
+    /// A map drawn as text, one string per row: `.` is floor (carved),
+    /// anything else a wall. Handy for tests and examples.
+    ///
+    /// # Panics
+    /// If there are no rows or the first row is empty.
+    pub fn from_rows(rows: &[&str], color: ColorPair) -> Self {
+        let width = rows.first().map_or(0, |r| r.chars().count());
+        let mut map = Self::walls(rows.len() as i32, width as i32, color);
+        for (y, row) in (0..).zip(rows) {
+            for (x, ch) in (0..).zip(row.chars()) {
+                if ch == '.' {
+                    if let Some(tile) = map.get_mut(y, x) {
+                        tile.carve();
+                    }
+                }
+            }
+        }
+        map
+    }
+
     /// Number of rows.
     pub fn height(&self) -> i32 {
         self.height
@@ -154,6 +174,17 @@ mod tests {
             assert!(!map.is_transparent(y, x));
         }
         assert!(map.is_transparent(1, 2));
+    }
+
+    #[test]
+    fn from_rows_carves_the_dots() {
+        let map = Map::from_rows(&["#.#", "..#"], ColorPair::NONE);
+        let floor: Vec<bool> = map
+            .tiles()
+            .iter()
+            .map(|t| t.walkable && t.transparent)
+            .collect();
+        assert_eq!(floor, vec![false, true, false, true, true, false]);
     }
 
     #[test]
