@@ -57,11 +57,6 @@ impl MemScreen {
         self.cols as u16
     }
 
-    /// The cell at `(y, x)`, or `None` outside the screen.
-    pub fn cell(&self, y: i32, x: i32) -> Option<Cell> {
-        self.offset(y, x).map(|i| self.cells[i])
-    }
-
     /// The characters of each row.
     pub fn text(&self) -> Vec<String> {
         self.row_strings(|cell| cell.ch)
@@ -72,18 +67,6 @@ impl MemScreen {
     /// for no pair and for every blank character.
     pub fn colour_classes(&self) -> Vec<String> {
         self.row_strings(colour_class)
-    }
-
-    /// Changes the size, keeping what fits (curses' `resizeterm`).
-    pub fn resize(&mut self, rows: u16, cols: u16) {
-        let mut resized = MemScreen::new(rows, cols);
-        for y in 0..resized.rows.min(self.rows) {
-            for x in 0..resized.cols.min(self.cols) {
-                let cell = self.cells[(y * self.cols + x) as usize];
-                resized.cells[(y * resized.cols + x) as usize] = cell;
-            }
-        }
-        *self = resized;
     }
 
     /// Appends the characters of every row to `out` in UTF-8, each row
@@ -183,16 +166,5 @@ mod tests {
         s.mvaddch(0, 2, '#', ColorPair(5));
         s.mvaddch(0, 3, '#', ColorPair::NONE);
         assert_eq!(s.colour_classes(), vec![" b? "]);
-    }
-
-    #[test]
-    fn resize_keeps_what_fits() {
-        let mut s = MemScreen::new(2, 2);
-        s.mvaddch(0, 0, 'a', ColorPair::NONE);
-        s.mvaddch(1, 1, 'b', ColorPair::NONE);
-        s.resize(1, 3);
-        assert_eq!(s.text(), vec!["a  "]);
-        s.resize(0, 0);
-        assert!(s.text().is_empty());
     }
 }

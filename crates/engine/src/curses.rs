@@ -27,11 +27,6 @@ impl Curses {
         Curses { window }
     }
 
-    /// The terminal's size in rows and columns.
-    pub fn size(&self) -> (i32, i32) {
-        self.window.get_max_yx()
-    }
-
     /// Calls `endwin()` if curses owns the terminal, and only once. Safe to
     /// call from a panic hook or a signal handler thread.
     pub fn restore_terminal() {

@@ -72,11 +72,6 @@ impl Part {
     pub fn get(number: u8) -> Option<Part> {
         Part::ALL.get(usize::from(number)).copied()
     }
-
-    /// Whether the part calls `srand()`/`rand()`.
-    pub fn uses_rand(&self) -> bool {
-        self.map == Some(MapKind::RandomRooms)
-    }
 }
 
 #[cfg(test)]
@@ -91,15 +86,5 @@ mod tests {
         }
         assert_eq!(Part::get(5), None);
         assert_eq!(Part::LAST.number, 4);
-    }
-
-    #[test]
-    fn only_parts_three_and_four_call_rand() {
-        let calls: Vec<u8> = Part::ALL
-            .iter()
-            .filter(|p| p.uses_rand())
-            .map(|p| p.number)
-            .collect();
-        assert_eq!(calls, vec![3, 4]);
     }
 }

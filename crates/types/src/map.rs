@@ -106,16 +106,6 @@ impl Map {
         &self.tiles[start..start + self.width as usize]
     }
 
-    /// One row of tiles, for changing.
-    ///
-    /// # Panics
-    /// If `y` is not a row of the grid.
-    pub fn row_mut(&mut self, y: i32) -> &mut [Tile] {
-        assert!((0..self.height).contains(&y), "row {y} outside the map");
-        let start = (y * self.width) as usize;
-        &mut self.tiles[start..start + self.width as usize]
-    }
-
     /// The offset of `(y, x)` in [`Map::tiles`], or `None` outside the grid.
     #[inline]
     pub fn index_of(&self, y: i32, x: i32) -> Option<usize> {
