@@ -66,6 +66,11 @@ fn replayed(keys: &str, cols: u16, rows: u16) -> rogue_trace::Step {
     step
 }
 
+/// The session's screen, once settled, is the replay of `keys` at that size.
+fn expect_screen(session: &mut PtySession, keys: &str, cols: u16, rows: u16, what: &str) {
+    same_screen(&screen_now(session), &replayed(keys, cols, rows), what);
+}
+
 fn same_screen(a: &rogue_trace::Step, b: &rogue_trace::Step, what: &str) {
     assert_eq!(a.text, b.text, "{what}: characters");
     assert_eq!(a.colours, b.colours, "{what}: colours");
@@ -158,32 +163,16 @@ fn no_term_or_an_unknown_term_is_named_before_curses_starts() {
 #[test]
 fn resizing_redraws_at_the_new_size() {
     let mut session = start(&["--seed", "42", "--rng", "glibc"], 100, 25);
-    same_screen(&screen_now(&mut session), &replayed("", 100, 25), "start");
+    expect_screen(&mut session, "", 100, 25, "start");
     session.send(b"jjl").unwrap();
-    same_screen(
-        &screen_now(&mut session),
-        &replayed("jjl", 100, 25),
-        "after jjl",
-    );
+    expect_screen(&mut session, "jjl", 100, 25, "after jjl");
     // A resize is a key that does not move: the same state, drawn again.
     session.resize(60, 20).unwrap();
-    same_screen(
-        &screen_now(&mut session),
-        &replayed("jjl", 60, 20),
-        "shrunk to 60x20",
-    );
+    expect_screen(&mut session, "jjl", 60, 20, "shrunk to 60x20");
     session.send(b"h").unwrap();
-    same_screen(
-        &screen_now(&mut session),
-        &replayed("jjlh", 60, 20),
-        "a key at 60x20",
-    );
+    expect_screen(&mut session, "jjlh", 60, 20, "a key at 60x20");
     session.resize(100, 25).unwrap();
-    same_screen(
-        &screen_now(&mut session),
-        &replayed("jjlh", 100, 25),
-        "back to 100x25",
-    );
+    expect_screen(&mut session, "jjlh", 100, 25, "back to 100x25");
     session.send(b"q").unwrap();
     assert_eq!(
         session
@@ -200,19 +189,11 @@ fn a_tiny_terminal_plays_clipped_and_quits_cleanly() {
     // A 10x5 terminal shows the top-left 10x5 cells of the dungeon, as the
     // C original does; the game goes on and quits as usual.
     let mut session = start(&["--seed", "42", "--rng", "glibc"], 10, 5);
-    same_screen(
-        &screen_now(&mut session),
-        &replayed("", 10, 5),
-        "start at 10x5",
-    );
+    expect_screen(&mut session, "", 10, 5, "start at 10x5");
     session.send(b"hhh").unwrap();
-    same_screen(
-        &screen_now(&mut session),
-        &replayed("hhh", 10, 5),
-        "after hhh",
-    );
+    expect_screen(&mut session, "hhh", 10, 5, "after hhh");
     session.resize(1, 1).unwrap();
-    same_screen(&screen_now(&mut session), &replayed("hhh", 1, 1), "at 1x1");
+    expect_screen(&mut session, "hhh", 1, 1, "at 1x1");
     session.send(b"q").unwrap();
     assert_eq!(
         session
@@ -233,19 +214,11 @@ fn every_other_key_is_a_turn_without_a_move() {
     session
         .send(b"\x1b[A\x1bOP\x01\t\x7f\xc3\xa9\xf0\x9f\x98\x80\xffj")
         .unwrap();
-    same_screen(
-        &screen_now(&mut session),
-        &replayed("j", 100, 25),
-        "other keys then j",
-    );
+    expect_screen(&mut session, "j", 100, 25, "other keys then j");
     // A burst of fast key repeat: every key is handled, in order.
     let burst = "llllllllllhhhhhhhhhhhhhhhhhhhhkkkkkkkkkkjjjjjjjjjjjjjjjjjjjjllllllllll".repeat(4);
     session.send(burst.as_bytes()).unwrap();
-    same_screen(
-        &screen_now(&mut session),
-        &replayed(&format!("j{burst}"), 100, 25),
-        "after a burst",
-    );
+    expect_screen(&mut session, &format!("j{burst}"), 100, 25, "after a burst");
     // NUL ends the loop, as `while ((ch = getch()))` does.
     session.send(b"\0").unwrap();
     assert_eq!(

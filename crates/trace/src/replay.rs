@@ -52,16 +52,9 @@ fn fov_lines(config: &GameConfig) -> Vec<String> {
 /// first key and after each key the game handled.
 pub fn replay(config: &GameConfig, cols: u16, rows: u16, keys: &[char]) -> Trace {
     let mut steps = Vec::with_capacity(keys.len() + 1);
-    play(
-        config,
-        rows,
-        cols,
-        keys.iter().map(|&c| Key::Char(c)),
-        |screen| {
-            let key = steps.len().checked_sub(1).map(|i| keys[i]);
-            steps.push(step_of(screen, key));
-        },
-    );
+    for_each_step(config, cols, rows, keys, |_, key, screen| {
+        steps.push(step_of(screen, key));
+    });
     Trace {
         header: header(config, cols, rows, keys),
         steps,
@@ -80,28 +73,41 @@ pub fn replay_into(
     let mut head = String::new();
     header(config, cols, rows, keys).write(&mut head);
     let mut buf = head.into_bytes();
-    let mut n: usize = 0;
     let mut result = Ok(());
+    for_each_step(config, cols, rows, keys, |n, key, screen| {
+        let mut line = String::new();
+        write_step_header(&mut line, n, key);
+        buf.extend_from_slice(line.as_bytes());
+        screen.write_text(&mut buf);
+        buf.extend_from_slice(COLOURS_LINE.as_bytes());
+        screen.write_colour_classes(&mut buf);
+        if buf.len() >= 1 << 16 && result.is_ok() {
+            result = out.write_all(&buf);
+            buf.clear();
+        }
+    });
+    result?;
+    out.write_all(&buf)
+}
+
+/// Plays `keys` headless and calls `step` with each step's number, the key
+/// that led to it (none for step 0) and the screen.
+fn for_each_step(
+    config: &GameConfig,
+    cols: u16,
+    rows: u16,
+    keys: &[char],
+    mut step: impl FnMut(usize, Option<char>, &MemScreen),
+) {
+    let mut n = 0;
     play(
         config,
         rows,
         cols,
         keys.iter().map(|&c| Key::Char(c)),
         |screen| {
-            let key = n.checked_sub(1).map(|i| keys[i]);
-            let mut line = String::new();
-            write_step_header(&mut line, n, key);
-            buf.extend_from_slice(line.as_bytes());
-            screen.write_text(&mut buf);
-            buf.extend_from_slice(COLOURS_LINE.as_bytes());
-            screen.write_colour_classes(&mut buf);
+            step(n, n.checked_sub(1).map(|i| keys[i]), screen);
             n += 1;
-            if buf.len() >= 1 << 16 && result.is_ok() {
-                result = out.write_all(&buf);
-                buf.clear();
-            }
         },
     );
-    result?;
-    out.write_all(&buf)
 }
