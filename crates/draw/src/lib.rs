@@ -7,9 +7,9 @@
 
 mod screen;
 
-pub use screen::{Cell, MemScreen, Screen};
+pub use screen::{MemScreen, Screen};
 
-use rogue_types::{Entity, Map, Position, SEEN_COLOR};
+use rogue_types::{ColorPair, Entity, Map, Position, Tile, SEEN_COLOR};
 
 /// How the map's tiles are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,35 +25,48 @@ pub enum MapStyle {
     VisibleOnly,
 }
 
-/// `drawMap`: every tile of the map, row by row, at its own position.
+/// `drawMap`: every tile of the map, row by row, at its own position, as
+/// the style shows it.
 #[doc(alias = "drawMap")]
 pub fn draw_map(screen: &mut impl Screen, map: &Map, style: MapStyle) {
+    match style {
+        MapStyle::Plain => draw_tiles(screen, map, |tile| (tile.ch, tile.color)),
+        MapStyle::Lit => draw_tiles(screen, map, lit),
+        MapStyle::Revealed => draw_tiles(screen, map, |tile| shown_if(tile.seen, tile)),
+        MapStyle::VisibleOnly => draw_tiles(screen, map, |tile| shown_if(tile.visible, tile)),
+    }
+}
+
+/// Part 4's `drawMap` for one tile: a visible tile in its own colour, a
+/// seen one in `SEEN_COLOR`, any other blank.
+fn lit(tile: &Tile) -> (char, ColorPair) {
+    if tile.visible {
+        (tile.ch, tile.color)
+    } else if tile.seen {
+        (tile.ch, SEEN_COLOR)
+    } else {
+        BLANK
+    }
+}
+
+/// The tile in its own colour if `shown`, else blank.
+fn shown_if(shown: bool, tile: &Tile) -> (char, ColorPair) {
+    if shown {
+        (tile.ch, tile.color)
+    } else {
+        BLANK
+    }
+}
+
+/// A blank cell: `mvaddch(y, x, ' ')`.
+const BLANK: (char, ColorPair) = (' ', ColorPair::NONE);
+
+/// Every tile of the map at its own position, as `look` shows it.
+fn draw_tiles(screen: &mut impl Screen, map: &Map, look: impl Fn(&Tile) -> (char, ColorPair)) {
     for y in 0..map.height() {
         for (x, tile) in (0..).zip(map.row(y)) {
-            match style {
-                MapStyle::Plain => screen.mvaddch(y, x, tile.ch, tile.color),
-                MapStyle::Lit => {
-                    if tile.visible {
-                        screen.mvaddch(y, x, tile.ch, tile.color);
-                    } else if tile.seen {
-                        screen.mvaddch(y, x, tile.ch, SEEN_COLOR);
-                    } else {
-                        screen.mvaddch(y, x, ' ', Default::default());
-                    }
-                }
-                MapStyle::Revealed | MapStyle::VisibleOnly => {
-                    let shown = if style == MapStyle::Revealed {
-                        tile.seen
-                    } else {
-                        tile.visible
-                    };
-                    if shown {
-                        screen.mvaddch(y, x, tile.ch, tile.color);
-                    } else {
-                        screen.mvaddch(y, x, ' ', Default::default());
-                    }
-                }
-            }
+            let (ch, color) = look(tile);
+            screen.mvaddch(y, x, ch, color);
         }
     }
 }
@@ -79,7 +92,7 @@ pub fn draw_everything(screen: &mut impl Screen, map: Option<(&Map, MapStyle)>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_types::{ColorPair, VISIBLE_COLOR};
+    use rogue_types::VISIBLE_COLOR;
 
     fn small_map() -> Map {
         let mut map = Map::walls(3, 4, VISIBLE_COLOR);

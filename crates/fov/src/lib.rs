@@ -14,8 +14,10 @@ mod mode;
 pub mod radius;
 pub mod rays;
 pub mod symmetric;
+mod table;
 
 pub use mode::{Fov, FovMode, UnknownFovMode};
+pub use table::SightTable;
 
 use rogue_types::{Entity, Map, Position};
 
@@ -73,12 +75,13 @@ pub fn clear_fov_within(map: &mut Map, player: &Entity, radius: i32) {
 }
 
 /// `getDistance`: `floor(sqrt(dx² + dy²))`, computed in `f64` as the C
-/// computes it in `double`.
+/// computes it in `double`. The square root is never negative, so the
+/// conversion to `i32`, which truncates, is the C `floor`.
 #[doc(alias = "getDistance")]
 pub fn get_distance(origin: Position, target: Position) -> i32 {
     let dx = f64::from(target.x - origin.x);
     let dy = f64::from(target.y - origin.y);
-    (dx * dx + dy * dy).sqrt().floor() as i32
+    (dx * dx + dy * dy).sqrt() as i32
 }
 
 /// `isInMap`: whether `(y, x)` is inside the map's outer ring of tiles
@@ -88,13 +91,27 @@ pub fn is_in_map(map: &Map, y: i32, x: i32) -> bool {
     (0 < y && y < map.height() - 1) && (0 < x && x < map.width() - 1)
 }
 
+/// What [`line_of_sight`] reads of the map: whether sight passes through a
+/// cell. [`Map`] answers it from its tiles, cells outside the grid blocking.
+pub trait Transparency {
+    /// Whether sight passes through `(y, x)`.
+    fn is_transparent(&self, y: i32, x: i32) -> bool;
+}
+
+impl Transparency for Map {
+    #[inline]
+    fn is_transparent(&self, y: i32, x: i32) -> bool {
+        Map::is_transparent(self, y, x)
+    }
+}
+
 /// `lineOfSight`: Steve Register's "simple line of sight", walking from the
 /// target towards the origin. The target tile itself is never tested; the
 /// walk stops at the first tile that is not transparent. A tile outside the
 /// map counts as not transparent (the C original would read out of bounds;
 /// on the game's map, whose border is never carved, it never gets there).
 #[doc(alias = "lineOfSight")]
-pub fn line_of_sight(map: &Map, origin: Position, target: Position) -> bool {
+pub fn line_of_sight(map: &impl Transparency, origin: Position, target: Position) -> bool {
     let delta_x = origin.x - target.x;
     let delta_y = origin.y - target.y;
 

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use rogue_types::{Entity, Map};
 
-use crate::{clear_fov_within, make_fov_within, radius, rays, symmetric, RADIUS};
+use crate::{clear_fov_within, radius, rays, symmetric, SightTable, RADIUS};
 
 /// A way of computing what the player sees, after one of the tutorials.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,6 +105,8 @@ pub struct Fov {
     /// The tiles the last `make` lit, for `clear` (all modes but the
     /// tutorial's, which clears its square as the C does).
     lit: Vec<usize>,
+    /// The tutorial's walks, made at its first `make`.
+    table: Option<SightTable>,
 }
 
 impl Fov {
@@ -115,15 +117,17 @@ impl Fov {
             radius: radius.unwrap_or(mode.default_radius()),
             enabled: true,
             lit: Vec::new(),
+            table: None,
         }
     }
 
     /// `makeFOV` for this mode: marks what the player sees as visible (and,
-    /// but for [`FovMode::Radius`], seen).
+    /// but for [`FovMode::Radius`], seen). The tutorial's lights what
+    /// `make_fov_within` lights, from a [`SightTable`] of its walks.
     pub fn make(&mut self, map: &mut Map, player: &Entity) {
         let (pos, radius, lit) = (player.pos, self.radius, &mut self.lit);
         match self.mode {
-            FovMode::Tutorial => make_fov_within(map, player, radius),
+            FovMode::Tutorial => self.table().make(map, player),
             FovMode::Symmetric => symmetric::make(map, pos, radius, lit),
             FovMode::Rays | FovMode::Fog => rays::make(map, pos, radius, lit),
             FovMode::Radius => radius::make(map, pos, radius, lit),
@@ -143,6 +147,15 @@ impl Fov {
                 }
             }
         }
+    }
+
+    /// The tutorial's table for this radius, made when there is none yet.
+    fn table(&mut self) -> &SightTable {
+        let radius = self.radius;
+        let table = (self.table.take())
+            .filter(|table| table.radius() == radius)
+            .unwrap_or_else(|| SightTable::new(radius));
+        self.table.insert(table)
     }
 
     /// Whether `Tab` turns this field of view off and on.
