@@ -46,6 +46,8 @@ soak: deps
 clean:
 	$(CARGO) clean
 
-## Field-of-view speed: every mode against two published crates.
+## Speed: every field of view against two published crates, and
+## `rogue-trace replay` of 100,000 keys against the game alone.
 bench: deps
 	$(CARGO) bench -p rogue-fov --bench fov
+	$(CARGO) bench -p rogue-trace --bench replay

@@ -62,7 +62,7 @@ const COLOUR_CLASSES: [u8; 256] = {
 
 /// A screen in memory of `rows` by `cols` cells that clips like curses'
 /// `stdscr`: what is drawn outside it is dropped.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct MemScreen {
     rows: i32,
     cols: i32,
@@ -159,6 +159,23 @@ impl MemScreen {
         // One unsigned comparison per axis: negative numbers wrap to huge ones.
         ((y as u32) < (self.rows as u32) && (x as u32) < (self.cols as u32))
             .then(|| (y * self.cols + x) as usize)
+    }
+}
+
+impl Clone for MemScreen {
+    fn clone(&self) -> Self {
+        MemScreen {
+            rows: self.rows,
+            cols: self.cols,
+            cells: self.cells.clone(),
+        }
+    }
+
+    /// Copies `source` into this screen's cells, without allocating when
+    /// they are the same size.
+    fn clone_from(&mut self, source: &Self) {
+        (self.rows, self.cols) = (source.rows, source.cols);
+        self.cells.clone_from(&source.cells);
     }
 }
 

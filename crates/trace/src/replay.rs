@@ -6,6 +6,9 @@ use rogue_fov::FovMode;
 use rogue_types::Key;
 
 use std::io::{self, Write};
+use std::mem;
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::thread;
 
 use crate::format::{write_step_header, Header, Step, Trace, COLOURS_LINE};
 
@@ -61,8 +64,20 @@ pub fn replay(config: &GameConfig, cols: u16, rows: u16, keys: &[char]) -> Trace
     }
 }
 
+/// How many screens the game hands over to be written at a time.
+const BATCH: usize = 64;
+
+/// A screen the game showed, with its step number and the key that led to it.
+struct Shot {
+    n: usize,
+    key: Option<char>,
+    screen: MemScreen,
+}
+
 /// Plays `keys` headless and writes the trace of every step to `out` as
-/// it goes, without keeping the steps.
+/// it goes, without keeping the steps. The game plays on a thread of its
+/// own and hands its screens over in batches; this thread writes them, so
+/// playing and writing share the time of two cores.
 pub fn replay_into(
     out: &mut impl Write,
     config: &GameConfig,
@@ -73,21 +88,79 @@ pub fn replay_into(
     let mut head = String::new();
     header(config, cols, rows, keys).write(&mut head);
     let mut buf = head.into_bytes();
-    let mut result = Ok(());
+    thread::scope(|scope| {
+        let (full, shots) = mpsc::sync_channel(2);
+        let (spare, spares) = mpsc::channel();
+        scope.spawn(move || play_in_batches(config, cols, rows, keys, full, spares));
+        for batch in shots {
+            for shot in &batch {
+                write_step(&mut buf, shot);
+                if buf.len() >= 1 << 16 {
+                    out.write_all(&buf)?;
+                    buf.clear();
+                }
+            }
+            // The game may have finished: then it takes no more batches.
+            let _ = spare.send(batch);
+        }
+        out.write_all(&buf)
+    })
+}
+
+/// Appends a step of the trace to `buf`.
+fn write_step(buf: &mut Vec<u8>, shot: &Shot) {
+    let mut line = String::new();
+    write_step_header(&mut line, shot.n, shot.key);
+    buf.extend_from_slice(line.as_bytes());
+    shot.screen.write_text(buf);
+    buf.extend_from_slice(COLOURS_LINE.as_bytes());
+    shot.screen.write_colour_classes(buf);
+}
+
+/// Plays `keys` headless and sends the screens to `full` in batches of
+/// [`BATCH`], filling the batches that come back on `spares` again. Stops
+/// sending when nobody receives any more (the writer failed).
+fn play_in_batches(
+    config: &GameConfig,
+    cols: u16,
+    rows: u16,
+    keys: &[char],
+    full: SyncSender<Vec<Shot>>,
+    spares: Receiver<Vec<Shot>>,
+) {
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut filled = 0;
+    let mut writing = true;
     for_each_step(config, cols, rows, keys, |n, key, screen| {
-        let mut line = String::new();
-        write_step_header(&mut line, n, key);
-        buf.extend_from_slice(line.as_bytes());
-        screen.write_text(&mut buf);
-        buf.extend_from_slice(COLOURS_LINE.as_bytes());
-        screen.write_colour_classes(&mut buf);
-        if buf.len() >= 1 << 16 && result.is_ok() {
-            result = out.write_all(&buf);
-            buf.clear();
+        if !writing {
+            return;
+        }
+        match batch.get_mut(filled) {
+            Some(Shot {
+                n: old_n,
+                key: old_key,
+                screen: old,
+            }) => {
+                (*old_n, *old_key) = (n, key);
+                old.clone_from(screen);
+            }
+            None => batch.push(Shot {
+                n,
+                key,
+                screen: screen.clone(),
+            }),
+        }
+        filled += 1;
+        if filled == BATCH {
+            let next = spares
+                .try_recv()
+                .unwrap_or_else(|_| Vec::with_capacity(BATCH));
+            writing = full.send(mem::replace(&mut batch, next)).is_ok();
+            filled = 0;
         }
     });
-    result?;
-    out.write_all(&buf)
+    batch.truncate(filled);
+    let _ = full.send(batch);
 }
 
 /// Plays `keys` headless and calls `step` with each step's number, the key
@@ -110,4 +183,61 @@ fn for_each_step(
             n += 1;
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rogue_crand::RngKind;
+    use rogue_engine::Part;
+
+    /// A writer that takes `room` bytes, then fails.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if buf.len() > self.room {
+                return Err(io::Error::other("no room left"));
+            }
+            self.room -= buf.len();
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn keys(n: usize) -> Vec<char> {
+        "hjkllkjjhhlkkjl".chars().cycle().take(n).collect()
+    }
+
+    #[test]
+    fn written_as_it_goes_is_the_trace_kept_in_memory() {
+        let config = GameConfig::new(Part::LAST, 42, RngKind::Glibc);
+        // Fewer steps than a batch, exactly two batches, and a few more.
+        for n in [3, 2 * BATCH - 1, 5 * BATCH + 7] {
+            let keys = keys(n);
+            let mut out = Vec::new();
+            replay_into(&mut out, &config, 100, 25, &keys).unwrap();
+            let kept = replay(&config, 100, 25, &keys);
+            assert_eq!(kept.steps.len(), n + 1);
+            assert!(
+                String::from_utf8(out).unwrap() == kept.to_text(),
+                "{n} keys"
+            );
+        }
+    }
+
+    #[test]
+    fn a_writer_that_fails_ends_the_replay_with_its_error() {
+        let config = GameConfig::new(Part::LAST, 7, RngKind::Msvc);
+        let keys = keys(20 * BATCH);
+        for room in [0, 100, 1 << 16, 1 << 20] {
+            let err = replay_into(&mut Full { room }, &config, 100, 25, &keys).unwrap_err();
+            assert_eq!(err.to_string(), "no room left");
+        }
+    }
 }
