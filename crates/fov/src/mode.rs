@@ -127,7 +127,7 @@ impl Fov {
     pub fn make(&mut self, map: &mut Map, player: &Entity) {
         let (pos, radius, lit) = (player.pos, self.radius, &mut self.lit);
         match self.mode {
-            FovMode::Tutorial => self.table().make(map, player),
+            FovMode::Tutorial => self.table(map).make(map, player),
             FovMode::Symmetric => symmetric::make(map, pos, radius, lit),
             FovMode::Rays | FovMode::Fog => rays::make(map, pos, radius, lit),
             FovMode::Radius => radius::make(map, pos, radius, lit),
@@ -149,12 +149,13 @@ impl Fov {
         }
     }
 
-    /// The tutorial's table for this radius, made when there is none yet.
-    fn table(&mut self) -> &SightTable {
-        let radius = self.radius;
+    /// The tutorial's table for this radius and the size of `map`, made
+    /// when there is none yet.
+    fn table(&mut self, map: &Map) -> &SightTable {
+        let (radius, height, width) = (self.radius, map.height(), map.width());
         let table = (self.table.take())
-            .filter(|table| table.radius() == radius)
-            .unwrap_or_else(|| SightTable::new(radius));
+            .filter(|table| table.fits(radius, height, width))
+            .unwrap_or_else(|| SightTable::new(radius, height, width));
         self.table.insert(table)
     }
 

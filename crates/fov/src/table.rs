@@ -1,5 +1,5 @@
 //! The C tutorial's field of view from a table of its walks: the tiles
-//! [`make_fov_within`](crate::make_fov_within) lights, without walking a line for each of them.
+//! [`make_fov_within`] lights, without walking a line for each of them.
 //!
 //! `lineOfSight` reads the same cells for the same offset between target
 //! and origin, wherever they are on the map, and sees the target when all
@@ -9,14 +9,13 @@
 //! asked about, and files the walks in a tree by their cells from the
 //! player outwards: walks that start alike share their first cells, and a
 //! cell that blocks sight cuts off every walk through it at once. The tests
-//! check it against [`make_fov_within`](crate::make_fov_within).
+//! check it against [`make_fov_within`].
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 
 use rogue_types::{Entity, Map, Position};
 
-use crate::{get_distance, is_in_map, line_of_sight, Transparency};
+use crate::{get_distance, is_in_map, line_of_sight, make_fov_within, Transparency};
 
 /// A cell of the tree: a cell some walks read, relative to the player, at
 /// the end of the cells read before it.
@@ -30,10 +29,13 @@ struct Node {
 }
 
 /// The walks of `lineOfSight` to the player from every tile `makeFOV` may
-/// light, for one radius, as a tree of the cells they read.
+/// light, for one radius and maps of up to one size, as a tree of the
+/// cells they read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SightTable {
     radius: i32,
+    /// The largest map the table serves: rows, columns.
+    size: (i32, i32),
     /// The tree, depth first: each node followed by the nodes under it.
     nodes: Vec<Node>,
     /// Targets relative to the player: first those next to the player,
@@ -43,79 +45,86 @@ pub struct SightTable {
     near: usize,
 }
 
-/// The tree as it is built: the targets whose walks end at a cell, and the
-/// next cells of the walks that go on.
-#[derive(Default)]
-struct Branch {
-    targets: Vec<Position>,
-    next: BTreeMap<(i32, i32), Branch>,
-}
-
 impl SightTable {
-    /// The table for `radius`: the targets of `makeFOV`'s square closer
-    /// than `radius`, filed by the cells their walks read. Targets whose
-    /// walk never reaches the player (only the player's own tile) can never
-    /// be lit by it and are left out.
-    pub fn new(radius: i32) -> SightTable {
+    /// The table for `radius` on maps of up to `height` rows and `width`
+    /// columns: the targets of `makeFOV`'s square closer than `radius` that
+    /// such a map can hold with the player, filed by the cells their walks
+    /// read. Targets whose walk never reaches the player (only the player's
+    /// own tile) can never be lit by it and are left out.
+    pub fn new(radius: i32, height: i32, width: i32) -> SightTable {
+        let mut walks = Vec::new();
         let origin = Position::new(0, 0);
-        let mut root = Branch::default();
-        for dy in -radius..radius {
-            for dx in -radius..radius {
+        for dy in (-radius..radius).filter(|dy| dy.abs() < height) {
+            for dx in (-radius..radius).filter(|dx| dx.abs() < width) {
                 let target = Position::new(dy, dx);
                 if get_distance(origin, target) >= radius {
                     continue;
                 }
                 let walk = Recorder::new(dy.abs().max(dx.abs()));
                 if line_of_sight(&walk, origin, target) {
-                    let cells = walk.cells.into_inner();
-                    let end = cells.iter().rev().fold(&mut root, |branch, cell| {
-                        branch.next.entry((cell.y, cell.x)).or_default()
-                    });
-                    end.targets.push(target);
+                    let mut cells = walk.cells.into_inner();
+                    cells.reverse();
+                    walks.push((cells, target));
                 }
             }
         }
+        // In this order, walks that start alike are side by side, and a
+        // walk comes right before the walks that go on from where it ends.
+        walks.sort_unstable();
         let mut table = SightTable {
             radius,
+            size: (height, width),
             nodes: Vec::new(),
-            targets: root.targets,
+            targets: Vec::new(),
             near: 0,
         };
-        table.near = table.targets.len();
-        for ((y, x), branch) in root.next {
-            table.add(Position::new(y, x), branch);
+        let mut path: Vec<usize> = Vec::new();
+        for (cells, target) in walks {
+            let shared = (path.iter().zip(&cells))
+                .take_while(|&(&node, &cell)| table.nodes[node].cell == cell)
+                .count();
+            for node in path.drain(shared..) {
+                table.nodes[node].end = table.nodes.len() as u32;
+            }
+            for &cell in &cells[shared..] {
+                path.push(table.nodes.len());
+                let at = table.targets.len() as u32;
+                table.nodes.push(Node {
+                    cell,
+                    targets: (at, at),
+                    end: 0,
+                });
+            }
+            table.targets.push(target);
+            match path.last() {
+                Some(&node) => table.nodes[node].targets.1 += 1,
+                None => table.near += 1,
+            }
+        }
+        for node in path {
+            table.nodes[node].end = table.nodes.len() as u32;
         }
         table
     }
 
-    /// Adds `branch`, reached at `cell`, and everything under it.
-    fn add(&mut self, cell: Position, branch: Branch) {
-        let index = self.nodes.len();
-        let start = self.targets.len() as u32;
-        self.targets.extend(branch.targets);
-        self.nodes.push(Node {
-            cell,
-            targets: (start, self.targets.len() as u32),
-            end: 0,
-        });
-        for ((y, x), next) in branch.next {
-            self.add(Position::new(y, x), next);
-        }
-        self.nodes[index].end = self.nodes.len() as u32;
-    }
-
-    /// The radius the table is for.
-    pub fn radius(&self) -> i32 {
-        self.radius
+    /// Whether this is the table for `radius` and maps of `height` rows and
+    /// `width` columns.
+    pub fn fits(&self, radius: i32, height: i32, width: i32) -> bool {
+        (self.radius, self.size) == (radius, (height, width))
     }
 
     /// `makeFOV` from the table: lights the same tiles as
-    /// [`make_fov_within`](crate::make_fov_within) with the table's radius.
+    /// [`make_fov_within`] with the table's radius (and calls it on a map
+    /// larger than the table's).
     ///
     /// # Panics
-    /// If the player is off the map, as [`make_fov_within`](crate::make_fov_within) does.
+    /// If the player is off the map, as [`make_fov_within`] does.
     #[doc(alias = "makeFOV")]
     pub fn make(&self, map: &mut Map, player: &Entity) {
+        let (height, width) = self.size;
+        if map.height() > height || map.width() > width {
+            return make_fov_within(map, player, self.radius);
+        }
         let pos = player.pos;
         let tile = &mut map[pos];
         tile.visible = true;
@@ -178,7 +187,6 @@ impl Transparency for Recorder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::make_fov_within;
     use rogue_types::{ColorPair, Tile, VISIBLE_COLOR};
 
     fn player_at(y: i32, x: i32) -> Entity {
@@ -214,7 +222,7 @@ mod tests {
         floor.carve();
         let open = Map::filled(21, 21, floor);
         let player = Position::new(10, 10);
-        let walks = walks(&SightTable::new(7));
+        let walks = walks(&SightTable::new(7, 21, 21));
         // Every tile of the 14x14 square closer than 7 but the player's.
         assert_eq!(walks.len(), 144);
         for (target, cells) in walks {
@@ -244,13 +252,22 @@ mod tests {
                 *tile = Tile::wall(ColorPair::NONE);
             }
         }
-        for radius in [1, 2, 5, 15, 40] {
-            let table = SightTable::new(radius);
+        // Tables for this map's size, for a larger one, and for a smaller
+        // one (which leaves the map to the walks).
+        let sizes = [(30, 41), (60, 50), (10, 41)];
+        for (radius, (height, width)) in [1, 2, 5, 15, 40]
+            .into_iter()
+            .flat_map(|r| sizes.map(|s| (r, s)))
+        {
+            let table = SightTable::new(radius, height, width);
             for (y, x) in [(15, 20), (1, 1), (0, 0), (29, 40), (3, 38), (0, 17)] {
                 let (mut want, mut got) = (map.clone(), map.clone());
                 make_fov_within(&mut want, &player_at(y, x), radius);
                 table.make(&mut got, &player_at(y, x));
-                assert_eq!(got, want, "radius {radius} at ({y}, {x})");
+                assert_eq!(
+                    got, want,
+                    "radius {radius}, {height}x{width}, at ({y}, {x})"
+                );
             }
         }
     }

@@ -29,7 +29,7 @@ proptest! {
         };
         let (mut want, mut got) = (map.clone(), map);
         make_fov_within(&mut want, &player, radius);
-        SightTable::new(radius).make(&mut got, &player);
+        SightTable::new(radius, height, width).make(&mut got, &player);
         prop_assert_eq!(got, want);
     }
 }

@@ -30,7 +30,8 @@ pub const VISIBLE_COLOR: ColorPair = ColorPair(1);
 pub const SEEN_COLOR: ColorPair = ColorPair(2);
 
 /// A place on the screen or the map, row first as in curses (`Position`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Positions order row by row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Position {
     /// Row.
     pub y: i32,
