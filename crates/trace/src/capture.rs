@@ -5,10 +5,11 @@
 //! back as trace steps. Keys are typed one at a time, each after the screen
 //! has settled (no output for a short quiet time).
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::num::NonZeroU16;
+use std::path::Path;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -90,9 +91,10 @@ impl PtySession {
                 pixel_height: 0,
             })
             .map_err(io::Error::other)?;
-        let mut cmd = CommandBuilder::new(program);
+        let cwd = std::env::current_dir().ok();
+        let mut cmd = CommandBuilder::new(program_path(program, cwd.as_deref()));
         cmd.args(args);
-        if let Ok(dir) = std::env::current_dir() {
+        if let Some(dir) = cwd {
             cmd.cwd(dir);
         }
         if term.is_empty() {
@@ -251,6 +253,19 @@ fn nonzero_size(cols: u16, rows: u16) -> io::Result<(NonZeroU16, NonZeroU16)> {
 
 /// Reads the terminal's output on a thread of its own; the channel closes
 /// when the program closes the terminal.
+/// The program to start, as a shell finds it: a name with a `/` in it is a
+/// path, relative to the current directory `cwd`; a bare name is looked up
+/// in `PATH` (by `portable-pty`, which looks any relative name up there).
+fn program_path(program: &OsStr, cwd: Option<&Path>) -> OsString {
+    let path = Path::new(program);
+    match cwd {
+        Some(dir) if path.is_relative() && path.components().count() > 1 => {
+            dir.join(path).into_os_string()
+        }
+        _ => program.to_os_string(),
+    }
+}
+
 fn spawn_reader(mut reader: Box<dyn Read + Send>) -> Receiver<Vec<u8>> {
     let (tx, rx) = channel();
     thread::spawn(move || {

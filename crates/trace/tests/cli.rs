@@ -247,6 +247,39 @@ fn capture_ends_with_a_message_when_the_program_exits_early() {
 }
 
 #[test]
+#[cfg(unix)]
+fn capture_starts_a_program_given_by_a_relative_path() {
+    let dir = scratch("relative");
+    std::fs::create_dir_all(dir.join("bin")).unwrap();
+    let program = dir.join("bin/hello");
+    std::fs::write(
+        &program,
+        "#!/bin/sh\nprintf 'hello from bin'; read x; exit 3\n",
+    )
+    .unwrap();
+    let mut mode = std::fs::metadata(&program).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
+    std::fs::set_permissions(&program, mode).unwrap();
+    for path in ["bin/hello", "./bin/hello"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+            .args(["capture", "--keys", "\\r", "--", path])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            stderr(&out).contains("the program exited"),
+            "{path}: {}",
+            stderr(&out)
+        );
+        let trace = Trace::parse(&stdout(&out)).unwrap();
+        assert!(
+            trace.steps[0].text[0].starts_with("hello from bin"),
+            "{path}"
+        );
+    }
+}
+
+#[test]
 fn capture_ends_with_a_message_when_the_program_never_draws() {
     let out = rogue_trace(&["capture", "--keys", "ab", "--", "sleep", "30"]);
     assert_eq!(out.status.code(), Some(1));
