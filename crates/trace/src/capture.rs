@@ -251,8 +251,6 @@ fn nonzero_size(cols: u16, rows: u16) -> io::Result<(NonZeroU16, NonZeroU16)> {
         })
 }
 
-/// Reads the terminal's output on a thread of its own; the channel closes
-/// when the program closes the terminal.
 /// The program to start, as a shell finds it: a name with a `/` in it is a
 /// path, relative to the current directory `cwd`; a bare name is looked up
 /// in `PATH` (by `portable-pty`, which looks any relative name up there).
@@ -266,6 +264,8 @@ fn program_path(program: &OsStr, cwd: Option<&Path>) -> OsString {
     }
 }
 
+/// Reads the terminal's output on a thread of its own; the channel closes
+/// when the program closes the terminal.
 fn spawn_reader(mut reader: Box<dyn Read + Send>) -> Receiver<Vec<u8>> {
     let (tx, rx) = channel();
     thread::spawn(move || {
