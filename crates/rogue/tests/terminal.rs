@@ -25,6 +25,16 @@ fn assert_restored(session: &PtySession) {
     assert_eq!(screen.bgcolor(), vt100::Color::Default, "colours left set");
 }
 
+/// Sends `keys`, the last of which ends the game: it exits with status 0
+/// and leaves the terminal restored.
+fn end_with(session: &mut PtySession, keys: &[u8], context: &str) {
+    session.send(keys).unwrap();
+    let status = (session.wait_exit(Duration::from_secs(10)))
+        .unwrap_or_else(|| panic!("{context}: the game did not end"));
+    assert_eq!(status.exit_code(), 0, "{context}");
+    assert_restored(session);
+}
+
 #[test]
 fn part0_enters_and_leaves_curses_and_exits_0() {
     let mut session = start(&["--part", "0"], 100, 25);
@@ -43,10 +53,7 @@ fn quitting_with_q_restores_the_terminal() {
     for part in ["1", "2", "3", "4"] {
         let mut session = start(&["--part", part, "--seed", "7"], 100, 25);
         session.settle(&Default::default());
-        session.send(b"jq").unwrap();
-        let status = session.wait_exit(Duration::from_secs(10)).expect("q quits");
-        assert_eq!(status.exit_code(), 0, "part {part}");
-        assert_restored(&session);
+        end_with(&mut session, b"jq", &format!("part {part}"));
     }
 }
 
@@ -173,15 +180,7 @@ fn resizing_redraws_at_the_new_size() {
     expect_screen(&mut session, "jjlh", 60, 20, "a key at 60x20");
     session.resize(100, 25).unwrap();
     expect_screen(&mut session, "jjlh", 100, 25, "back to 100x25");
-    session.send(b"q").unwrap();
-    assert_eq!(
-        session
-            .wait_exit(Duration::from_secs(10))
-            .expect("q quits")
-            .exit_code(),
-        0
-    );
-    assert_restored(&session);
+    end_with(&mut session, b"q", "q");
 }
 
 #[test]
@@ -194,15 +193,7 @@ fn a_tiny_terminal_plays_clipped_and_quits_cleanly() {
     expect_screen(&mut session, "hhh", 10, 5, "after hhh");
     session.resize(1, 1).unwrap();
     expect_screen(&mut session, "hhh", 1, 1, "at 1x1");
-    session.send(b"q").unwrap();
-    assert_eq!(
-        session
-            .wait_exit(Duration::from_secs(10))
-            .expect("q quits")
-            .exit_code(),
-        0
-    );
-    assert_restored(&session);
+    end_with(&mut session, b"q", "q");
 }
 
 #[test]
@@ -220,15 +211,7 @@ fn every_other_key_is_a_turn_without_a_move() {
     session.send(burst.as_bytes()).unwrap();
     expect_screen(&mut session, &format!("j{burst}"), 100, 25, "after a burst");
     // NUL ends the loop, as `while ((ch = getch()))` does.
-    session.send(b"\0").unwrap();
-    assert_eq!(
-        session
-            .wait_exit(Duration::from_secs(10))
-            .expect("NUL quits")
-            .exit_code(),
-        0
-    );
-    assert_restored(&session);
+    end_with(&mut session, b"\0", "NUL");
 }
 
 #[test]
