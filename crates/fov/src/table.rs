@@ -4,12 +4,12 @@
 //! `lineOfSight` reads the same cells for the same offset between target
 //! and origin, wherever they are on the map, and sees the target when all
 //! of them are transparent, in whatever order they are read. A
-//! [`SightTable`] records each walk's cells once for a radius, by running
-//! [`line_of_sight`] itself on a stand-in map that notes every cell it is
-//! asked about, and files the walks in a tree by their cells from the
-//! player outwards: walks that start alike share their first cells, and a
-//! cell that blocks sight cuts off every walk through it at once. The tests
-//! check it against [`make_fov_within`].
+//! [`SightTable`] records each walk's cells once for a radius and a map
+//! size, by running [`line_of_sight`] itself on a stand-in map that notes
+//! every cell it is asked about, and files the walks in a tree by their
+//! cells from the player outwards: walks that start alike share their first
+//! cells, and a cell that blocks sight cuts off every walk through it at
+//! once. The tests check it against [`make_fov_within`].
 
 use std::cell::RefCell;
 
