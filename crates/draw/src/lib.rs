@@ -9,31 +9,19 @@ mod screen;
 
 pub use screen::{MemScreen, Screen};
 
-use rogue_types::{ColorPair, Entity, Map, Position, Tile, SEEN_COLOR};
+use rogue_types::{ColorPair, Entity, Map, Memory, Position, Tile, SEEN_COLOR};
 
-/// How the map's tiles are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MapStyle {
-    /// Every tile in its own colour (Parts 2 and 3, before the field of view).
-    Plain,
-    /// Part 4: visible tiles in their own colour, seen tiles in
-    /// `SEEN_COLOR`, the rest blank.
-    Lit,
-    /// A fog of war: every tile ever seen in its own colour, the rest blank.
-    Revealed,
-    /// Only what is visible now, in its own colour; nothing is remembered.
-    VisibleOnly,
-}
-
-/// `drawMap`: every tile of the map, row by row, at its own position, as
-/// the style shows it.
+/// `drawMap`: every tile of the map, row by row, at its own position. With
+/// no field of view (`None`: Parts 2 and 3, or a field of view turned off)
+/// every tile is in its own colour; with one, as its [`Memory`] shows seen
+/// tiles (Part 4: [`Memory::Dimmed`]).
 #[doc(alias = "drawMap")]
-pub fn draw_map(screen: &mut impl Screen, map: &Map, style: MapStyle) {
-    match style {
-        MapStyle::Plain => draw_tiles(screen, map, |tile| (tile.ch, tile.color)),
-        MapStyle::Lit => draw_tiles(screen, map, lit),
-        MapStyle::Revealed => draw_tiles(screen, map, |tile| shown_if(tile.seen, tile)),
-        MapStyle::VisibleOnly => draw_tiles(screen, map, |tile| shown_if(tile.visible, tile)),
+pub fn draw_map(screen: &mut impl Screen, map: &Map, memory: Option<Memory>) {
+    match memory {
+        None => draw_tiles(screen, map, |tile| (tile.ch, tile.color)),
+        Some(Memory::Dimmed) => draw_tiles(screen, map, lit),
+        Some(Memory::Revealed) => draw_tiles(screen, map, |tile| shown_if(tile.seen, tile)),
+        Some(Memory::Nothing) => draw_tiles(screen, map, |tile| shown_if(tile.visible, tile)),
     }
 }
 
@@ -78,13 +66,17 @@ pub fn draw_entity(screen: &mut impl Screen, entity: &Entity) {
     screen.mvaddch(y, x, entity.ch, entity.color);
 }
 
-/// `drawEverything`: clears the screen, draws the map (if the game has one)
-/// and the player on top.
+/// `drawEverything`: clears the screen, draws the map (if the game has one,
+/// with what its field of view remembers) and the player on top.
 #[doc(alias = "drawEverything")]
-pub fn draw_everything(screen: &mut impl Screen, map: Option<(&Map, MapStyle)>, player: &Entity) {
+pub fn draw_everything(
+    screen: &mut impl Screen,
+    map: Option<(&Map, Option<Memory>)>,
+    player: &Entity,
+) {
     screen.clear();
-    if let Some((map, style)) = map {
-        draw_map(screen, map, style);
+    if let Some((map, memory)) = map {
+        draw_map(screen, map, memory);
     }
     draw_entity(screen, player);
 }
@@ -107,7 +99,7 @@ mod tests {
     #[test]
     fn plain_style_draws_every_tile() {
         let mut screen = MemScreen::new(4, 6);
-        draw_map(&mut screen, &small_map(), MapStyle::Plain);
+        draw_map(&mut screen, &small_map(), None);
         assert_eq!(screen.text(), vec!["####  ", "#..#  ", "####  ", "      "]);
         assert_eq!(
             screen.colour_classes(),
@@ -123,7 +115,7 @@ mod tests {
             ch: '@',
             color: VISIBLE_COLOR,
         };
-        draw_everything(&mut screen, Some((&small_map(), MapStyle::Lit)), &player);
+        draw_everything(&mut screen, Some((&small_map(), Some(Memory::Dimmed))), &player);
         assert_eq!(screen.text(), vec!["    ", " @. ", "    "]);
         assert_eq!(screen.colour_classes(), vec!["    ", " wb ", "    "]);
     }
@@ -131,10 +123,10 @@ mod tests {
     #[test]
     fn revealed_style_shows_seen_as_visible_and_visible_only_forgets() {
         let mut screen = MemScreen::new(3, 4);
-        draw_map(&mut screen, &small_map(), MapStyle::Revealed);
+        draw_map(&mut screen, &small_map(), Some(Memory::Revealed));
         assert_eq!(screen.text(), vec!["    ", " .. ", "    "]);
         assert_eq!(screen.colour_classes(), vec!["    ", " ww ", "    "]);
-        draw_map(&mut screen, &small_map(), MapStyle::VisibleOnly);
+        draw_map(&mut screen, &small_map(), Some(Memory::Nothing));
         assert_eq!(screen.text(), vec!["    ", " .  ", "    "]);
     }
 

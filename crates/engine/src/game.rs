@@ -1,7 +1,7 @@
 //! The game state and its loop: `main.c` and `gameLoop`.
 
 use rogue_crand::RngKind;
-use rogue_draw::{draw_everything, MapStyle, Screen};
+use rogue_draw::{draw_everything, Screen};
 use rogue_fov::{Fov, FovMode};
 use rogue_map::{create_map_tiles, setup_map, setup_single_room_map};
 use rogue_player::{create_player, handle_input, handle_input_without_map};
@@ -39,7 +39,7 @@ impl GameConfig {
             part,
             seed,
             rng,
-            fov: FovMode::Tutorial,
+            fov: FovMode::TUTORIAL,
             radius: None,
         }
     }
@@ -109,8 +109,8 @@ impl Game {
     pub fn handle_input(&mut self, key: Key) {
         let before = self.player.pos;
         if let Some(fov) = &mut self.fov {
-            if key == Key::Char('\t') && fov.toggles_with_tab() {
-                fov.enabled = !fov.enabled;
+            if key == Key::Char('\t') {
+                fov.toggle();
             }
         }
         match &mut self.map {
@@ -122,16 +122,8 @@ impl Game {
 
     /// `drawEverything()` for this part.
     pub fn draw(&self, screen: &mut impl Screen) {
-        let style = match &self.fov {
-            None => MapStyle::Plain,
-            Some(fov) if !fov.enabled => MapStyle::Plain,
-            Some(fov) => match fov.mode {
-                FovMode::Fog => MapStyle::Revealed,
-                FovMode::Radius => MapStyle::VisibleOnly,
-                _ => MapStyle::Lit,
-            },
-        };
-        draw_everything(screen, self.map.as_ref().map(|m| (m, style)), &self.player);
+        let memory = self.fov.as_ref().and_then(Fov::memory);
+        draw_everything(screen, self.map.as_ref().map(|m| (m, memory)), &self.player);
     }
 }
 

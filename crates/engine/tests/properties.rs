@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 use rogue_crand::{GlibcRand, RngKind};
 use rogue_draw::MemScreen;
 use rogue_engine::{Game, GameConfig, Part};
-use rogue_fov::{get_distance, is_in_map, FovMode};
+use rogue_fov::{get_distance, is_in_map, Algorithm, FovMode};
 use rogue_types::{Key, Position};
 
 /// Checks the invariants of a game of any part; panics with `context`.
@@ -29,20 +29,18 @@ fn check_invariants(game: &Game, context: &str) {
             if !tile.visible || here == pos {
                 continue;
             }
-            if fov.mode == FovMode::Tutorial {
-                assert!(tile.seen, "{context}: ({y}, {x}) visible but not seen");
-                assert!(
-                    is_in_map(map, y, x),
-                    "{context}: ({y}, {x}) visible outside the map"
-                );
-                let near = get_distance(pos, here) < fov.radius;
-                assert!(near, "{context}: ({y}, {x}) visible beyond the radius");
-            } else {
-                // Every other mode lights nothing beyond its radius (the
-                // rays' circle reaches half a cell past it).
-                let (dy, dx) = (y - pos.y, x - pos.x);
-                let near = dy * dy + dx * dx <= (fov.radius + 1) * (fov.radius + 1);
-                assert!(near, "{context}: ({y}, {x}) visible beyond the radius");
+            assert!(tile.seen, "{context}: ({y}, {x}) visible but not seen");
+            let (dy, dx) = (y - pos.y, x - pos.x);
+            let near = match fov.mode.algorithm {
+                Algorithm::Tutorial => is_in_map(map, y, x) && get_distance(pos, here) < fov.radius,
+                // libtcod's MRPAS scans `radius` lines: a square.
+                Algorithm::Restrictive => dy.abs().max(dx.abs()) <= fov.radius,
+                // Zircon's ring reaches half a cell past the radius.
+                _ => dy * dy + dx * dx <= (fov.radius + 1) * (fov.radius + 1),
+            };
+            assert!(near, "{context}: ({y}, {x}) visible beyond the radius");
+            if fov.mode.algorithm == Algorithm::Lines {
+                assert!(tile.transparent, "{context}: ({y}, {x}) a lit wall");
             }
         }
     }

@@ -142,13 +142,13 @@ fn main() {
             let fastest_peer = rows.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
             rows.push(("tutorial, C walks".into(), c_walks(scene, radius, budget)));
             for mode in FovMode::ALL {
-                if mode == FovMode::Fog {
+                if mode == FovMode::FOG {
                     continue; // The same computation as `rays`.
                 }
                 rows.push((
                     format!(
                         "{mode}{}",
-                        if mode == FovMode::Rays {
+                        if mode == FovMode::RAYS {
                             " (and fog)"
                         } else {
                             ""

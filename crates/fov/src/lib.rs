@@ -6,18 +6,24 @@
 //! reads a global) and its size comes from the map itself (the game's map
 //! is always `MAP_HEIGHT` by `MAP_WIDTH`, so the bounds are the C bounds).
 //!
-//! The other tutorials' fields of view are offered beside it, as options
-//! ([`FovMode`]): [`symmetric`] shadowcasting, [`rays`] and the whole-radius
-//! [`radius`] light. The C original's stays the default.
+//! The game's `tutorial` field of view runs these functions:
+//! [`Fov::make`] calls [`make_fov_within`] and [`Fov::clear`] calls
+//! [`clear_fov_within`].
+//!
+//! The other tutorials' fields of view are offered beside it, as rows of
+//! [`FovMode::ALL`], each computed by a sibling module: [`symmetric`] and
+//! [`restrictive`] shadowcasting (libtcod), Caves of Zircon's [`rays`],
+//! the Zircon Kotlin tutorial's [`zircon::lines`] and the BearLibTerminal
+//! tutorial's [`radius`]. The C original's stays the default.
 
 mod mode;
 pub mod radius;
 pub mod rays;
+pub mod restrictive;
 pub mod symmetric;
-mod table;
+pub mod zircon;
 
-pub use mode::{Fov, FovMode, UnknownFovMode};
-pub use table::SightTable;
+pub use mode::{Algorithm, Fov, FovMode, UnknownFovMode};
 
 use rogue_types::{Entity, Map, Position};
 
@@ -91,27 +97,13 @@ pub fn is_in_map(map: &Map, y: i32, x: i32) -> bool {
     (0 < y && y < map.height() - 1) && (0 < x && x < map.width() - 1)
 }
 
-/// What [`line_of_sight`] reads of the map: whether sight passes through a
-/// cell. [`Map`] answers it from its tiles, cells outside the grid blocking.
-pub trait Transparency {
-    /// Whether sight passes through `(y, x)`.
-    fn is_transparent(&self, y: i32, x: i32) -> bool;
-}
-
-impl Transparency for Map {
-    #[inline]
-    fn is_transparent(&self, y: i32, x: i32) -> bool {
-        Map::is_transparent(self, y, x)
-    }
-}
-
 /// `lineOfSight`: Steve Register's "simple line of sight", walking from the
 /// target towards the origin. The target tile itself is never tested; the
 /// walk stops at the first tile that is not transparent. A tile outside the
 /// map counts as not transparent (the C original would read out of bounds;
 /// on the game's map, whose border is never carved, it never gets there).
 #[doc(alias = "lineOfSight")]
-pub fn line_of_sight(map: &impl Transparency, origin: Position, target: Position) -> bool {
+pub fn line_of_sight(map: &Map, origin: Position, target: Position) -> bool {
     let delta_x = origin.x - target.x;
     let delta_y = origin.y - target.y;
 

@@ -1,67 +1,150 @@
-//! Choosing a field of view: the C tutorial's or another tutorial's.
+//! Choosing a field of view: the C tutorial's or another tutorial's. A mode
+//! is one row of [`FovMode::ALL`], the way a part is one row of `Part::ALL`.
 
 use std::fmt;
 use std::str::FromStr;
 
-use rogue_types::{Entity, Map};
+use rogue_types::{Entity, Map, Memory};
 
-use crate::{clear_fov_within, radius, rays, symmetric, SightTable, RADIUS};
+use crate::{
+    clear_fov_within, make_fov_within, radius, rays, restrictive, symmetric, zircon, RADIUS,
+};
 
-/// A way of computing what the player sees, after one of the tutorials.
+/// How a mode computes what the player sees: each one a sibling module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FovMode {
-    /// The C tutorial's `makeFOV` (radius 15): the default, untouched.
+pub enum Algorithm {
+    /// `make_fov_within`/`clear_fov_within`: the C tutorial's `fov.c`.
     Tutorial,
-    /// Albert Ford's symmetric shadowcasting, as libtcod's
-    /// `FOV_SYMMETRIC_SHADOWCAST` with `light_walls` (python-tcod
-    /// tutorial, radius 8).
+    /// [`symmetric`]: libtcod's `FOV_SYMMETRIC_SHADOWCAST`.
     Symmetric,
-    /// Bresenham rays to a circle of the radius, each up to and including
-    /// the first tile that blocks sight (Caves of Zircon, radius 9).
+    /// [`restrictive`]: libtcod's `FOV_RESTRICTIVE` (MRPAS).
+    Restrictive,
+    /// [`rays`]: Caves of Zircon's rays, the blocking tile included.
     Rays,
-    /// The rays of [`FovMode::Rays`] as a fog of war: what they reveal stays
-    /// revealed and is drawn as if visible (Caves of Zircon).
-    Fog,
-    /// Every tile within the radius, walls or not; `Tab` turns it off and
-    /// on (BearLibTerminal tutorial, radius 4).
-    Radius,
+    /// [`zircon::lines`]: the Zircon Kotlin tutorial's lines, the blocking
+    /// tile excluded.
+    Lines,
+    /// [`radius`]: every tile within the radius, walls or not.
+    Disc,
+}
+
+/// A way of computing and showing what the player sees, after one of the
+/// tutorials: one row of [`FovMode::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FovMode {
+    /// The name used on the command line.
+    pub name: &'static str,
+    /// How it is computed.
+    pub algorithm: Algorithm,
+    /// The radius of the tutorial it comes from.
+    pub default_radius: i32,
+    /// What the map shows of tiles seen before.
+    pub memory: Memory,
+    /// `Some(on at start)` when `Tab` turns it off and on; `None` when it
+    /// is always on.
+    pub tab: Option<bool>,
+    /// The tutorial and library function it reproduces.
+    pub reproduces: &'static str,
 }
 
 impl FovMode {
+    /// The C tutorial's `makeFOV` (radius 15): the default, untouched.
+    pub const TUTORIAL: FovMode = FovMode {
+        name: "tutorial",
+        algorithm: Algorithm::Tutorial,
+        default_radius: RADIUS,
+        memory: Memory::Dimmed,
+        tab: None,
+        reproduces: "the C tutorial, fov.c makeFOV",
+    };
+    /// Symmetric shadowcasting with lit walls (radius 8).
+    pub const SYMMETRIC: FovMode = FovMode {
+        name: "symmetric",
+        algorithm: Algorithm::Symmetric,
+        default_radius: symmetric::DEFAULT_RADIUS,
+        memory: Memory::Dimmed,
+        tab: None,
+        reproduces: "libtcod FOV_SYMMETRIC_SHADOWCAST (compute_fov, light_walls=True)",
+    };
+    /// The python-tcod tutorial's field of view (radius 8).
+    pub const RESTRICTIVE: FovMode = FovMode {
+        name: "restrictive",
+        algorithm: Algorithm::Restrictive,
+        default_radius: restrictive::DEFAULT_RADIUS,
+        memory: Memory::Dimmed,
+        tab: None,
+        reproduces: "python-tcod tutorial, tcod.map.compute_fov(radius=8): FOV_RESTRICTIVE",
+    };
+    /// Caves of Zircon's rays; seen tiles dimmed (radius 9).
+    pub const RAYS: FovMode = FovMode {
+        name: "rays",
+        algorithm: Algorithm::Rays,
+        default_radius: rays::DEFAULT_RADIUS,
+        memory: Memory::Dimmed,
+        tab: None,
+        reproduces: "Caves of Zircon, World.findVisiblePositionsFor",
+    };
+    /// Caves of Zircon's rays as its fog of war: revealed tiles stay as if
+    /// visible (radius 9).
+    pub const FOG: FovMode = FovMode {
+        name: "fog",
+        algorithm: Algorithm::Rays,
+        default_radius: rays::DEFAULT_RADIUS,
+        memory: Memory::Revealed,
+        tab: None,
+        reproduces: "Caves of Zircon, FogOfWar over findVisiblePositionsFor",
+    };
+    /// The Zircon Kotlin tutorial's lines; walls are never lit, explored
+    /// tiles dimmed (radius 11).
+    pub const LINES: FovMode = FovMode {
+        name: "lines",
+        algorithm: Algorithm::Lines,
+        default_radius: zircon::LINES_RADIUS,
+        memory: Memory::Dimmed,
+        tab: None,
+        reproduces: "Zircon Kotlin tutorial (roguelikedev 2020), Part 3 UpdateFovAction",
+    };
+    /// The BearLibTerminal tutorial's disc (radius 4), off until `Tab`.
+    pub const RADIUS: FovMode = FovMode {
+        name: "radius",
+        algorithm: Algorithm::Disc,
+        default_radius: radius::DEFAULT_RADIUS,
+        memory: Memory::Nothing,
+        tab: Some(false),
+        reproduces: "BearLibTerminal tutorial, Map::isinFov and drawAll",
+    };
+
     /// Every mode, the default first.
-    pub const ALL: [FovMode; 5] = [
-        FovMode::Tutorial,
-        FovMode::Symmetric,
-        FovMode::Rays,
-        FovMode::Fog,
-        FovMode::Radius,
+    pub const ALL: [FovMode; 7] = [
+        FovMode::TUTORIAL,
+        FovMode::SYMMETRIC,
+        FovMode::RESTRICTIVE,
+        FovMode::RAYS,
+        FovMode::FOG,
+        FovMode::LINES,
+        FovMode::RADIUS,
     ];
 
-    /// The name used on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            FovMode::Tutorial => "tutorial",
-            FovMode::Symmetric => "symmetric",
-            FovMode::Rays => "rays",
-            FovMode::Fog => "fog",
-            FovMode::Radius => "radius",
-        }
+    /// The names of every mode, for help and error texts: `a, b or c`.
+    pub fn names() -> String {
+        let names: Vec<&str> = FovMode::ALL.iter().map(|m| m.name).collect();
+        let (last, rest) = names.split_last().expect("there are modes");
+        format!("{} or {last}", rest.join(", "))
     }
 
-    /// The radius of the tutorial the mode comes from.
-    pub const fn default_radius(self) -> i32 {
-        match self {
-            FovMode::Tutorial => RADIUS,
-            FovMode::Symmetric => symmetric::DEFAULT_RADIUS,
-            FovMode::Rays | FovMode::Fog => rays::DEFAULT_RADIUS,
-            FovMode::Radius => radius::DEFAULT_RADIUS,
-        }
+    /// The names of the modes that `Tab` turns off and on.
+    pub fn tab_names() -> Vec<&'static str> {
+        FovMode::ALL
+            .iter()
+            .filter(|m| m.tab.is_some())
+            .map(|m| m.name)
+            .collect()
     }
 }
 
 impl fmt::Display for FovMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.name)
     }
 }
 
@@ -73,8 +156,9 @@ impl fmt::Display for UnknownFovMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown field of view '{}' (expected tutorial, symmetric, rays, fog or radius)",
-            self.0
+            "unknown field of view '{}' (expected {})",
+            self.0,
+            FovMode::names()
         )
     }
 }
@@ -87,16 +171,15 @@ impl FromStr for FovMode {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         FovMode::ALL
             .into_iter()
-            .find(|m| m.name() == s)
+            .find(|m| m.name == s)
             .ok_or_else(|| UnknownFovMode(s.to_string()))
     }
 }
 
-/// A field of view in play: its mode, its radius, and whether it is on
-/// (only [`FovMode::Radius`] can be turned off, with `Tab`).
+/// A field of view in play: its mode, its radius, and whether it is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fov {
-    /// How it is computed.
+    /// How it is computed and shown.
     pub mode: FovMode,
     /// How far the player sees.
     pub radius: i32,
@@ -105,41 +188,40 @@ pub struct Fov {
     /// The tiles the last `make` lit, for `clear` (all modes but the
     /// tutorial's, which clears its square as the C does).
     lit: Vec<usize>,
-    /// The tutorial's walks, made at its first `make`.
-    table: Option<SightTable>,
 }
 
 impl Fov {
-    /// A field of view of `mode`, with its own radius unless `radius` is given.
+    /// A field of view of `mode`, with its own radius unless `radius` is
+    /// given, on or off at start as the mode says.
     pub fn new(mode: FovMode, radius: Option<i32>) -> Fov {
         Fov {
             mode,
-            radius: radius.unwrap_or(mode.default_radius()),
-            enabled: true,
+            radius: radius.unwrap_or(mode.default_radius),
+            enabled: mode.tab.unwrap_or(true),
             lit: Vec::new(),
-            table: None,
         }
     }
 
-    /// `makeFOV` for this mode: marks what the player sees as visible (and,
-    /// but for [`FovMode::Radius`], seen). The tutorial's lights what
-    /// `make_fov_within` lights, from a [`SightTable`] of its walks.
+    /// `makeFOV` for this mode: marks what the player sees as visible and
+    /// seen. The tutorial's is `make_fov_within`, the C function.
     pub fn make(&mut self, map: &mut Map, player: &Entity) {
         let (pos, radius, lit) = (player.pos, self.radius, &mut self.lit);
-        match self.mode {
-            FovMode::Tutorial => self.table(map).make(map, player),
-            FovMode::Symmetric => symmetric::make(map, pos, radius, lit),
-            FovMode::Rays | FovMode::Fog => rays::make(map, pos, radius, lit),
-            FovMode::Radius => radius::make(map, pos, radius, lit),
+        match self.mode.algorithm {
+            Algorithm::Tutorial => make_fov_within(map, player, radius),
+            Algorithm::Symmetric => symmetric::make(map, pos, radius, lit),
+            Algorithm::Restrictive => restrictive::make(map, pos, radius, lit),
+            Algorithm::Rays => rays::make(map, pos, radius, lit),
+            Algorithm::Lines => zircon::lines(map, pos, radius, lit),
+            Algorithm::Disc => radius::make(map, pos, radius, lit),
         }
     }
 
-    /// `clearFOV` for this mode: nothing is visible any more. The tutorial
-    /// clears the square around the player, as the C does; the other modes
-    /// clear just the tiles they lit.
+    /// `clearFOV` for this mode: nothing is visible any more. The tutorial's
+    /// is `clear_fov_within`, the C function; the other modes clear just the
+    /// tiles they lit.
     pub fn clear(&mut self, map: &mut Map, player: &Entity) {
-        match self.mode {
-            FovMode::Tutorial => clear_fov_within(map, player, self.radius),
+        match self.mode.algorithm {
+            Algorithm::Tutorial => clear_fov_within(map, player, self.radius),
             _ => {
                 let tiles = map.tiles_mut();
                 for index in self.lit.drain(..) {
@@ -149,20 +231,30 @@ impl Fov {
         }
     }
 
-    /// The tutorial's table for this radius and the size of `map`, made
-    /// when there is none yet.
-    fn table(&mut self, map: &Map) -> &SightTable {
-        let (radius, height, width) = (self.radius, map.height(), map.width());
-        let table = (self.table.take())
-            .filter(|table| table.fits(radius, height, width))
-            .unwrap_or_else(|| SightTable::new(radius, height, width));
-        self.table.insert(table)
+    /// `Tab`: turns the field of view off or on, in the modes that toggle.
+    pub fn toggle(&mut self) {
+        if self.mode.tab.is_some() {
+            self.enabled = !self.enabled;
+        }
     }
 
-    /// Whether `Tab` turns this field of view off and on.
-    pub fn toggles_with_tab(&self) -> bool {
-        self.mode == FovMode::Radius
+    /// What the map shows now: `None` when the field of view is off (every
+    /// tile in its own colour), else what the mode remembers.
+    pub fn memory(&self) -> Option<Memory> {
+        self.enabled.then_some(self.mode.memory)
     }
+}
+
+/// Marks the tile at `index` visible and seen, noting it in `lit` if it was
+/// not visible: how every mode but the tutorial's lights a tile.
+#[inline]
+pub(crate) fn light(map: &mut Map, index: usize, lit: &mut Vec<usize>) {
+    let tile = &mut map.tiles_mut()[index];
+    if !tile.visible {
+        tile.visible = true;
+        lit.push(index);
+    }
+    tile.seen = true;
 }
 
 #[cfg(test)]
@@ -172,14 +264,26 @@ mod tests {
     #[test]
     fn names_round_trip_and_defaults_follow_the_tutorials() {
         for mode in FovMode::ALL {
-            assert_eq!(mode.name().parse::<FovMode>(), Ok(mode));
+            assert_eq!(mode.name.parse::<FovMode>(), Ok(mode));
         }
-        let radii: Vec<i32> = FovMode::ALL.iter().map(|m| m.default_radius()).collect();
-        assert_eq!(radii, vec![15, 8, 9, 9, 4]);
+        let radii: Vec<i32> = FovMode::ALL.iter().map(|m| m.default_radius).collect();
+        assert_eq!(radii, vec![15, 8, 8, 9, 9, 11, 4]);
         assert!("bright"
             .parse::<FovMode>()
             .unwrap_err()
             .to_string()
-            .contains("expected tutorial, symmetric"));
+            .contains("expected tutorial, symmetric, restrictive, rays, fog, lines or radius"));
+    }
+
+    #[test]
+    fn only_radius_toggles_and_it_starts_off() {
+        assert_eq!(FovMode::tab_names(), vec!["radius"]);
+        let mut fov = Fov::new(FovMode::RADIUS, None);
+        assert_eq!(fov.memory(), None);
+        fov.toggle();
+        assert_eq!(fov.memory(), Some(Memory::Nothing));
+        let mut tutorial = Fov::new(FovMode::TUTORIAL, None);
+        tutorial.toggle();
+        assert_eq!(tutorial.memory(), Some(Memory::Dimmed));
     }
 }

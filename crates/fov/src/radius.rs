@@ -2,24 +2,23 @@
 
 use rogue_types::{Map, Position};
 
+use crate::mode::light;
+
 /// The radius of the BearLibTerminal tutorial.
 pub const DEFAULT_RADIUS: i32 = 4;
 
-/// Marks every tile whose distance from `pos`, `sqrt(dx² + dy²)`, is at
-/// most `radius` as visible. Walls do not block; nothing is remembered
-/// (tiles are never marked seen), as in that tutorial. Appends the offset of
-/// every tile it newly makes visible to `lit`.
+/// `isinFov` over the square around `pos`: marks every tile whose distance,
+/// `sqrt(dx² + dy²)`, is at most `radius` as visible and seen. Walls do not
+/// block. The mode remembers nothing (`Memory::Nothing`), so the drawing
+/// shows only what is visible. Appends the offset of every tile it newly
+/// makes visible to `lit`.
 pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
     for y in pos.y - radius..=pos.y + radius {
         for x in pos.x - radius..=pos.x + radius {
             let (dx, dy) = (f64::from(x - pos.x), f64::from(y - pos.y));
             if (dx * dx + dy * dy).sqrt() <= f64::from(radius) {
                 if let Some(index) = map.index_of(y, x) {
-                    let tile = &mut map.tiles_mut()[index];
-                    if !tile.visible {
-                        tile.visible = true;
-                        lit.push(index);
-                    }
+                    light(map, index, lit);
                 }
             }
         }
@@ -32,7 +31,7 @@ mod tests {
     use rogue_types::ColorPair;
 
     #[test]
-    fn lights_a_disc_through_walls_and_remembers_nothing() {
+    fn lights_a_disc_through_walls() {
         let mut map = Map::walls(11, 11, ColorPair::NONE);
         make(&mut map, Position::new(5, 5), 4, &mut Vec::new());
         let lit = |y, x| map[Position::new(y, x)].visible;
@@ -40,6 +39,5 @@ mod tests {
         assert!(lit(8, 7)); // 3² + 2² = 13 <= 16
         assert!(!lit(8, 8)); // 18 > 16
         assert_eq!(map.tiles().iter().filter(|t| t.visible).count(), 49);
-        assert!(map.tiles().iter().all(|t| !t.seen));
     }
 }

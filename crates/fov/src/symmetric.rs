@@ -11,7 +11,9 @@
 //! than `radius - 1` rows and columns from the player, so its cost grows
 //! with the radius, not with the map.
 
-use rogue_types::{Map, Position, Tile};
+use rogue_types::{Map, Position};
+
+use crate::mode::light;
 
 /// The radius of the python-tcod tutorial.
 pub const DEFAULT_RADIUS: i32 = 8;
@@ -28,7 +30,7 @@ pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
     let Some(origin) = map.index_of(pos.y, pos.x) else {
         return;
     };
-    light(&mut map.tiles_mut()[origin], origin, lit);
+    light(map, origin, lit);
     let reach = radius - 1;
     let inside =
         map.contains(pos.y - reach, pos.x - reach) && map.contains(pos.y + reach, pos.x + reach);
@@ -46,16 +48,6 @@ pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
             scan.row::<true>(1, -1.0, 1.0);
         }
     }
-}
-
-/// Marks a tile visible and seen, noting it in `lit` if it was not visible.
-#[inline]
-fn light(tile: &mut Tile, index: usize, lit: &mut Vec<usize>) {
-    if !tile.visible {
-        tile.visible = true;
-        lit.push(index);
-    }
-    tile.seen = true;
 }
 
 /// One quadrant's scan.
@@ -105,12 +97,11 @@ impl Scan<'_> {
                     continue;
                 }
                 let index = (row_start + column as isize * column_step) as usize;
-                let tile = &mut self.map.tiles_mut()[index];
-                let is_wall = !tile.transparent;
+                let is_wall = !self.map.tiles()[index].transparent;
                 let symmetric = column_f >= low && column_f <= high;
                 column_f += 1.0;
                 if (is_wall || symmetric) && (whole_row_within || column * column < room) {
-                    light(tile, index, self.lit);
+                    light(self.map, index, self.lit);
                 }
                 if prev_is_wall && !is_wall {
                     slope_low = slope(depth, column);
@@ -163,7 +154,7 @@ fn round(n: f32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_types::ColorPair;
+    use rogue_types::{ColorPair, Tile};
 
     fn map_of(rows: &[&str]) -> Map {
         Map::from_rows(rows, ColorPair::NONE)

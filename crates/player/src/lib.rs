@@ -112,7 +112,7 @@ mod tests {
         let mut player = create_player(Position::new(1, 1), VISIBLE_COLOR);
         make_fov(&mut map, &player);
         assert!(map[Position::new(1, 1)].visible && !map[Position::new(1, 20)].visible);
-        let mut fov = Fov::new(FovMode::Tutorial, None);
+        let mut fov = Fov::new(FovMode::TUTORIAL, None);
         for _ in 0..10 {
             handle_input(Key::Char('l'), &mut player, &mut map, Some(&mut fov));
         }

@@ -22,7 +22,9 @@ Options:
   --rng KIND         the C library rand() to reproduce: glibc or msvc
                      (default: the platform's, glibc on Unix, msvc on Windows)
   --fov MODE         the field of view: tutorial (the C original's, default), symmetric,
-                     rays, fog or radius (Tab turns it off and on); see docs/fov.md
+                     restrictive, rays, fog, lines or radius; see docs/fov.md.
+                     Tab turns the field of view off and on in radius mode only
+                     (it starts off there); in every other mode Tab does nothing
   --radius N         the field of view's radius (1-100; default: the mode's own)
   --log FILE         write a log to FILE (the seed and generator at info, so a run can be replayed)
   --log-level LEVEL  error, warn, info (default), debug (each key and move) or trace
@@ -98,7 +100,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, CliErr
         part: Part::LAST,
         seed: None,
         rng: RngKind::platform(),
-        fov: FovMode::Tutorial,
+        fov: FovMode::TUTORIAL,
         radius: None,
         log: None,
         log_level: LevelFilter::Info,
@@ -163,7 +165,8 @@ pub fn parse_rng(text: &str) -> Result<RngKind, CliError> {
 pub fn parse_fov(text: &str) -> Result<FovMode, CliError> {
     text.parse::<FovMode>().map_err(|_| {
         CliError(format!(
-            "invalid value '{text}' for --fov: expected tutorial, symmetric, rays, fog or radius"
+            "invalid value '{text}' for --fov: expected {}",
+            FovMode::names()
         ))
     })
 }
@@ -211,7 +214,7 @@ mod tests {
         assert_eq!(o.rng, RngKind::platform());
         assert_eq!(o.log, None);
         assert_eq!(o.log_level, LevelFilter::Info);
-        assert_eq!((o.fov, o.radius), (FovMode::Tutorial, None));
+        assert_eq!((o.fov, o.radius), (FovMode::TUTORIAL, None));
     }
 
     #[test]
@@ -231,7 +234,7 @@ mod tests {
             "--radius",
             "12",
         ]);
-        assert_eq!(o.fov, FovMode::Fog);
+        assert_eq!(o.fov, FovMode::FOG);
         assert_eq!(o.radius, Some(12));
         assert_eq!(o.part.number, 2);
         assert_eq!(o.seed, Some(u32::MAX));
@@ -251,7 +254,7 @@ mod tests {
     #[test]
     fn bad_values_name_the_value_and_what_is_accepted() {
         let cases: [(&[&str], &str); 10] = [
-            (&["--fov", "x-ray"], "invalid value 'x-ray' for --fov: expected tutorial, symmetric, rays, fog or radius"),
+            (&["--fov", "x-ray"], "invalid value 'x-ray' for --fov: expected tutorial, symmetric, restrictive, rays, fog, lines or radius"),
             (&["--radius", "0"], "invalid value '0' for --radius: expected an integer from 1 to 100"),
             (
                 &["--seed", "-1"],

@@ -218,7 +218,7 @@ fn every_other_key_is_a_turn_without_a_move() {
 fn every_field_of_view_mode_plays_in_the_terminal_as_in_replay() {
     for mode in FovMode::ALL {
         let mut session = start(
-            &["--seed", "42", "--rng", "glibc", "--fov", mode.name()],
+            &["--seed", "42", "--rng", "glibc", "--fov", mode.name],
             100,
             25,
         );
@@ -232,6 +232,6 @@ fn every_field_of_view_mode_plays_in_the_terminal_as_in_replay() {
         let chars: Vec<char> = keys.chars().collect();
         let mut expected = replay(&config, 100, 25, &chars).steps.pop().unwrap();
         expected.key = None;
-        same_screen(&screen_now(&mut session), &expected, mode.name());
+        same_screen(&screen_now(&mut session), &expected, mode.name);
     }
 }

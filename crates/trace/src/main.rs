@@ -272,7 +272,7 @@ fn run_capture(args: impl Iterator<Item = OsString>) -> Result<u8, Failure> {
 fn run_replay(args: impl Iterator<Item = OsString>) -> Result<u8, Failure> {
     let mut parser = lexopt::Parser::from_args(args);
     let mut common = Common::new();
-    let mut fov = FovMode::Tutorial;
+    let mut fov = FovMode::TUTORIAL;
     let mut radius = None;
     while let Some(arg) = next_arg(&mut parser)? {
         match &arg {

@@ -43,9 +43,9 @@ pub fn header(config: &GameConfig, cols: u16, rows: u16, keys: &[char]) -> Heade
 /// Header lines naming a field of view other than the C original's.
 fn fov_lines(config: &GameConfig) -> Vec<String> {
     let mut lines = Vec::new();
-    if config.fov != FovMode::Tutorial || config.radius.is_some() {
+    if config.fov != FovMode::TUTORIAL || config.radius.is_some() {
         lines.push(format!("fov: {}", config.fov));
-        let radius = config.radius.unwrap_or(config.fov.default_radius());
+        let radius = config.radius.unwrap_or(config.fov.default_radius);
         lines.push(format!("radius: {radius}"));
     }
     lines

@@ -120,3 +120,15 @@ pub enum Key {
     /// Any other key code curses reports (function keys, arrows, ...).
     Other(i32),
 }
+
+/// What the map shows of a tile that was seen but is out of sight now: the
+/// part of a field of view that the drawing reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Memory {
+    /// Seen tiles stay on the map in `SEEN_COLOR` (the C tutorial's `seen`).
+    Dimmed,
+    /// Seen tiles stay on the map as if visible (a fog of war).
+    Revealed,
+    /// Nothing is remembered: only what is visible now is drawn.
+    Nothing,
+}

@@ -1,5 +1,6 @@
-//! Prints maps, points of view and what `symmetric` shadowcasting sees from
-//! each, for `tests/fov_vs_tcod.py` to compare with libtcod.
+//! Prints maps, points of view and what a libtcod mode (`symmetric` or
+//! `restrictive`, the first argument) sees from each, for
+//! `tests/fov_vs_tcod.py` to compare with python-tcod.
 //!
 //! Output, one block per map:
 //! `map HEIGHT WIDTH`, then HEIGHT rows of `#` (blocks sight) and `.`,
@@ -7,13 +8,26 @@
 //! `1` (visible) and `0`.
 
 use rogue_crand::{CRand, GlibcRand, RngKind};
-use rogue_fov::symmetric;
+use rogue_fov::{restrictive, symmetric};
 use rogue_map::{create_map_tiles, setup_map};
 use rogue_types::{ColorPair, Map, Position, Tile};
 
+/// A field of view of the `rogue_fov` modules: map, point of view, radius.
+type Make = fn(&mut Map, Position, i32, &mut Vec<usize>);
+
 fn main() {
+    let make: Make = match std::env::args().nth(1).as_deref() {
+        Some("symmetric") => symmetric::make,
+        Some("restrictive") => restrictive::make,
+        _ => {
+            eprintln!("usage: tcod_cases symmetric|restrictive");
+            std::process::exit(2);
+        }
+    };
     let mut out = String::new();
-    // The game's dungeons: every walkable position, radius 8.
+    // The game's dungeons: every walkable position at radius 8, and again
+    // at a radius from 1 to 100.
+    let mut radii = GlibcRand::new(8);
     for (rng, seed) in [
         (RngKind::Glibc, 1),
         (RngKind::Glibc, 42),
@@ -23,8 +37,10 @@ fn main() {
     ] {
         let mut map = create_map_tiles(ColorPair::NONE);
         setup_map(&mut map, &mut rng.seeded(seed));
-        let povs: Vec<(Position, i32)> = floor(&map).into_iter().map(|p| (p, 8)).collect();
-        write_case(&mut out, &map, &povs);
+        let mut povs: Vec<(Position, i32)> = floor(&map).into_iter().map(|p| (p, 8)).collect();
+        let others: Vec<(Position, i32)> = povs.iter().map(|&(p, _)| (p, 1 + radii.rand() % 100)).collect();
+        povs.extend(others);
+        write_case(&mut out, &map, &povs, make);
     }
     // Random maps of every wall density, random points of view and radii.
     let mut rng = GlibcRand::new(2024);
@@ -41,11 +57,11 @@ fn main() {
             .map(|_| {
                 (
                     Position::new(rng.rand() % height, rng.rand() % width),
-                    1 + rng.rand() % 30,
+                    1 + rng.rand() % 100,
                 )
             })
             .collect();
-        write_case(&mut out, &map, &povs);
+        write_case(&mut out, &map, &povs, make);
     }
     print!("{out}");
 }
@@ -68,7 +84,7 @@ fn floor(map: &Map) -> Vec<Position> {
     cells
 }
 
-fn write_case(out: &mut String, map: &Map, povs: &[(Position, i32)]) {
+fn write_case(out: &mut String, map: &Map, povs: &[(Position, i32)], make: Make) {
     out.push_str(&format!("map {} {}\n", map.height(), map.width()));
     for y in 0..map.height() {
         out.extend(
@@ -80,7 +96,7 @@ fn write_case(out: &mut String, map: &Map, povs: &[(Position, i32)]) {
     }
     for &(pov, radius) in povs {
         let mut seen = map.clone();
-        symmetric::make(&mut seen, pov, radius, &mut Vec::new());
+        make(&mut seen, pov, radius, &mut Vec::new());
         out.push_str(&format!("pov {} {} {radius}\n", pov.y, pov.x));
         for y in 0..seen.height() {
             out.extend(
