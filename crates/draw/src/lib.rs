@@ -86,6 +86,15 @@ mod tests {
     use super::*;
     use rogue_types::VISIBLE_COLOR;
 
+    /// The colour pair of every cell, as digits, row by row.
+    fn pairs(screen: &MemScreen) -> Vec<String> {
+        let digit = |(_, pair): &(char, ColorPair)| char::from(b'0' + pair.0);
+        screen
+            .rows()
+            .map(|row| row.iter().map(digit).collect())
+            .collect()
+    }
+
     fn small_map() -> Map {
         let mut map = Map::walls(3, 4, VISIBLE_COLOR);
         map[Position::new(1, 1)].carve();
@@ -101,10 +110,7 @@ mod tests {
         let mut screen = MemScreen::new(4, 6);
         draw_map(&mut screen, &small_map(), None);
         assert_eq!(screen.text(), vec!["####  ", "#..#  ", "####  ", "      "]);
-        assert_eq!(
-            screen.colour_classes(),
-            vec!["wwww  ", "wwww  ", "wwww  ", "      "]
-        );
+        assert_eq!(pairs(&screen), vec!["111100", "111100", "111100", "000000"]);
     }
 
     #[test]
@@ -115,9 +121,13 @@ mod tests {
             ch: '@',
             color: VISIBLE_COLOR,
         };
-        draw_everything(&mut screen, Some((&small_map(), Some(Memory::Dimmed))), &player);
+        draw_everything(
+            &mut screen,
+            Some((&small_map(), Some(Memory::Dimmed))),
+            &player,
+        );
         assert_eq!(screen.text(), vec!["    ", " @. ", "    "]);
-        assert_eq!(screen.colour_classes(), vec!["    ", " wb ", "    "]);
+        assert_eq!(pairs(&screen), vec!["0000", "0120", "0000"]);
     }
 
     #[test]
@@ -125,7 +135,7 @@ mod tests {
         let mut screen = MemScreen::new(3, 4);
         draw_map(&mut screen, &small_map(), Some(Memory::Revealed));
         assert_eq!(screen.text(), vec!["    ", " .. ", "    "]);
-        assert_eq!(screen.colour_classes(), vec!["    ", " ww ", "    "]);
+        assert_eq!(pairs(&screen), vec!["0000", "0110", "0000"]);
         draw_map(&mut screen, &small_map(), Some(Memory::Nothing));
         assert_eq!(screen.text(), vec!["    ", " .  ", "    "]);
     }

@@ -1,6 +1,12 @@
 //! The real terminal, through `pancurses`: `cursesSetup` and `closeGame`.
+//!
+//! Curses is touched from the main thread only. Signals are recorded by
+//! their handlers ([`crate::signals`] on Unix) and seen by [`Curses`] when
+//! the game waits for a key; the loop then ends, and the terminal is
+//! restored once, by [`Curses::restore_terminal`], whichever way the
+//! program ends: `q`, the end of input, a signal or a panic.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use rogue_draw::Screen;
 use rogue_types::{ColorPair, Key, SEEN_COLOR, VISIBLE_COLOR};
@@ -8,31 +14,73 @@ use rogue_types::{ColorPair, Key, SEEN_COLOR, VISIBLE_COLOR};
 use crate::game::Terminal;
 
 /// Whether curses owns the terminal: set by `initscr`, cleared by `endwin`.
-static IN_CURSES: AtomicBool = AtomicBool::new(false);
+/// The lock is held through `endwin`, so a second caller waits for the
+/// first to finish.
+static IN_CURSES: Mutex<bool> = Mutex::new(false);
+
+/// The largest terminal the game draws on, rows and columns: a larger one
+/// is refused at start and clipped to this on a resize.
+pub const MAX_TERMINAL: (i32, i32) = (1000, 1000);
 
 /// The message the C original shows on a terminal without colours.
 pub const NO_COLOR_MESSAGE: &str = "Your system doesn't support color. Can't start game!";
+
+/// Why the game stopped reading keys, other than a key that ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Standard input ended: no key can come any more.
+    EndOfInput,
+    /// A signal that ends the program (its number).
+    Signal(i32),
+}
 
 /// The terminal in curses mode. Dropping it calls `endwin()`, so the
 /// terminal is restored on every way out of the program, errors included.
 pub struct Curses {
     window: pancurses::Window,
+    stop: Option<Stop>,
+    keys: Vec<char>,
 }
+
+/// The most keys a [`Curses`] remembers for the log.
+pub const KEYS_KEPT: usize = 100_000;
 
 impl Curses {
     /// `initscr()`: takes over the terminal.
     pub fn initscr() -> Curses {
+        let mut in_curses = IN_CURSES.lock().unwrap_or_else(|e| e.into_inner());
         let window = pancurses::initscr();
-        IN_CURSES.store(true, Ordering::SeqCst);
-        Curses { window }
+        *in_curses = true;
+        Curses {
+            window,
+            stop: None,
+            keys: Vec::new(),
+        }
     }
 
-    /// Calls `endwin()` if curses owns the terminal, and only once. Safe to
-    /// call from a panic hook or a signal handler thread.
+    /// Calls `endwin()` if curses owns the terminal, once: a second caller
+    /// waits until the first has finished. Nothing is drawn afterwards.
     pub fn restore_terminal() {
-        if IN_CURSES.swap(false, Ordering::SeqCst) {
+        let mut in_curses = IN_CURSES.lock().unwrap_or_else(|e| e.into_inner());
+        if *in_curses {
             pancurses::endwin();
+            *in_curses = false;
         }
+    }
+
+    /// Why the game stopped reading keys, if it was not a key.
+    pub fn stop(&self) -> Option<Stop> {
+        self.stop
+    }
+
+    /// The characters typed, in order (the first [`KEYS_KEPT`]).
+    pub fn keys(&self) -> &[char] {
+        &self.keys
+    }
+
+    /// The screen's size, `(rows, cols)`.
+    pub fn size(&self) -> (i32, i32) {
+        self.window.get_max_yx()
     }
 }
 
@@ -118,33 +166,24 @@ pub fn check_terminal() -> Result<(), String> {
     Ok(())
 }
 
-/// Restores the terminal when the program is told to stop (SIGINT,
-/// SIGTERM, SIGHUP), then lets the signal end the program as it would
-/// have. Call it before curses starts, so ncurses keeps out of the way.
+/// Records the signals that end the program (SIGINT, SIGTERM, SIGHUP) and
+/// resizes, for the main thread to act on. Call it before curses starts,
+/// so that ncurses leaves these signals to the game.
 #[cfg(unix)]
-pub fn restore_terminal_on_signals() -> std::io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
-    std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            Curses::restore_terminal();
-            log::info!("stopped by signal {signal}");
-            let _ = signal_hook::low_level::emulate_default_handler(signal);
-            std::process::exit(128 + signal);
-        }
-    });
-    Ok(())
+pub fn watch_signals() -> std::io::Result<()> {
+    crate::signals::watch()
 }
 
-/// Restores the console on Ctrl-C and Ctrl-Break, then exits.
+/// Records Ctrl-C and Ctrl-Break, for the main thread to act on.
 #[cfg(windows)]
-pub fn restore_terminal_on_signals() -> std::io::Result<()> {
-    ctrlc::set_handler(|| {
-        Curses::restore_terminal();
-        std::process::exit(130);
-    })
-    .map_err(std::io::Error::other)
+pub fn watch_signals() -> std::io::Result<()> {
+    ctrlc::set_handler(|| CTRL_C.store(true, std::sync::atomic::Ordering::SeqCst))
+        .map_err(std::io::Error::other)
 }
+
+/// Whether Ctrl-C was pressed (Windows).
+#[cfg(windows)]
+static CTRL_C: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// `closeGame`: `endwin()`. (The player needs no `free`.)
 #[doc(alias = "closeGame")]
@@ -166,34 +205,84 @@ impl Screen for Curses {
 
 impl Terminal for Curses {
     fn getch(&mut self) -> Option<Key> {
+        if self.stop.is_some() {
+            return None;
+        }
         self.window.refresh();
-        read_key(&self.window)
+        match read_key(&self.window) {
+            Ok(key) => {
+                if let (Key::Char(c), true) = (key, self.keys.len() < KEYS_KEPT) {
+                    self.keys.push(c);
+                }
+                Some(key)
+            }
+            Err(stop) => {
+                self.stop = Some(stop);
+                None
+            }
+        }
     }
 }
 
 /// The C `getch()` on Unix: one byte (or key code) at a time, exactly what
-/// the C original reads.
+/// the C original reads. `getch` itself never blocks (`timeout(0)`): the
+/// wait is a `poll` on standard input and the signals' self-pipe, so a
+/// signal ends the wait whenever it comes.
 #[cfg(unix)]
-fn read_key(_stdscr: &pancurses::Window) -> Option<Key> {
-    match ncurses::getch() {
-        ncurses::ERR => None,
-        ncurses::KEY_RESIZE => Some(Key::Resize),
-        byte @ 0..=255 => Some(Key::Char(char::from(byte as u8))),
-        code => Some(Key::Other(code)),
+fn read_key(_stdscr: &pancurses::Window) -> Result<Key, Stop> {
+    use crate::signals::{self, Woken};
+    ncurses::timeout(0);
+    let mut input_ready = false;
+    loop {
+        if let Some(signal) = signals::pending() {
+            return Err(Stop::Signal(signal));
+        }
+        if signals::take_resize() && !resize() {
+            return Ok(Key::Resize);
+        }
+        match ncurses::getch() {
+            ncurses::ERR if input_ready => return Err(Stop::EndOfInput),
+            ncurses::ERR => {}
+            ncurses::KEY_RESIZE => return Ok(Key::Resize),
+            byte @ 0..=255 => return Ok(Key::Char(char::from(byte as u8))),
+            code => return Ok(Key::Other(code)),
+        }
+        input_ready = signals::wait() == Woken::Input;
     }
 }
 
-/// `getch()` on Windows, where PDCurses gives whole characters.
+/// What ncurses does on `SIGWINCH`, with the size clipped to
+/// [`MAX_TERMINAL`]: `resizeterm` to the new size when it changed, which
+/// queues `KEY_RESIZE` for `getch` (true); else nothing (false), and the
+/// caller reports `KEY_RESIZE` itself.
+#[cfg(unix)]
+fn resize() -> bool {
+    let now = (ncurses::LINES(), ncurses::COLS());
+    let (rows, cols) = crate::signals::terminal_size().unwrap_or(now);
+    let clipped = (rows.min(MAX_TERMINAL.0), cols.min(MAX_TERMINAL.1));
+    clipped != now && ncurses::resizeterm(clipped.0, clipped.1) == ncurses::OK
+}
+
+/// `getch()` on Windows, where PDCurses gives whole characters; it waits a
+/// tenth of a second at a time, to see Ctrl-C.
 #[cfg(windows)]
-fn read_key(stdscr: &pancurses::Window) -> Option<Key> {
+fn read_key(stdscr: &pancurses::Window) -> Result<Key, Stop> {
     use pancurses::Input;
-    match stdscr.getch()? {
-        Input::Character(c) => Some(Key::Char(c)),
-        Input::KeyResize => {
-            pancurses::resize_term(0, 0);
-            Some(Key::Resize)
+    stdscr.timeout(100);
+    loop {
+        if CTRL_C.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(Stop::Signal(2));
         }
-        Input::Unknown(code) => Some(Key::Other(code)),
-        _ => Some(Key::Other(-1)),
+        let key = match stdscr.getch() {
+            None => continue,
+            Some(Input::Character(c)) => Key::Char(c),
+            Some(Input::KeyResize) => {
+                pancurses::resize_term(0, 0);
+                Key::Resize
+            }
+            Some(Input::Unknown(code)) => Key::Other(code),
+            Some(_) => Key::Other(-1),
+        };
+        return Ok(key);
     }
 }

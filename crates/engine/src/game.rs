@@ -130,16 +130,18 @@ impl Game {
 /// `gameLoop`: makes the first field of view, draws, then reads keys until
 /// `q` or NUL (`while ((ch = getch()))`), handling and drawing each.
 /// It also ends when no more keys can come (the C original would spin).
+/// Returns the key that ended it, if one did.
 #[doc(alias = "gameLoop")]
-pub fn game_loop(term: &mut impl Terminal, game: &mut Game) {
+pub fn game_loop(term: &mut impl Terminal, game: &mut Game) -> Option<Key> {
     game.start();
     game.draw(term);
 
     while let Some(key) = term.getch() {
         if key == Key::Char('\0') || key == Key::Char('q') {
-            break;
+            return Some(key);
         }
         game.handle_input(key);
         game.draw(term);
     }
+    None
 }

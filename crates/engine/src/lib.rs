@@ -6,14 +6,25 @@
 //! ([`Headless`]) both implement it, so a replay runs the very code the
 //! game runs.
 
+#[cfg(feature = "curses")]
 mod curses;
 mod game;
 mod headless;
 mod part;
+#[cfg(feature = "curses")]
+mod run;
+#[cfg(all(unix, feature = "curses"))]
+mod signals;
 
+#[cfg(feature = "curses")]
 pub use curses::{
-    check_terminal, close_game, curses_setup, restore_terminal_on_signals, Curses, NO_COLOR_MESSAGE,
+    check_terminal, close_game, curses_setup, watch_signals, Curses, Stop, KEYS_KEPT, MAX_TERMINAL,
+    NO_COLOR_MESSAGE,
 };
 pub use game::{game_loop, Game, GameConfig, Terminal};
 pub use headless::{replay, Headless};
 pub use part::{MapKind, Part};
+#[cfg(feature = "curses")]
+pub use run::{install_panic_hook, play, play_with, Ending, Outcome};
+#[cfg(all(unix, feature = "curses"))]
+pub use signals::{reraise, terminal_size};

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use adam_fov_rs::IVec2;
 use doryen_fov::{FovAlgorithm, FovRecursiveShadowCasting, MapData};
 use rogue_crand::{CRand, GlibcRand, MsvcRand, RngKind};
-use rogue_fov::{clear_fov_within, make_fov_within, Fov, FovMode};
+use rogue_fov::{Fov, FovMode};
 use rogue_map::{create_map_tiles, setup_map};
 use rogue_types::{ColorPair, Entity, Map, Position, Tile, VISIBLE_COLOR};
 
@@ -140,22 +140,14 @@ fn main() {
             rows.push(("peer doryen-fov".into(), doryen(scene, radius, budget)));
             rows.push(("peer adam_fov_rs".into(), adam(scene, radius, budget)));
             let fastest_peer = rows.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
-            rows.push(("tutorial, C walks".into(), c_walks(scene, radius, budget)));
+            // One row per algorithm: `fog` computes what `rays` does.
+            let mut timed = Vec::new();
             for mode in FovMode::ALL {
-                if mode == FovMode::FOG {
-                    continue; // The same computation as `rays`.
+                if timed.contains(&mode.algorithm) {
+                    continue;
                 }
-                rows.push((
-                    format!(
-                        "{mode}{}",
-                        if mode == FovMode::RAYS {
-                            " (and fog)"
-                        } else {
-                            ""
-                        }
-                    ),
-                    ours(scene, mode, radius, budget),
-                ));
+                timed.push(mode.algorithm);
+                rows.push((mode.name.to_string(), ours(scene, mode, radius, budget)));
             }
             for (name, us) in rows {
                 println!(
@@ -184,24 +176,6 @@ fn ours(scene: &Scene, mode: FovMode, radius: i32, budget: Duration) -> f64 {
         fov.clear(&mut map, &player);
         player.pos = p;
         fov.make(black_box(&mut map), &player);
-    })
-}
-
-/// The tutorial's field of view as the C computes it: `clearFOV`, then
-/// `makeFOV` walking a line to every tile ([`Fov`] lights the same tiles
-/// from its table).
-fn c_walks(scene: &Scene, radius: i32, budget: Duration) -> f64 {
-    let mut map = scene.map.clone();
-    let mut player = Entity {
-        pos: scene.positions[0],
-        ch: '@',
-        color: VISIBLE_COLOR,
-    };
-    make_fov_within(&mut map, &player, radius);
-    time_per_call(&scene.positions, budget, |p| {
-        clear_fov_within(&mut map, &player, radius);
-        player.pos = p;
-        make_fov_within(black_box(&mut map), &player, radius);
     })
 }
 

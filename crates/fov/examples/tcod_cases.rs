@@ -38,7 +38,10 @@ fn main() {
         let mut map = create_map_tiles(ColorPair::NONE);
         setup_map(&mut map, &mut rng.seeded(seed));
         let mut povs: Vec<(Position, i32)> = floor(&map).into_iter().map(|p| (p, 8)).collect();
-        let others: Vec<(Position, i32)> = povs.iter().map(|&(p, _)| (p, 1 + radii.rand() % 100)).collect();
+        let others: Vec<(Position, i32)> = povs
+            .iter()
+            .map(|&(p, _)| (p, 1 + radii.rand() % 100))
+            .collect();
         povs.extend(others);
         write_case(&mut out, &map, &povs, make);
     }

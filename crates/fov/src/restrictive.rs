@@ -115,7 +115,11 @@ impl Octant {
                     break;
                 };
                 let centre_slope = f64::from(cell) * slopes_per_cell;
-                let slopes = (centre_slope - half_slopes, centre_slope, centre_slope + half_slopes);
+                let slopes = (
+                    centre_slope - half_slopes,
+                    centre_slope,
+                    centre_slope + half_slopes,
+                );
                 let behind = [c as isize - line_back, c as isize - line_back - cell_back];
                 let (visible, extended) = if in_last_line > 0 {
                     self.test(map, c, behind, slopes, obstacles, in_last_line)

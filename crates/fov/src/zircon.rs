@@ -25,7 +25,11 @@ pub const LINES_RADIUS: i32 = 11;
 /// change by as much, the line steps along the rows; the minor axis steps
 /// when the error term is `>= 0`.
 pub fn line(from: Position, to: Position) -> Vec<Position> {
-    let (p1, p2) = if from.y > to.y { (to, from) } else { (from, to) };
+    let (p1, p2) = if from.y > to.y {
+        (to, from)
+    } else {
+        (from, to)
+    };
     let (delta_x, delta_y) = (p2.x - p1.x, p2.y - p1.y);
     let left_to_right = delta_x > 0;
     let delta_x = delta_x.abs();
@@ -170,10 +174,13 @@ mod tests {
         points.iter().map(|&(x, y)| Position::new(y, x)).collect()
     }
 
+    /// A line's two ends and its cells, as Zircon's `(x, y)`.
+    type LineCase = ((i32, i32), (i32, i32), &'static [(i32, i32)]);
+
     /// Zircon's `LineFactoryTest`, every case.
     #[test]
     fn zircon_line_factory_test_vectors() {
-        let cases: [((i32, i32), (i32, i32), &[(i32, i32)]); 8] = [
+        let cases: [LineCase; 8] = [
             ((0, 0), (2, 0), &[(0, 0), (1, 0), (2, 0)]),
             ((2, 0), (0, 0), &[(2, 0), (1, 0), (0, 0)]),
             ((0, 0), (0, 2), &[(0, 0), (0, 1), (0, 2)]),
@@ -261,10 +268,7 @@ mod tests {
     fn an_ellipse_between_equal_points_is_empty() {
         let p = Position::new(3, 4);
         assert!(ellipse_between(p, p).is_empty());
-        assert_eq!(
-            ellipse_between(p, Position::new(6, 7)),
-            ellipse(p, 3, 3)
-        );
+        assert_eq!(ellipse_between(p, Position::new(6, 7)), ellipse(p, 3, 3));
     }
 
     #[test]

@@ -1,100 +1,116 @@
 //! `rogue`: the Rust twin of `main.c`.
 //!
-//! Reads the command line (before curses starts), opens the log, then plays
-//! the chosen part of the C tutorial in the terminal.
+//! Reads the command line and checks the terminal before curses starts,
+//! opens the log, plays the chosen part of the C tutorial in the terminal
+//! ([`rogue_engine::play`]), and says in the log how the run ended and how
+//! to replay it.
 
-mod cli;
+mod log_file;
 
-use std::fs::File;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use cli::{Command, Options, HELP};
-use rogue_engine::{
-    check_terminal, close_game, curses_setup, game_loop, restore_terminal_on_signals, Curses, Game,
-    GameConfig,
-};
+use clap::Parser;
+use log::LevelFilter;
+use rogue_engine::{Ending, GameConfig, Outcome};
+use rogue_options::{one_line, GameArgs};
 
-fn main() -> ExitCode {
-    let command = match cli::parse(std::env::args_os().skip(1)) {
-        Ok(command) => command,
-        Err(e) => {
-            eprintln!("rogue: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    match command {
-        Command::Help => print!("{HELP}"),
-        Command::Version => println!("rogue {}", env!("CARGO_PKG_VERSION")),
-        Command::Play(options) => {
-            if let Err(e) = open_log(&options) {
-                eprintln!("rogue: {e}");
-                return ExitCode::from(2);
-            }
-            if let Err(e) = check_terminal() {
-                eprintln!("rogue: {e}");
-                return ExitCode::from(1);
-            }
-            install_panic_hook();
-            if let Err(e) = restore_terminal_on_signals() {
-                eprintln!("rogue: cannot watch for signals: {e}");
-                return ExitCode::from(1);
-            }
-            play(&options);
-        }
-    }
-    ExitCode::SUCCESS
+/// rogue: the C roguelike tutorial's game, in Rust
+#[derive(Parser, Debug)]
+#[command(
+    name = "rogue",
+    version,
+    after_help = "Keys: h left, j down, k up, l right, q quit."
+)]
+struct Cli {
+    #[command(flatten)]
+    game: GameArgs,
+
+    /// Append a log to FILE: the seed and generator, how the run ended, the
+    /// keys typed and the rogue-trace command that replays the run
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+
+    /// How much to log (needs --log): error, warn, info, debug (each key and
+    /// move) or trace
+    #[arg(long, value_name = "LEVEL", requires = "log", value_parser = parse_level, default_value = "info")]
+    log_level: LevelFilter,
 }
 
-/// Set in the environment, makes `rogue` panic once curses has started: the
-/// tests use it to check that the panic message is shown after the terminal
-/// is restored.
-const FORCE_PANIC: &str = "ROGUE_FORCE_PANIC";
+/// `--log-level`: a `log` level name other than `off`.
+fn parse_level(text: &str) -> Result<LevelFilter, String> {
+    match text.parse::<LevelFilter>() {
+        Ok(level) if level != LevelFilter::Off => Ok(level),
+        _ => Err("expected error, warn, info, debug or trace".to_string()),
+    }
+}
 
-/// `main()`: sets up curses, seeds `rand()`, builds the dungeon and plays.
-#[doc(alias = "main")]
-fn play(options: &Options) {
-    let part = options.part;
-    if !part.plays {
-        // Part 0: initscr(); endwin();
-        close_game(Curses::initscr());
-        return;
-    }
-    let Some(mut curses) = curses_setup(part.color) else {
-        return;
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return refuse(&one_line(&e), 2),
     };
-    if std::env::var_os(FORCE_PANIC).is_some() {
-        panic!("forced panic ({FORCE_PANIC} is set)");
-    }
-    let config = GameConfig {
-        fov: options.fov,
-        radius: options.radius,
-        ..GameConfig::new(
-            part,
-            options.seed.unwrap_or_else(unix_time_seed),
-            options.rng,
-        )
+    let config = match cli.game.config(unix_time_seed) {
+        Ok(config) => config,
+        Err(e) => return refuse(&format!("{e} (try --help)"), 2),
     };
-    let replay = format!(
-        "rogue --part {} --seed {} --rng {} --fov {}{}",
-        part.number,
-        config.seed,
-        config.rng,
-        config.fov,
-        config
-            .radius
-            .map_or(String::new(), |r| format!(" --radius {r}"))
-    );
-    log::info!(
-        "part {}, seed {}, rng {}, fov {} (replay with: {replay})",
-        part.number,
-        config.seed,
-        config.rng,
-        config.fov
-    );
-    let mut game = Game::new(&config);
-    game_loop(&mut curses, &mut game);
-    close_game(curses);
+    if let Err(e) = rogue_engine::check_terminal() {
+        return refuse(&e, 1);
+    }
+    if let Err(e) = check_size() {
+        return refuse(&e, 1);
+    }
+    let log = match cli
+        .log
+        .as_deref()
+        .map(|path| log_file::open(path, cli.log_level))
+    {
+        Some(Err(e)) => return refuse(&e, 2),
+        Some(Ok(log)) => Some(log),
+        None => None,
+    };
+    rogue_engine::install_panic_hook();
+    if let Err(e) = rogue_engine::watch_signals() {
+        return refuse(&format!("cannot watch for signals: {e}"), 1);
+    }
+    log::info!("{}", describe(&config));
+    let outcome = rogue_engine::play(&config);
+    log_ending(&config, &outcome);
+    if let Some(error) = log.and_then(|log| log.failure()) {
+        eprintln!("rogue: the log could not be written: {error}");
+    }
+    match outcome.ending {
+        #[cfg(unix)]
+        Ending::Signal(signal) => rogue_engine::reraise(signal),
+        #[cfg(not(unix))]
+        Ending::Signal(signal) => ExitCode::from(128 + signal as u8),
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// One line on standard error, before curses starts, and the exit status.
+fn refuse(message: &str, status: u8) -> ExitCode {
+    eprintln!("rogue: {message}");
+    ExitCode::from(status)
+}
+
+/// Refuses a terminal larger than the game draws on.
+fn check_size() -> Result<(), String> {
+    #[cfg(unix)]
+    if let Some((rows, cols)) = rogue_engine::terminal_size() {
+        let (max_rows, max_cols) = rogue_engine::MAX_TERMINAL;
+        if rows > max_rows || cols > max_cols {
+            return Err(format!(
+                "the terminal is {cols}x{rows}; rogue plays on terminals of up to {max_cols}x{max_rows}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `time(NULL)` as `srand()` receives it: the Unix time truncated to 32 bits.
@@ -105,23 +121,73 @@ fn unix_time_seed() -> u32 {
     secs as u32
 }
 
-/// Opens `--log FILE`; a file that cannot be created is an error.
-fn open_log(options: &Options) -> Result<(), String> {
-    let Some(path) = &options.log else {
-        return Ok(());
+/// The run in one line: part, seed, generator, field of view.
+fn describe(config: &GameConfig) -> String {
+    let fov = if config.part.fov {
+        let radius = config.radius.unwrap_or(config.fov.default_radius);
+        format!(", fov {} radius {radius}", config.fov)
+    } else {
+        String::new()
     };
-    let file = File::create(path)
-        .map_err(|e| format!("cannot open log file '{}': {e}", path.display()))?;
-    simplelog::WriteLogger::init(options.log_level, simplelog::Config::default(), file)
-        .map_err(|e| format!("cannot start the log: {e}"))
+    format!(
+        "part {}, seed {}, rng {}{fov}",
+        config.part.number, config.seed, config.rng
+    )
 }
 
-/// Restores the terminal before a panic message is printed, so the message
-/// is not lost on the curses screen.
-fn install_panic_hook() {
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        Curses::restore_terminal();
-        default_hook(info);
-    }));
+/// Logs why the run ended, the keys typed, and the command that replays it.
+fn log_ending(config: &GameConfig, outcome: &Outcome) {
+    let why = match outcome.ending {
+        Ending::Key('q') => "the game ended: q".to_string(),
+        Ending::Key(c) => format!("the game ended: key {c:?}"),
+        Ending::EndOfInput => "the game ended: end of input".to_string(),
+        Ending::Signal(signal) => format!("the game ended: signal {}", signal_name(signal)),
+        Ending::NoColors => "the game ended: the terminal has no colours".to_string(),
+        Ending::NoGame => "Part 0 ends at once".to_string(),
+    };
+    log::info!("{why}");
+    if matches!(outcome.ending, Ending::NoColors | Ending::NoGame) {
+        return;
+    }
+    let keys = rogue_trace_format::escape_keys(&outcome.keys);
+    let more = if outcome.keys.len() == rogue_engine::KEYS_KEPT {
+        " (the first ones)"
+    } else {
+        ""
+    };
+    log::info!("keys typed{more}: {keys}");
+    let (rows, cols) = outcome.size;
+    let mut command = vec![
+        "rogue-trace".to_string(),
+        "replay".into(),
+        "--part".into(),
+        config.part.number.to_string(),
+        "--seed".into(),
+        config.seed.to_string(),
+        "--rng".into(),
+        config.rng.to_string(),
+    ];
+    if config.part.fov {
+        command.extend(["--fov".into(), config.fov.to_string()]);
+        if let Some(radius) = config.radius {
+            command.extend(["--radius".into(), radius.to_string()]);
+        }
+    }
+    command.extend([
+        "--size".into(),
+        format!("{cols}x{rows}"),
+        "--keys".into(),
+        keys,
+    ]);
+    log::info!("replay it with: {}", shell_words::join(&command));
+}
+
+/// The name of a signal that ends the game.
+fn signal_name(signal: i32) -> String {
+    match signal {
+        1 => "SIGHUP".to_string(),
+        2 => "SIGINT".to_string(),
+        15 => "SIGTERM".to_string(),
+        other => format!("{other}"),
+    }
 }

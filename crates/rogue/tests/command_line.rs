@@ -1,16 +1,14 @@
 //! The `rogue` binary's command line, run in a pseudo-terminal as a user
 //! runs it: help, version, bad values, and a terminal without colours.
 
-use std::ffi::OsString;
 use std::time::Duration;
 
-use rogue_trace::capture::{PtySession, Settled, Timing};
+use rogue_capture::{PtySession, Settle, Settled};
+use rogue_testkit::start_with;
 
 /// Runs `rogue ARGS` in a 100x25 pseudo-terminal with the given `TERM`.
 fn start(args: &[&str], term: &str) -> PtySession {
-    let mut command = vec![OsString::from(env!("CARGO_BIN_EXE_rogue"))];
-    command.extend(args.iter().map(OsString::from));
-    PtySession::spawn(&command, 100, 25, term, &[]).expect("rogue starts")
+    start_with(env!("CARGO_BIN_EXE_rogue"), args, 100, 25, term, &[])
 }
 
 /// Waits for `rogue ARGS` to exit by itself; its status and output.
@@ -25,16 +23,19 @@ fn run(args: &[&str]) -> (u32, String) {
 
 #[test]
 fn bad_values_exit_2_with_one_line_before_curses_starts() {
-    let cases: [(&[&str], &str); 9] = [
-        (&["--seed", "-1"], "rogue: invalid value '-1' for --seed: expected an integer from 0 to 4294967295"),
-        (&["--seed", "99999999999"], "rogue: invalid value '99999999999' for --seed: expected an integer from 0 to 4294967295"),
-        (&["--seed", "abc"], "rogue: invalid value 'abc' for --seed: expected an integer from 0 to 4294967295"),
-        (&["--rng", "foo"], "rogue: invalid value 'foo' for --rng: expected glibc or msvc"),
-        (&["--part", "9"], "rogue: invalid value '9' for --part: expected 0, 1, 2, 3 or 4"),
+    let cases: [(&[&str], &str); 12] = [
+        (&["--seed", "-1"], "rogue: invalid value '-1' for '--seed <N>': expected an integer from 0 to 4294967295"),
+        (&["--seed", "99999999999"], "rogue: invalid value '99999999999' for '--seed <N>': expected an integer from 0 to 4294967295"),
+        (&["--rng", "foo"], "rogue: invalid value 'foo' for '--rng <KIND>'"),
+        (&["--part", "9"], "rogue: invalid value '9' for '--part <N>': expected 0, 1, 2, 3 or 4"),
+        (&["--fov", "x-ray"], "rogue: invalid value 'x-ray' for '--fov <MODE>'"),
+        (&["--radius", "0"], "rogue: invalid value '0' for '--radius <N>'"),
+        (&["--part", "3", "--fov", "rays"], "rogue: --fov needs --part 4: Part 3 has no field of view"),
+        (&["--part", "2", "--radius", "5"], "rogue: --radius needs --part 4: Part 2 has no field of view"),
+        (&["--log-level", "debug"], "rogue: the following required arguments were not provided: --log <FILE>"),
         (&["--log", "/nonexistent/dir/x.log"], "rogue: cannot open log file '/nonexistent/dir/x.log': No such file or directory"),
-        (&["--frobnicate"], "rogue: unknown option '--frobnicate' (try --help)"),
-        (&["--seed"], "rogue: missing value for '--seed' (try --help)"),
-        (&["extra"], "rogue: unexpected argument 'extra' (try --help)"),
+        (&["--frobnicate"], "rogue: unexpected argument '--frobnicate' found"),
+        (&["--seed"], "rogue: a value is required for '--seed <N>'"),
     ];
     for (args, message) in cases {
         let (status, output) = run(args);
@@ -53,7 +54,15 @@ fn bad_values_exit_2_with_one_line_before_curses_starts() {
 fn help_and_version_exit_0() {
     let (status, output) = run(&["--help"]);
     assert_eq!(status, 0);
-    assert!(output.contains("Usage: rogue [OPTIONS]") && output.contains("--seed N"));
+    let output = strip_styles(&output);
+    assert!(
+        output.contains("Usage: rogue [OPTIONS]") && output.contains("--seed <N>"),
+        "{output}"
+    );
+    assert!(
+        output.contains("Tab turns it off and on only in: radius"),
+        "{output}"
+    );
     let (status, output) = run(&["--version"]);
     assert_eq!(status, 0);
     assert_eq!(
@@ -65,7 +74,7 @@ fn help_and_version_exit_0() {
 #[test]
 fn a_terminal_without_colours_gets_the_c_message_and_exit_0() {
     let mut session = start(&["--seed", "1"], "dumb");
-    assert_ne!(session.settle(&Timing::default()), Settled::Exited);
+    assert_ne!(session.settle(&Settle::default()), Settled::Exited);
     let output = String::from_utf8_lossy(session.raw_output()).to_string();
     assert!(
         output.contains("Your system doesn't support color. Can't start game!"),
@@ -76,4 +85,18 @@ fn a_terminal_without_colours_gets_the_c_message_and_exit_0() {
         .wait_exit(Duration::from_secs(10))
         .expect("rogue exits after a key");
     assert_eq!(status.exit_code(), 0);
+}
+
+/// The text without its escape sequences (help is styled on a terminal).
+fn strip_styles(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|c| c.is_ascii_alphabetic());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -3,15 +3,11 @@
 //! colours.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
 use std::thread;
 
-use rogue_trace::capture::{capture, CaptureOptions, Timing};
-use rogue_trace::{load_traces, Trace};
-
-fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
-}
+use rogue_capture::{capture, CaptureOptions, Settle};
+use rogue_testkit::{golden_steps, goldens};
+use rogue_trace_format::Trace;
 
 /// Captures `rogue` with the golden's seed, generator, size and keys, and
 /// compares every step; returns the number of steps compared.
@@ -20,11 +16,11 @@ fn check(name: &str, golden: &Trace) -> usize {
     let command: Vec<OsString> = [
         env!("CARGO_BIN_EXE_rogue").to_string(),
         "--part".into(),
-        h.part.to_string(),
+        h.part.expect("a part").to_string(),
         "--seed".into(),
-        h.seed.to_string(),
+        h.seed.expect("a seed").to_string(),
         "--rng".into(),
-        h.rng.clone(),
+        h.rng.clone().expect("a generator"),
     ]
     .into_iter()
     .map(OsString::from)
@@ -36,7 +32,7 @@ fn check(name: &str, golden: &Trace) -> usize {
         every: true,
         term: "screen-256color".into(),
         env: Vec::new(),
-        timing: Timing::default(),
+        settle: Settle::default(),
         part: h.part,
         rng: h.rng.clone(),
         seed: h.seed,
@@ -48,13 +44,14 @@ fn check(name: &str, golden: &Trace) -> usize {
         golden.steps.len(),
         "{name}: number of steps"
     );
-    for (n, (a, b)) in ours.trace.steps.iter().zip(&golden.steps).enumerate() {
+    for (a, b) in ours.trace.steps.iter().zip(&golden.steps) {
+        let n = b.number;
         assert_eq!(a.key, b.key, "{name} step {n}: key");
         assert_eq!(a.text, b.text, "{name} step {n}: characters");
         assert_eq!(a.colours, b.colours, "{name} step {n}: colours");
         assert!(
             a.odd.is_empty(),
-            "{name} step {n}: unexpected colours {:?}",
+            "{name} step {n}: unexpected looks {:?}",
             a.odd
         );
     }
@@ -63,8 +60,7 @@ fn check(name: &str, golden: &Trace) -> usize {
 
 /// Checks every golden trace of `part` at once, each in its own terminal.
 fn check_part(part: u8) -> usize {
-    let traces = load_traces(&golden_dir(), part);
-    assert!(!traces.is_empty());
+    let traces = goldens(part);
     thread::scope(|s| {
         let runs: Vec<_> = traces
             .iter()
@@ -77,17 +73,14 @@ fn check_part(part: u8) -> usize {
 }
 
 #[test]
-fn part4_goldens_in_a_real_terminal() {
-    let steps = check_part(4);
-    println!("part 4: {steps} golden steps compared in a pseudo-terminal");
-    assert_eq!(steps, 5 * 81 + 41 + 2 * 61);
-}
-
-#[test]
-fn part1_to_3_goldens_in_a_real_terminal() {
-    for (part, expected) in [(1, 66), (2, 41), (3, 5 * 21)] {
+fn every_golden_step_in_a_real_terminal() {
+    for part in 1..=4 {
         let steps = check_part(part);
         println!("part {part}: {steps} golden steps compared in a pseudo-terminal");
-        assert_eq!(steps, expected);
+        assert_eq!(
+            steps,
+            golden_steps(part),
+            "part {part}: every step compared"
+        );
     }
 }

@@ -1,78 +1,256 @@
-//! `rogue-trace`: record, replay and compare screen traces.
+//! `rogue-trace`: record, replay, compare and fuzz screen traces.
 //!
-//! See `rogue-trace --help` and `docs/diffing.md`.
+//! A thin command line over three libraries that know nothing of each
+//! other: `rogue-trace-format` (traces, `diff`, `show`), `rogue-replay`
+//! (the port, headless) and `rogue-capture` (any program, in a
+//! pseudo-terminal). See `rogue-trace --help` and `docs/diffing.md`.
+
+mod compare;
+mod fuzz;
+mod io_util;
 
 use std::ffi::OsString;
-use std::fs;
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use rogue_crand::RngKind;
-use rogue_engine::{GameConfig, Part};
-use rogue_fov::FovMode;
-use rogue_trace::capture::{capture, CaptureOptions, Timing};
-use rogue_trace::diff::{diff, Verdict};
-use rogue_trace::{parse_size, replay, show, unescape_keys, Trace};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rogue_capture::{CaptureOptions, Settle, Timing};
+use rogue_options::{one_line, parse_size, GameArgs, Rng, SizeArg};
+use rogue_trace_format::diff::{diff, DiffOptions};
+use rogue_trace_format::{show, unescape_keys, Trace};
 
-const HELP: &str = "\
-rogue-trace: record, replay and compare screen traces (format v1)
+use io_util::{read_trace, Output};
 
-Usage:
-  rogue-trace capture [--size COLSxROWS] [--keys KEYS | --keys-file F] [--every] [--out FILE]
-                      [--part N] [--seed N] [--rng glibc|msvc] [--quiet-ms MS] -- CMD [ARGS...]
-      Run CMD in a pseudo-terminal (default 100x25, TERM=screen-256color or $ROGUE_TRACE_TERM),
-      type the keys one at a time, and record the screen after each has settled
-      (every step with --every, else step 0 and the last). --part/--seed/--rng only
-      fill in the trace's header.
-  rogue-trace replay [--part N] [--seed N] [--rng glibc|msvc] [--size COLSxROWS]
-                     [--fov MODE] [--radius N] [--keys KEYS | --keys-file F] [--out FILE]
-      Play the port headless and record every step (default part 4, seed 0, the
-      platform's generator, 100x25, the C original's field of view).
-  rogue-trace diff A B
-      Compare two traces: exit 0 if identical, 1 at the first difference, 2 if a
-      file cannot be read.
-  rogue-trace show FILE [--step N]
-      Print a recorded screen (default: the last step), in colour on a terminal.
+/// rogue-trace: record, replay, compare and fuzz screen traces (format v1)
+#[derive(Parser, Debug)]
+#[command(name = "rogue-trace", version, after_help = KEYS_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-KEYS are written as in a trace's header: plain characters, with \\\\, \\n, \\x00, \\u00e9 ...
-for the others. A keys file holds the same, its final newline ignored.
-";
+/// How keys are written, for every command's help.
+const KEYS_HELP: &str = "KEYS are written as in a trace's header: plain characters, with \\\\, \\n, \\x00, \\u00e9 ... for the others. A keys file holds the same, its final newline ignored.";
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run a program in a pseudo-terminal, type keys one at a time, and
+    /// record the screen after each has settled
+    Capture(CaptureArgs),
+    /// Play the port headless and record every step
+    Replay(ReplayArgs),
+    /// Compare two traces: exit 0 if identical, 1 if they differ, 2 if a
+    /// file cannot be read
+    Diff(DiffArgs),
+    /// Print a recorded screen, or draw it as an SVG or HTML picture
+    Show(ShowArgs),
+    /// Capture a reference program and replay the port on the same seed,
+    /// size and keys, and compare: exit 0 if identical, 1 if not
+    Compare(compare::CompareArgs),
+    /// Compare the port with a reference program on random seeds, sizes and
+    /// walks; shrink the first difference to a minimal case
+    Fuzz(fuzz::FuzzArgs),
+}
+
+/// `--keys` or `--keys-file`.
+#[derive(Args, Clone, Debug, Default)]
+struct KeysArgs {
+    /// The keys to type, in order
+    #[arg(
+        long,
+        value_name = "KEYS",
+        conflicts_with = "keys_file",
+        allow_hyphen_values = true
+    )]
+    keys: Option<String>,
+    /// A file holding the keys to type (at most 1,000,000)
+    #[arg(long, value_name = "FILE")]
+    keys_file: Option<PathBuf>,
+}
+
+/// The most keys a trace command takes.
+const MAX_KEYS: usize = 1_000_000;
+
+impl KeysArgs {
+    /// The keys given, if any.
+    fn keys(&self) -> Result<Vec<char>, String> {
+        let (text, source) = match (&self.keys, &self.keys_file) {
+            (Some(keys), _) => (keys.clone(), "--keys".to_string()),
+            (None, Some(path)) => {
+                let name = path.display().to_string();
+                let size = std::fs::metadata(path).map_or(0, |m| m.len());
+                if size > 4 * MAX_KEYS as u64 * 10 {
+                    return Err(format!(
+                        "keys file '{name}' is too large (at most {MAX_KEYS} keys)"
+                    ));
+                }
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read keys file '{name}': {e}"))?;
+                (text.strip_suffix('\n').unwrap_or(&text).to_string(), name)
+            }
+            (None, None) => return Ok(Vec::new()),
+        };
+        let keys = unescape_keys(&text).map_err(|e| format!("invalid keys in {source}: {e}"))?;
+        if keys.len() > MAX_KEYS {
+            return Err(format!(
+                "{source} holds {} keys; at most {MAX_KEYS}",
+                keys.len()
+            ));
+        }
+        Ok(keys)
+    }
+}
+
+/// How `capture` tells that a screen has settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SettleBy {
+    /// Watch the program: settled when it waits for the next key with its
+    /// output drained (Linux; elsewhere, and for a program that cannot be
+    /// watched, `quiet`)
+    Observe,
+    /// The clock: settled when output pauses for --quiet-ms
+    Quiet,
+}
+
+/// Options of `capture` (and of the reference in `compare` and `fuzz`).
+#[derive(Args, Clone, Debug)]
+pub struct CaptureFlags {
+    /// Record every step (else step 0 and the last)
+    #[arg(long)]
+    every: bool,
+    /// How to tell that a screen has settled
+    #[arg(long, value_enum, default_value = "observe", value_name = "HOW")]
+    settle: SettleBy,
+    /// With --settle quiet: the pause in output, in milliseconds, after
+    /// which a screen counts as settled
+    #[arg(long, value_name = "MS", default_value = "60", value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    quiet_ms: u64,
+    /// Pin the C original's seed: make its time() return --seed and, with
+    /// --rng msvc, its srand()/rand() Microsoft's (Linux, LD_PRELOAD)
+    #[arg(long, requires = "seed")]
+    pin: bool,
+}
+
+impl CaptureFlags {
+    fn settle(&self) -> Settle {
+        let timing = Timing {
+            quiet: Duration::from_millis(self.quiet_ms),
+            ..Timing::default()
+        };
+        match self.settle {
+            SettleBy::Observe => Settle::Observe(timing),
+            SettleBy::Quiet => Settle::Quiet(timing),
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct CaptureArgs {
+    #[command(flatten)]
+    size: SizeArg,
+    #[command(flatten)]
+    keys: KeysArgs,
+    #[command(flatten)]
+    flags: CaptureFlags,
+    /// Write the trace to FILE (default: standard output); an existing file
+    /// is not overwritten
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The part, for the trace's header (and nothing else)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=4))]
+    part: Option<u8>,
+    /// The seed, for the header; with --pin, the seed the program gets
+    #[arg(long, value_name = "N")]
+    seed: Option<u32>,
+    /// The generator, for the header; with --pin, the one the program uses
+    /// (default glibc)
+    #[arg(long, value_name = "KIND")]
+    rng: Option<Rng>,
+    /// The program to run and its arguments (after --)
+    #[arg(last = true, required = true, value_name = "CMD")]
+    command: Vec<OsString>,
+}
+
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    size: SizeArg,
+    #[command(flatten)]
+    keys: KeysArgs,
+    /// Write the trace to FILE (default: standard output); an existing file
+    /// is not overwritten
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct DiffArgs {
+    /// The first trace
+    a: PathBuf,
+    /// The second trace
+    b: PathBuf,
+    /// Show every differing step, not only the first
+    #[arg(long)]
+    all: bool,
+    /// Compare the screens only, not the headers (seed, keys, ...)
+    #[arg(long)]
+    screens_only: bool,
+    /// Print one line only, for scripts
+    #[arg(long)]
+    brief: bool,
+}
+
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// The trace
+    file: PathBuf,
+    /// The step to show (default: the last)
+    #[arg(long, value_name = "N")]
+    step: Option<usize>,
+    /// Draw the screen as a standalone SVG picture
+    #[arg(long, conflicts_with = "html")]
+    svg: bool,
+    /// Draw the screen as a standalone HTML page
+    #[arg(long)]
+    html: bool,
+    /// Write to FILE (default: standard output); an existing file is not
+    /// overwritten
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
 
 /// A failure: the message and the exit status.
-struct Failure(String, u8);
+pub struct Failure(pub String, pub u8);
 
-impl<E: std::fmt::Display> From<E> for Failure {
-    fn from(e: E) -> Self {
-        Failure(e.to_string(), 2)
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure(message, 2)
     }
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args_os().skip(1);
-    let result = match args.next().as_ref().and_then(|a| a.to_str()) {
-        Some("capture") => run_capture(args),
-        Some("replay") => run_replay(args),
-        Some("diff") => run_diff(args),
-        Some("show") => run_show(args),
-        Some("-h" | "--help" | "help") => {
-            print!("{HELP}");
-            Ok(0)
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
         }
-        Some("-V" | "--version") => {
-            println!("rogue-trace {}", env!("CARGO_PKG_VERSION"));
-            Ok(0)
+        Err(e) => {
+            eprintln!("rogue-trace: {}", one_line(&e));
+            return ExitCode::from(2);
         }
-        Some(other) => Err(Failure(
-            format!(
-                "unknown command '{other}' (expected capture, replay, diff or show; try --help)"
-            ),
-            2,
-        )),
-        None => Err(Failure(
-            "no command given (expected capture, replay, diff or show; try --help)".into(),
-            2,
-        )),
+    };
+    let result = match cli.command {
+        Command::Capture(args) => run_capture(args),
+        Command::Replay(args) => run_replay(args),
+        Command::Diff(args) => run_diff(args),
+        Command::Show(args) => run_show(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -83,320 +261,126 @@ fn main() -> ExitCode {
     }
 }
 
-/// A command-line argument, owned.
-enum Opt {
-    Long(String),
-    Short(char),
-    Value(OsString),
-}
-
-/// The next argument.
-fn next_arg(parser: &mut lexopt::Parser) -> Result<Option<Opt>, Failure> {
-    Ok(parser.next()?.map(|arg| match arg {
-        lexopt::Arg::Long(name) => Opt::Long(name.to_string()),
-        lexopt::Arg::Short(c) => Opt::Short(c),
-        lexopt::Arg::Value(v) => Opt::Value(v),
-    }))
-}
-
-/// The error for an argument the command does not take.
-fn unexpected(opt: Opt) -> Failure {
-    let what = match opt {
-        Opt::Long(name) => format!("unknown option '--{name}'"),
-        Opt::Short(c) => format!("unknown option '-{c}'"),
-        Opt::Value(v) => format!("unexpected argument '{}'", v.to_string_lossy()),
-    };
-    Failure(format!("{what} (try --help)"), 2)
-}
-
-/// Options shared by `capture` and `replay`.
-struct Common {
-    cols: u16,
-    rows: u16,
+/// The capture options of `args`, with `pin`'s environment.
+fn capture_options(
+    size: (u16, u16),
     keys: Vec<char>,
-    out: Option<OsString>,
-    part: Part,
-    seed: u32,
-    rng: RngKind,
-}
-
-impl Common {
-    fn new() -> Self {
-        Common {
-            cols: 100,
-            rows: 25,
-            keys: Vec::new(),
-            out: None,
-            part: Part::LAST,
-            seed: 0,
-            rng: RngKind::platform(),
-        }
-    }
-
-    /// Takes `arg` if it is one of the shared options.
-    fn take(&mut self, arg: &Opt, parser: &mut lexopt::Parser) -> Result<bool, Failure> {
-        let Opt::Long(name) = arg else {
-            return Ok(false);
-        };
-        match name.as_str() {
-            "size" => {
-                let text = text(parser, "--size")?;
-                let (cols, rows) =
-                    parse_size(&text).map_err(|e| Failure(format!("invalid --size: {e}"), 2))?;
-                if cols == 0 || rows == 0 {
-                    return Err(Failure(
-                        format!("invalid --size '{text}': a terminal needs at least 1x1"),
-                        2,
-                    ));
-                }
-                (self.cols, self.rows) = (cols, rows);
-            }
-            "keys" => self.keys = keys(&text(parser, "--keys")?, "--keys")?,
-            "keys-file" => {
-                let path = parser.value()?;
-                let content = fs::read_to_string(&path).map_err(|e| {
-                    Failure(
-                        format!("cannot read keys file '{}': {e}", path.to_string_lossy()),
-                        2,
-                    )
-                })?;
-                let content = content.strip_suffix('\n').unwrap_or(&content);
-                self.keys = keys(content, &path.to_string_lossy())?;
-            }
-            "out" => self.out = Some(parser.value()?),
-            "part" => {
-                let t = text(parser, "--part")?;
-                self.part = t.parse::<u8>().ok().and_then(Part::get).ok_or_else(|| {
-                    Failure(
-                        format!("invalid value '{t}' for --part: expected 0, 1, 2, 3 or 4"),
-                        2,
-                    )
-                })?;
-            }
-            "seed" => {
-                let t = text(parser, "--seed")?;
-                self.seed = t.parse().map_err(|_| {
-                    Failure(format!("invalid value '{t}' for --seed: expected an integer from 0 to 4294967295"), 2)
-                })?;
-            }
-            "rng" => {
-                let t = text(parser, "--rng")?;
-                self.rng = t.parse().map_err(|_| {
-                    Failure(
-                        format!("invalid value '{t}' for --rng: expected glibc or msvc"),
-                        2,
-                    )
-                })?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    /// Writes `text` to `--out` or standard output.
-    fn write(&self, text: &str) -> Result<(), Failure> {
-        match &self.out {
-            Some(path) => fs::write(path, text)
-                .map_err(|e| Failure(format!("cannot write '{}': {e}", path.to_string_lossy()), 2)),
-            None => Ok(io::stdout().lock().write_all(text.as_bytes())?),
-        }
-    }
-}
-
-fn text(parser: &mut lexopt::Parser, flag: &str) -> Result<String, Failure> {
-    parser
-        .value()?
-        .into_string()
-        .map_err(|v| Failure(format!("invalid value {v:?} for {flag}: not valid text"), 2))
-}
-
-fn keys(text: &str, source: &str) -> Result<Vec<char>, Failure> {
-    unescape_keys(text).map_err(|e| Failure(format!("invalid keys in {source}: {e}"), 2))
-}
-
-fn run_capture(args: impl Iterator<Item = OsString>) -> Result<u8, Failure> {
-    let mut parser = lexopt::Parser::from_args(args);
-    let mut common = Common::new();
-    let mut every = false;
-    let mut timing = Timing::default();
-    let mut command: Vec<OsString> = Vec::new();
-    while let Some(arg) = next_arg(&mut parser)? {
-        if common.take(&arg, &mut parser)? {
-            continue;
-        }
-        match arg {
-            Opt::Long(name) if name == "every" => every = true,
-            Opt::Long(name) if name == "quiet-ms" => {
-                let t = text(&mut parser, "--quiet-ms")?;
-                let ms: u64 = t.parse().map_err(|_| {
-                    Failure(
-                        format!("invalid value '{t}' for --quiet-ms: expected milliseconds"),
-                        2,
-                    )
-                })?;
-                timing.quiet = Duration::from_millis(ms);
-            }
-            Opt::Value(v) => {
-                command.push(v);
-                command.extend(parser.raw_args()?);
-            }
-            other => return Err(unexpected(other)),
-        }
-    }
-    if command.is_empty() {
-        return Err(Failure(
-            "capture needs a command to run, after --".into(),
-            2,
-        ));
-    }
-    let options = CaptureOptions {
-        cols: common.cols,
-        rows: common.rows,
-        keys: common.keys.clone(),
-        every,
+    flags: &CaptureFlags,
+    header: (Option<u8>, Option<u32>, Option<String>),
+    env: Vec<(String, String)>,
+) -> CaptureOptions {
+    CaptureOptions {
+        cols: size.0,
+        rows: size.1,
+        keys,
+        every: flags.every,
         term: std::env::var("ROGUE_TRACE_TERM").unwrap_or_else(|_| "screen-256color".into()),
-        env: Vec::new(),
-        timing,
-        part: common.part.number,
-        rng: common.rng.name().to_string(),
-        seed: common.seed,
+        env,
+        settle: flags.settle(),
+        part: header.0,
+        seed: header.1,
+        rng: header.2,
+    }
+}
+
+fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
+    let keys = args.keys.keys()?;
+    let rng = args.rng.map(|r| r.0.name().to_string());
+    let rng = rng.or_else(|| args.flags.pin.then(|| "glibc".to_string()));
+    let pin = match (args.flags.pin, args.seed) {
+        (true, Some(seed)) => Some(pin(seed, rng.as_deref().unwrap_or("glibc"))?),
+        _ => None,
     };
-    let result = capture(&command, &options)?;
-    common.write(&result.trace.to_text())?;
-    match result.stopped {
+    let env = pin.as_ref().map(|p| p.env()).unwrap_or_default();
+    let options = capture_options(
+        args.size.size,
+        keys,
+        &args.flags,
+        (args.part, args.seed, rng),
+        env,
+    );
+    let mut out = Output::create(args.out.as_deref())?;
+    let mut text = String::new();
+    rogue_capture::header(&args.command, &options).write(&mut text);
+    out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
+    let stopped = rogue_capture::capture_each(&args.command, &options, |step| {
+        text.clear();
+        rogue_trace_format::write_step(&mut text, &step);
+        out.write_all(text.as_bytes())
+    })
+    .map_err(|e| Failure(e.to_string(), 2))?;
+    out.finish()?;
+    match stopped {
         None => Ok(0),
         Some(why) => Err(Failure(format!("capture ended early: {why}"), 1)),
     }
 }
 
-fn run_replay(args: impl Iterator<Item = OsString>) -> Result<u8, Failure> {
-    let mut parser = lexopt::Parser::from_args(args);
-    let mut common = Common::new();
-    let mut fov = FovMode::TUTORIAL;
-    let mut radius = None;
-    while let Some(arg) = next_arg(&mut parser)? {
-        match &arg {
-            Opt::Long(name) if name == "fov" => {
-                let t = text(&mut parser, "--fov")?;
-                fov = t.parse().map_err(|_| {
-                    Failure(format!("invalid value '{t}' for --fov: expected tutorial, symmetric, rays, fog or radius"), 2)
-                })?;
-            }
-            Opt::Long(name) if name == "radius" => {
-                let t = text(&mut parser, "--radius")?;
-                radius = Some(t.parse::<i32>().ok().filter(|r| (1..=100).contains(r)).ok_or_else(|| {
-                    Failure(format!("invalid value '{t}' for --radius: expected an integer from 1 to 100"), 2)
-                })?);
-            }
-            _ if common.take(&arg, &mut parser)? => {}
-            _ => return Err(unexpected(arg)),
-        }
-    }
-    let config = GameConfig {
-        fov,
-        radius,
-        ..GameConfig::new(common.part, common.seed, common.rng)
-    };
-    let write_error = |e: io::Error| Failure(format!("cannot write the trace: {e}"), 2);
-    match &common.out {
-        Some(path) => {
-            let file = fs::File::create(path).map_err(|e| {
-                Failure(format!("cannot write '{}': {e}", path.to_string_lossy()), 2)
-            })?;
-            let mut out = io::BufWriter::new(file);
-            replay::replay_into(&mut out, &config, common.cols, common.rows, &common.keys)
-                .and_then(|()| out.flush())
-                .map_err(write_error)?;
-        }
-        None => {
-            let mut out = io::stdout().lock();
-            replay::replay_into(&mut out, &config, common.cols, common.rows, &common.keys)
-                .map_err(write_error)?;
-        }
-    }
+/// The pin library for a capture of `seed` with `rng`.
+fn pin(seed: u32, rng: &str) -> Result<rogue_capture::pin::Pin, Failure> {
+    rogue_capture::pin::Pin::new(seed, rng).map_err(|e| Failure(format!("--pin: {e}"), 2))
+}
+
+fn run_replay(args: ReplayArgs) -> Result<u8, Failure> {
+    let keys = args.keys.keys()?;
+    let config = args.game.config(|| 0)?;
+    let (cols, rows) = args.size.size;
+    let mut out = Output::create(args.out.as_deref())?;
+    rogue_replay::replay_into(&mut out, &config, cols, rows, &keys).map_err(|e| out.error(e))?;
+    out.finish()?;
     Ok(0)
 }
 
-fn read_trace(path: &OsString) -> Result<Trace, Failure> {
-    let name = path.to_string_lossy();
-    let text =
-        fs::read_to_string(path).map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?;
-    Trace::parse(&text).map_err(|e| Failure(format!("{name}:{}: {}", e.line, e.message), 2))
-}
-
-fn run_diff(args: impl Iterator<Item = OsString>) -> Result<u8, Failure> {
-    let mut parser = lexopt::Parser::from_args(args);
-    let mut files = Vec::new();
-    while let Some(arg) = next_arg(&mut parser)? {
-        match arg {
-            Opt::Value(v) => files.push(v),
-            other => return Err(unexpected(other)),
-        }
-    }
-    let [a, b] = files.as_slice() else {
-        return Err(Failure(
-            "diff needs two trace files: rogue-trace diff A B".into(),
-            2,
-        ));
+fn run_diff(args: DiffArgs) -> Result<u8, Failure> {
+    let (a, b) = (read_trace(&args.a)?, read_trace(&args.b)?);
+    let options = DiffOptions {
+        screens_only: args.screens_only,
+        all: args.all,
     };
-    let (ta, tb) = (read_trace(a)?, read_trace(b)?);
-    println!("A: {}\nB: {}", a.to_string_lossy(), b.to_string_lossy());
-    match diff(&ta, &tb) {
-        Verdict::Same { steps } => {
-            println!("identical: {steps} steps compared");
-            Ok(0)
-        }
-        Verdict::Differ(report) => {
-            print!("{report}");
-            Ok(1)
-        }
+    let report = diff(&a, &b, options);
+    if args.brief {
+        println!("{}", report.line);
+    } else {
+        println!("A: {}\nB: {}", args.a.display(), args.b.display());
+        print!("{}", report.text);
     }
+    Ok(if report.identical { 0 } else { 1 })
 }
 
-fn run_show(args: impl Iterator<Item = OsString>) -> Result<u8, Failure> {
-    let mut parser = lexopt::Parser::from_args(args);
-    let mut file = None;
-    let mut step = None;
-    while let Some(arg) = next_arg(&mut parser)? {
-        match arg {
-            Opt::Long(name) if name == "step" => {
-                let t = text(&mut parser, "--step")?;
-                step = Some(t.parse::<usize>().map_err(|_| {
-                    Failure(
-                        format!("invalid value '{t}' for --step: expected a step number"),
-                        2,
-                    )
-                })?);
-            }
-            Opt::Value(v) if file.is_none() => file = Some(v),
-            other => return Err(unexpected(other)),
-        }
-    }
-    let file = file.ok_or_else(|| {
+fn run_show(args: ShowArgs) -> Result<u8, Failure> {
+    let trace: Trace = read_trace(&args.file)?;
+    let name = args.file.display();
+    let (Some(first), Some(last)) = (trace.steps.first(), trace.steps.last()) else {
+        return Err(Failure(format!("'{name}' has no steps"), 2));
+    };
+    let n = args.step.unwrap_or(last.number);
+    let step = trace.steps.iter().find(|s| s.number == n).ok_or_else(|| {
+        let numbers: Vec<String> = trace.steps.iter().map(|s| s.number.to_string()).collect();
+        let has = if trace.is_sparse() {
+            format!("steps {}", numbers.join(" and "))
+        } else {
+            format!("steps {} to {}", first.number, last.number)
+        };
         Failure(
-            "show needs a trace file: rogue-trace show FILE [--step N]".into(),
+            format!("invalid value '{n}' for --step: the trace has {has}"),
             2,
         )
     })?;
-    let trace = read_trace(&file)?;
-    if trace.steps.is_empty() {
-        return Err(Failure(
-            format!("'{}' has no steps", file.to_string_lossy()),
-            2,
-        ));
-    }
-    let last = trace.steps.len() - 1;
-    let n = step.unwrap_or(last);
-    if n > last {
-        return Err(Failure(
-            format!("invalid value '{n}' for --step: the trace has steps 0 to {last}"),
-            2,
-        ));
-    }
-    let stdout = io::stdout();
-    let colour = stdout.is_terminal();
-    stdout
-        .lock()
-        .write_all(show::render(&trace, n, colour).as_bytes())?;
+    let text = if args.svg {
+        show::svg(&trace, step)
+    } else if args.html {
+        show::html(&trace, step)
+    } else {
+        let colour = args.out.is_none() && io::stdout().is_terminal();
+        show::render(&trace, step, colour)
+    };
+    let mut out = Output::create(args.out.as_deref())?;
+    out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
+    out.finish()?;
     Ok(0)
+}
+
+/// `--size` for the commands that read it from a string (fuzz cases).
+pub fn size_of(text: &str) -> Result<(u16, u16), String> {
+    parse_size(text)
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use rogue_trace::Trace;
+use rogue_trace_format::{escape_keys, Trace};
 
 fn golden(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -78,39 +78,85 @@ fn set_cell(t: &mut Trace, n: usize, y: usize, x: usize, ch: Option<char>, class
 }
 
 #[test]
-fn diff_of_one_changed_character_shows_the_row_and_the_cell() {
+fn diff_of_one_changed_character_shows_the_row_the_column_and_the_cell() {
     // Step 12 of seed 42, row 4, column 3 is '.'; make it '#'.
     let b = changed("char.trace", |t| set_cell(t, 12, 4, 3, Some('#'), None));
     let out = diff(&golden(SEED42), &b);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(
-        text.contains("step 12 differs (key 'h'): characters\nrow 4:\n"),
+        text.contains(
+            "step 12 differs (key 'h'): characters, 1 cell(s); rows and columns count from 0\n"
+        ),
         "{text}"
     );
     let lines: Vec<&str> = text.lines().collect();
-    let a_row = lines.iter().position(|l| l.starts_with("  A |")).unwrap();
-    assert!(lines[a_row + 1].starts_with("  B |"));
-    // The mark is under column 3 of the rows ("  A |" is 5 wide).
-    assert_eq!(lines[a_row + 2], "        ^");
-    assert!(!text.contains("colours |"), "{text}");
+    let a_row = lines
+        .iter()
+        .position(|l| l.starts_with("row   4     A |"))
+        .expect(&text);
+    assert!(lines[a_row + 1].starts_with("            B |"));
+    // The mark is under column 3 of the rows (the rows start at column 15).
+    assert_eq!(lines[a_row + 4], format!("{}^", " ".repeat(15 + 3)));
+    assert!(
+        text.contains(
+            "row 4, column 3: A '.' white on black (pair 1), B '#' white on black (pair 1)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "different: 1 of 81 steps compared differ, 1 cells in all; first at step 12\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
-fn diff_of_one_changed_colour_says_colours() {
+fn diff_of_one_changed_colour_shows_the_characters_too() {
     let b = changed("colour.trace", |t| set_cell(t, 5, 4, 3, None, Some('b')));
     let out = diff(&golden(SEED42), &b);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(
-        text.contains("step 5 differs (key 'h'): colours\nrow 4:\n"),
+        text.contains("step 5 differs (key 'h'): colours, 1 cell(s)"),
         "{text}"
     );
     assert!(
-        text.contains("  A colours |") && text.contains("  B colours |"),
+        text.contains("    colours A |") && text.contains("row   4     A |"),
         "{text}"
     );
-    assert!(!text.contains("  A |"), "{text}");
+    assert!(text.contains("B '.' blue on black (pair 2)"), "{text}");
+}
+
+#[test]
+fn diff_all_shows_every_differing_step_and_brief_is_one_line() {
+    let b = changed("two.trace", |t| {
+        set_cell(t, 5, 4, 3, None, Some('b'));
+        set_cell(t, 9, 2, 2, Some('x'), None);
+    });
+    let out = rogue_trace(&[
+        "diff",
+        "--all",
+        golden(SEED42).to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("step 5 differs") && text.contains("step 9 differs"),
+        "{text}"
+    );
+    let out = rogue_trace(&[
+        "diff",
+        "--brief",
+        golden(SEED42).to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "different: 2 of 81 steps compared differ, 2 cells in all; first at step 5\n"
+    );
 }
 
 #[test]
@@ -121,9 +167,7 @@ fn diff_of_a_missing_step_names_it() {
     let out = diff(&golden(SEED42), &b);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stdout(&out).contains(
-            "A has 81 steps, B has 80: the first 80 are identical; step 80 (key 'h') is only in A"
-        ),
+        stdout(&out).contains("A has 81 steps, B has 80: step(s) 80 only in A"),
         "{}",
         stdout(&out)
     );
@@ -150,6 +194,46 @@ fn diff_of_different_sizes_and_keys_says_so() {
 }
 
 #[test]
+fn diff_compares_header_values_only_where_both_have_them() {
+    let no_seed = changed("noseed.trace", |t| t.header.seed = None);
+    assert_eq!(diff(&golden(SEED42), &no_seed).status.code(), Some(0));
+    let other = changed("seed7.trace", |t| t.header.seed = Some(7));
+    let out = diff(&golden(SEED42), &other);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("seed differs: A has 42, B has 7"),
+        "{}",
+        stdout(&out)
+    );
+    let out = rogue_trace(&[
+        "diff",
+        "--screens-only",
+        golden(SEED42).to_str().unwrap(),
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn traces_without_steps_are_never_identical() {
+    let a = capture_to("empty-a.trace", &["--", "echo", "hello"]);
+    let b = capture_to("empty-b.trace", &["--", "echo", "bye"]);
+    let out = diff(&a, &b);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("A has no steps"), "{}", stdout(&out));
+}
+
+/// Runs `capture ARGS --out FILE` in the scratch folder; the file.
+fn capture_to(name: &str, args: &[&str]) -> PathBuf {
+    let path = scratch(name);
+    let _ = std::fs::remove_file(&path);
+    let mut all = vec!["capture", "--out", path.to_str().unwrap()];
+    all.extend(args);
+    rogue_trace(&all);
+    path
+}
+
+#[test]
 fn diff_ignores_the_program_line() {
     let b = changed("program.trace", |t| {
         t.header.program = "another recorder".into()
@@ -167,7 +251,7 @@ fn a_malformed_file_is_named_with_its_line() {
     let out = diff(&golden(SEED42), &path);
     assert_eq!(out.status.code(), Some(2));
     let expected = format!(
-        "rogue-trace: {}:6: size 'wide' is not COLSxROWS (e.g. 100x25)\n",
+        "rogue-trace: {}:6: size 'wide' is not COLSxROWS from 1x1 to 1000x1000 (e.g. 100x25)\n",
         path.display()
     );
     assert_eq!(stderr(&out), expected);
@@ -191,15 +275,15 @@ fn replay_writes_the_golden_trace_but_for_the_program_line() {
         let out = rogue_trace(&[
             "replay",
             "--part",
-            &h.part.to_string(),
+            &h.part.unwrap().to_string(),
             "--seed",
-            &h.seed.to_string(),
+            &h.seed.unwrap().to_string(),
             "--rng",
-            &h.rng,
+            h.rng.as_deref().unwrap(),
             "--size",
             &format!("{}x{}", h.cols, h.rows),
             "--keys",
-            &rogue_trace::escape_keys(&h.keys),
+            &escape_keys(&h.keys),
         ]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let mut ours = Trace::parse(&stdout(&out)).unwrap();
@@ -296,9 +380,107 @@ fn capture_ends_with_a_message_when_the_program_keeps_drawing() {
     let out = rogue_trace(&["capture", "--keys", "ab", "--", "yes"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("kept drawing without a pause after 0 key(s)"),
+        stderr(&out).contains("kept busy without waiting for a key after 0 key(s)"),
         "{}",
         stderr(&out)
     );
     assert!(Trace::parse(&stdout(&out)).unwrap().steps.is_empty());
+}
+
+#[test]
+fn every_command_answers_help_with_its_own_usage() {
+    for command in ["capture", "replay", "diff", "show", "compare", "fuzz"] {
+        let out = rogue_trace(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.contains(&format!("Usage: rogue-trace {command}")),
+            "{command}: {text}"
+        );
+    }
+    let capture = stdout(&rogue_trace(&["capture", "--help"]));
+    assert!(
+        capture.contains("--quiet-ms <MS>") && capture.contains("--settle <HOW>"),
+        "{capture}"
+    );
+}
+
+#[test]
+fn bad_usage_is_one_line_and_exit_2() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["replay", "--size", "65535x65535"],
+            "from 1x1 to 1000x1000",
+        ),
+        (
+            &["replay", "--keys", "j", "--keys-file", "x"],
+            "cannot be used with",
+        ),
+        (
+            &["replay", "--part", "2", "--fov", "rays"],
+            "--fov needs --part 4",
+        ),
+        (&["capture", "--pin", "--", "true"], "--seed"),
+        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+    ];
+    for (args, expected) in cases {
+        let out = rogue_trace(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_existing_file_is_never_overwritten() {
+    let path = scratch("mine.txt");
+    std::fs::write(&path, "my notes").unwrap();
+    let out = rogue_trace(&["replay", "--keys", "j", "--out", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes");
+}
+
+#[test]
+fn show_draws_svg_and_html_pictures() {
+    let file = golden(SEED42);
+    let out = rogue_trace(&["show", file.to_str().unwrap(), "--step", "0", "--svg"]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = stdout(&out);
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
+    assert!(svg.contains("#e5e5e5") && svg.ends_with("</svg>\n"));
+    let out = rogue_trace(&["show", file.to_str().unwrap(), "--html"]);
+    assert!(stdout(&out).contains("<pre"));
+}
+
+#[test]
+fn capture_writes_only_the_header_values_it_was_given() {
+    let path = capture_to(
+        "header.trace",
+        &["--keys", "\\r", "--", "sh", "-c", "printf hi; read x"],
+    );
+    let trace = Trace::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(
+        (trace.header.part, trace.header.seed, trace.header.rng),
+        (None, None, None)
+    );
+    let path = capture_to(
+        "header2.trace",
+        &[
+            "--seed",
+            "5",
+            "--keys",
+            "\\r",
+            "--",
+            "sh",
+            "-c",
+            "printf hi; read x",
+        ],
+    );
+    let trace = Trace::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!((trace.header.part, trace.header.seed), (None, Some(5)));
 }

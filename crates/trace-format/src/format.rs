@@ -2,22 +2,31 @@
 
 use std::fmt;
 
+use crate::classes::{is_class, Look};
 use crate::escape::{escape_keys, key_literal, parse_key_literal, unescape_keys};
 
 /// The first line of every v1 trace.
 const MAGIC: &str = "# screen trace v1";
+
+/// The largest screen a trace may declare, columns by rows: a larger one
+/// is refused before anything is allocated for it.
+pub const MAX_SIZE: (u16, u16) = (1000, 1000);
+
+/// The header line of a trace that holds only its first and last steps
+/// (`rogue-trace capture` without `--every`).
+pub const FIRST_AND_LAST: &str = "steps: first and last";
 
 /// The header of a trace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
     /// What was recorded (free text).
     pub program: String,
-    /// The part of the tutorial, 0 to 4.
-    pub part: u8,
-    /// The generator: `glibc` or `msvc`.
-    pub rng: String,
-    /// The seed given to `srand()`.
-    pub seed: u32,
+    /// The part of the tutorial, 0 to 4, if known.
+    pub part: Option<u8>,
+    /// The generator, `glibc` or `msvc`, if known.
+    pub rng: Option<String>,
+    /// The seed given to `srand()`, if known.
+    pub seed: Option<u32>,
     /// Columns of the screen.
     pub cols: u16,
     /// Rows of the screen.
@@ -29,23 +38,24 @@ pub struct Header {
     pub extra: Vec<String>,
 }
 
-/// A cell whose colours are neither pair 1, pair 2 nor the default: its
-/// class is `?` and its colours are written after the colour block.
+/// A cell whose look is neither pair 1, pair 2 nor the default: its class
+/// is `?` and its look is written after the colour block, as
+/// `?? Y X FG BG [ATTRIBUTES...]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OddCell {
     /// Row.
     pub y: u16,
     /// Column.
     pub x: u16,
-    /// Foreground colour, as the recorder named it.
-    pub fg: String,
-    /// Background colour, as the recorder named it.
-    pub bg: String,
+    /// Its colours and attributes.
+    pub look: Look,
 }
 
 /// One screen of a trace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The step's number: how many keys had been typed.
+    pub number: usize,
     /// The key typed just before this screen; `None` for step 0.
     pub key: Option<char>,
     /// The characters, one string of `cols` characters per row.
@@ -83,16 +93,20 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl Trace {
-    /// Reads a trace from its text.
+    /// Reads a trace from its text. Steps are numbered in order from 0;
+    /// a trace of its first and last steps only ([`FIRST_AND_LAST`]) may
+    /// number its last step by its key.
     pub fn parse(text: &str) -> Result<Trace, ParseError> {
         let mut lines = Lines::new(text);
         let header = parse_header(&mut lines)?;
-        let mut steps = Vec::new();
+        let sparse = header.extra.iter().any(|e| e == FIRST_AND_LAST);
+        let mut steps: Vec<Step> = Vec::new();
         while let Some(line) = lines.peek() {
             if line.is_empty() && lines.rest_is_empty() {
                 break;
             }
-            steps.push(parse_step(&mut lines, &header, steps.len())?);
+            let next = steps.last().map_or(0, |s| s.number + 1);
+            steps.push(parse_step(&mut lines, &header, next, sparse && next > 0)?);
         }
         Ok(Trace { header, steps })
     }
@@ -101,10 +115,15 @@ impl Trace {
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         self.header.write(&mut out);
-        for (n, step) in self.steps.iter().enumerate() {
-            write_step(&mut out, n, step);
+        for step in &self.steps {
+            write_step(&mut out, step);
         }
         out
+    }
+
+    /// Whether the trace holds only its first and last steps.
+    pub fn is_sparse(&self) -> bool {
+        self.header.extra.iter().any(|e| e == FIRST_AND_LAST)
     }
 }
 
@@ -114,17 +133,15 @@ impl Header {
         let h = self;
         out.push_str(MAGIC);
         out.push('\n');
-        for line in [
-            format!("program: {}", h.program),
-            format!("part: {}", h.part),
-            format!("rng: {}", h.rng),
-            format!("seed: {}", h.seed),
-            format!("size: {}x{}", h.cols, h.rows),
-            format!("keys: {}", escape_keys(&h.keys)),
-        ]
-        .iter()
-        .chain(&h.extra)
-        {
+        let known = [
+            Some(format!("program: {}", h.program)),
+            h.part.map(|p| format!("part: {p}")),
+            h.rng.as_ref().map(|r| format!("rng: {r}")),
+            h.seed.map(|s| format!("seed: {s}")),
+            Some(format!("size: {}x{}", h.cols, h.rows)),
+            Some(format!("keys: {}", escape_keys(&h.keys))),
+        ];
+        for line in known.iter().flatten().chain(&h.extra) {
             out.push_str("# ");
             out.push_str(line);
             out.push('\n');
@@ -133,17 +150,17 @@ impl Header {
 }
 
 /// The line between a step's characters and its colours.
-pub(crate) const COLOURS_LINE: &str = "-- colours\n";
+const COLOURS_LINE: &str = "-- colours\n";
 
 /// Writes the line that starts step `n`.
-pub(crate) fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
+pub fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
     let key = key.map_or_else(|| "-".to_string(), key_literal);
     out.push_str(&format!("== step {n} key {key}\n"));
 }
 
-/// Writes step `n`.
-pub(crate) fn write_step(out: &mut String, n: usize, step: &Step) {
-    write_step_header(out, n, step.key);
+/// Writes a step.
+pub fn write_step(out: &mut String, step: &Step) {
+    write_step_header(out, step.number, step.key);
     for row in &step.text {
         out.push_str(row);
         out.push('\n');
@@ -154,7 +171,7 @@ pub(crate) fn write_step(out: &mut String, n: usize, step: &Step) {
         out.push('\n');
     }
     for odd in &step.odd {
-        out.push_str(&format!("?? {} {} {} {}\n", odd.y, odd.x, odd.fg, odd.bg));
+        out.push_str(&format!("?? {} {} {}\n", odd.y, odd.x, odd.look));
     }
 }
 
@@ -243,13 +260,16 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
         line: keys_line,
         message: format!("keys: {e}"),
     })?;
-    let part = number("part", 4)? as u8;
-    let seed = number("seed", u32::MAX.into())? as u32;
+    let optional_number = |name: &str, max: u64| -> Result<Option<u64>, ParseError> {
+        find(name).map(|_| number(name, max)).transpose()
+    };
+    let part = optional_number("part", 4)?.map(|p| p as u8);
+    let seed = optional_number("seed", u32::MAX.into())?.map(|s| s as u32);
     let known = ["program", "part", "rng", "seed", "size", "keys"];
     Ok(Header {
         program: required("program")?.1.to_string(),
         part,
-        rng: required("rng")?.1.to_string(),
+        rng: find("rng").map(|(_, value, _)| value.to_string()),
         seed,
         cols,
         rows,
@@ -268,17 +288,30 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     })
 }
 
-/// Reads `COLSxROWS`.
+/// Reads `COLSxROWS`, each side from 1 to its bound in [`MAX_SIZE`].
 pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
-    let bad = || format!("size '{text}' is not COLSxROWS (e.g. 100x25)");
+    let bad = || {
+        format!(
+            "size '{text}' is not COLSxROWS from 1x1 to {}x{} (e.g. 100x25)",
+            MAX_SIZE.0, MAX_SIZE.1
+        )
+    };
     let (cols, rows) = text.split_once('x').ok_or_else(bad)?;
-    Ok((
-        cols.parse().map_err(|_| bad())?,
-        rows.parse().map_err(|_| bad())?,
-    ))
+    match (cols.parse::<u16>(), rows.parse::<u16>()) {
+        (Ok(c), Ok(r)) if (1..=MAX_SIZE.0).contains(&c) && (1..=MAX_SIZE.1).contains(&r) => {
+            Ok((c, r))
+        }
+        _ => Err(bad()),
+    }
 }
 
-fn parse_step(lines: &mut Lines<'_>, header: &Header, index: usize) -> Result<Step, ParseError> {
+/// Reads step `index`, or any later step when `any_later` is set.
+fn parse_step(
+    lines: &mut Lines<'_>,
+    header: &Header,
+    index: usize,
+    any_later: bool,
+) -> Result<Step, ParseError> {
     let (line, n) = lines.next("a step")?;
     let rest = line.strip_prefix("== step ").ok_or_else(|| {
         lines.error(
@@ -289,9 +322,12 @@ fn parse_step(lines: &mut Lines<'_>, header: &Header, index: usize) -> Result<St
     let (number, key) = rest
         .split_once(" key ")
         .ok_or_else(|| lines.error(n, format!("step line '{line}' has no key")))?;
-    if number != index.to_string() {
-        return Err(lines.error(n, format!("expected step {index}, found step {number}")));
-    }
+    let number = match number.parse::<usize>() {
+        Ok(number) if number == index || (any_later && number > index) => number,
+        _ => {
+            return Err(lines.error(n, format!("expected step {index}, found step {number}")));
+        }
+    };
     let key = match key {
         "-" => None,
         literal => Some(parse_key_literal(literal).map_err(|e| lines.error(n, e))?),
@@ -303,7 +339,7 @@ fn parse_step(lines: &mut Lines<'_>, header: &Header, index: usize) -> Result<St
     }
     let colours = parse_block(lines, header, "colour row")?;
     for (row, line) in colours.iter().enumerate() {
-        if let Some(bad) = line.chars().find(|c| !matches!(c, 'w' | 'b' | ' ' | '?')) {
+        if let Some(bad) = line.chars().find(|&c| !is_class(c)) {
             let n = lines.next - usize::from(header.rows) + row + 1;
             return Err(lines.error(n, format!("colour class '{bad}' is not w, b, space or ?")));
         }
@@ -311,19 +347,19 @@ fn parse_step(lines: &mut Lines<'_>, header: &Header, index: usize) -> Result<St
     let mut odd = Vec::new();
     while let Some(line) = lines.peek().and_then(|l| l.strip_prefix("?? ")) {
         let (_, n) = lines.next("a colour line")?;
-        let parts: Vec<&str> = line.split(' ').collect();
-        let cell = match parts.as_slice() {
-            [y, x, fg, bg] => y.parse().ok().zip(x.parse().ok()).map(|(y, x)| OddCell {
-                y,
-                x,
-                fg: fg.to_string(),
-                bg: bg.to_string(),
-            }),
-            _ => None,
-        };
-        odd.push(cell.ok_or_else(|| lines.error(n, format!("'?? {line}' is not '?? Y X FG BG'")))?);
+        let mut parts = line.splitn(3, ' ');
+        let (y, x, look) = (parts.next(), parts.next(), parts.next());
+        let cell = y
+            .and_then(|y| y.parse().ok())
+            .zip(x.and_then(|x| x.parse().ok()))
+            .zip(look.and_then(|l| l.parse::<Look>().ok()))
+            .map(|((y, x), look)| OddCell { y, x, look });
+        odd.push(cell.ok_or_else(|| {
+            lines.error(n, format!("'?? {line}' is not '?? Y X FG BG [ATTRIBUTES]'"))
+        })?);
     }
     Ok(Step {
+        number,
         key,
         text,
         colours,
@@ -358,7 +394,7 @@ fn parse_block(
 mod tests {
     use super::*;
 
-    const SMALL: &str = "# screen trace v1\n# program: test\n# part: 4\n# rng: glibc\n# seed: 42\n# size: 3x2\n# keys: j\\x00\n# note: kept\n== step 0 key -\n #.\n @ \n-- colours\n wb\n w \n== step 1 key 'j'\n.. \n?@ \n-- colours\nww \n?w \n?? 1 0 red black\n";
+    const SMALL: &str = "# screen trace v1\n# program: test\n# part: 4\n# rng: glibc\n# seed: 42\n# size: 3x2\n# keys: j\\x00\n# note: kept\n== step 0 key -\n #.\n @ \n-- colours\n wb\n w \n== step 1 key 'j'\n.. \n?@ \n-- colours\nww \n?w \n?? 1 0 1 0 bold\n";
 
     #[test]
     fn parses_header_steps_and_odd_colours() {
@@ -370,15 +406,38 @@ mod tests {
         assert_eq!(t.steps[0].key, None);
         assert_eq!(t.steps[1].key, Some('j'));
         assert_eq!(t.steps[1].text, vec![".. ", "?@ "]);
+        assert_eq!((t.steps[1].odd[0].y, t.steps[1].odd[0].x), (1, 0));
+        assert_eq!(t.steps[1].odd[0].look.to_string(), "1 0 bold");
+    }
+
+    #[test]
+    fn header_values_may_be_missing_and_are_not_invented() {
+        let text = SMALL.replace("# part: 4\n# rng: glibc\n# seed: 42\n", "");
+        let t = Trace::parse(&text).unwrap();
         assert_eq!(
-            t.steps[1].odd[0],
-            OddCell {
-                y: 1,
-                x: 0,
-                fg: "red".into(),
-                bg: "black".into()
-            }
+            (t.header.part, t.header.rng.clone(), t.header.seed),
+            (None, None, None)
         );
+        assert_eq!(t.to_text(), text);
+    }
+
+    #[test]
+    fn a_sparse_trace_numbers_its_last_step_by_its_key() {
+        let text = SMALL
+            .replace("# note: kept", "# steps: first and last")
+            .replace("== step 1 key", "== step 9 key");
+        let t = Trace::parse(&text).unwrap();
+        assert_eq!(t.steps[1].number, 9);
+        assert_eq!(t.to_text(), text);
+        let dense = SMALL.replace("== step 1 key", "== step 9 key");
+        assert!(Trace::parse(&dense).is_err());
+    }
+
+    #[test]
+    fn a_declared_size_beyond_the_bound_is_refused() {
+        let text = SMALL.replace("# size: 3x2", "# size: 65535x65535");
+        let err = Trace::parse(&text).unwrap_err();
+        assert!(err.message.contains("from 1x1 to 1000x1000"), "{err}");
     }
 
     #[test]

@@ -1,0 +1,221 @@
+//! Watching a program through Linux's `/proc`, to know when it waits for
+//! the next key: every thread of every process it started is asleep, one of
+//! them in a `read` of the terminal or a `poll`/`select` of its files, and
+//! it has read the bytes typed since the last look (`rchar` in
+//! `/proc/PID/io`).
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The processes of a program: its first process and every descendant.
+#[derive(Clone, Debug)]
+pub struct Watch {
+    root: u32,
+    tty: PathBuf,
+    /// `rchar` of each process when the last key was typed.
+    read_before: HashMap<u32, u64>,
+    /// Bytes typed since then.
+    typed: u64,
+    /// Voluntary context switches of all threads when a wake-up (a signal)
+    /// was last expected.
+    switches_before: Option<u64>,
+}
+
+/// What the program is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Asleep in a read or poll, every byte typed read.
+    Waiting,
+    /// Running, or asleep in something else, or bytes typed not read yet.
+    Busy,
+    /// No process left.
+    Gone,
+}
+
+impl Watch {
+    /// Watches the process `root` (and what it starts), whose terminal is
+    /// `tty`; `None` where `/proc` does not show what is needed.
+    pub fn new(root: u32, tty: &Path) -> Option<Watch> {
+        let readable = fs::read_to_string(format!("/proc/{root}/io")).is_ok()
+            && fs::read_to_string(format!("/proc/{root}/task/{root}/syscall")).is_ok();
+        readable.then(|| Watch {
+            root,
+            tty: tty.to_path_buf(),
+            read_before: HashMap::new(),
+            typed: 0,
+            switches_before: None,
+        })
+    }
+
+    /// Notes that `bytes` are about to be typed.
+    pub fn typing(&mut self, bytes: usize) {
+        self.read_before = self
+            .processes()
+            .into_iter()
+            .filter_map(|pid| Some((pid, rchar(pid)?)))
+            .collect();
+        self.typed = bytes as u64;
+        self.switches_before = None;
+    }
+
+    /// Notes that the program is about to be woken (by a signal, such as
+    /// `SIGWINCH`): it has settled only once it has woken and slept again.
+    pub fn expect_wake(&mut self) {
+        self.switches_before = Some(self.switches());
+    }
+
+    /// The voluntary context switches of every thread so far.
+    fn switches(&self) -> u64 {
+        let mut total = 0;
+        for pid in self.processes() {
+            for tid in tasks(pid) {
+                let status = fs::read_to_string(format!("/proc/{pid}/task/{tid}/status"));
+                total += status
+                    .ok()
+                    .and_then(|s| {
+                        s.lines()
+                            .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
+                            .and_then(|n| n.trim().parse::<u64>().ok())
+                    })
+                    .unwrap_or(0);
+            }
+        }
+        total
+    }
+
+    /// What the program is doing now.
+    pub fn state(&self) -> State {
+        let processes = self.processes();
+        if processes.is_empty() {
+            return State::Gone;
+        }
+        let read: u64 = processes
+            .iter()
+            .map(|&pid| {
+                let before = self.read_before.get(&pid).copied().unwrap_or(0);
+                rchar(pid).unwrap_or(before).saturating_sub(before)
+            })
+            .sum();
+        if read < self.typed || self.switches_before.is_some_and(|b| self.switches() <= b) {
+            return State::Busy;
+        }
+        let mut waiting = false;
+        for &pid in &processes {
+            for tid in tasks(pid) {
+                match thread_state(pid, tid) {
+                    Some('S') => waiting |= self.waits_for_input(pid, tid),
+                    Some('Z' | 'X') | None => {}
+                    Some(_) => return State::Busy,
+                }
+            }
+        }
+        if waiting {
+            State::Waiting
+        } else {
+            State::Busy
+        }
+    }
+
+    /// Whether the sleeping thread `tid` is in a read of the terminal, or
+    /// in a poll or select (of the terminal, among others).
+    fn waits_for_input(&self, pid: u32, tid: u32) -> bool {
+        let Ok(text) = fs::read_to_string(format!("/proc/{pid}/task/{tid}/syscall")) else {
+            return false;
+        };
+        let mut fields = text.split_whitespace();
+        let number = fields.next().and_then(|n| n.parse::<i64>().ok());
+        let first_arg = fields
+            .next()
+            .and_then(|a| i64::from_str_radix(a.trim_start_matches("0x"), 16).ok());
+        match number {
+            Some(n) if READS.contains(&n) => first_arg.is_some_and(|fd| {
+                fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|p| p == self.tty)
+            }),
+            Some(n) => POLLS.contains(&n),
+            None => false,
+        }
+    }
+
+    /// The first process and its descendants, through `children` files.
+    fn processes(&self) -> Vec<u32> {
+        let mut found = Vec::new();
+        let mut next = vec![self.root];
+        while let Some(pid) = next.pop() {
+            if !Path::new(&format!("/proc/{pid}")).exists() {
+                continue;
+            }
+            found.push(pid);
+            for tid in tasks(pid) {
+                if let Ok(children) = fs::read_to_string(format!("/proc/{pid}/task/{tid}/children"))
+                {
+                    next.extend(
+                        children
+                            .split_whitespace()
+                            .filter_map(|c| c.parse::<u32>().ok()),
+                    );
+                }
+            }
+        }
+        found
+    }
+}
+
+/// The system calls that read a terminal.
+const READS: [i64; 2] = [libc::SYS_read, libc::SYS_readv];
+
+/// The system calls that wait on files.
+#[cfg(target_arch = "x86_64")]
+const POLLS: [i64; 6] = [
+    libc::SYS_poll,
+    libc::SYS_ppoll,
+    libc::SYS_select,
+    libc::SYS_pselect6,
+    libc::SYS_epoll_wait,
+    libc::SYS_epoll_pwait,
+];
+/// The system calls that wait on files.
+#[cfg(not(target_arch = "x86_64"))]
+const POLLS: [i64; 3] = [libc::SYS_ppoll, libc::SYS_pselect6, libc::SYS_epoll_pwait];
+
+/// The threads of `pid`.
+fn tasks(pid: u32) -> Vec<u32> {
+    fs::read_dir(format!("/proc/{pid}/task"))
+        .map(|dir| {
+            dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The state letter of a thread (`R`, `S`, `D`, `T`, `Z`, ...).
+fn thread_state(pid: u32, tid: u32) -> Option<char> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/task/{tid}/stat")).ok()?;
+    // The command name, in parentheses, may itself hold spaces and ')'.
+    stat[stat.rfind(')')? + 1..]
+        .split_whitespace()
+        .next()?
+        .chars()
+        .next()
+}
+
+/// The bytes `pid` has read so far.
+fn rchar(pid: u32) -> Option<u64> {
+    let io = fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar: "))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_state_is_read_past_a_name_with_parentheses() {
+        let me = std::process::id();
+        assert_eq!(thread_state(me, me), Some('R'));
+        assert!(rchar(me).is_some());
+        assert!(tasks(me).contains(&me));
+    }
+}

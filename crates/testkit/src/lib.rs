@@ -1,0 +1,137 @@
+//! Test helpers, in one place for every crate's tests: the golden traces of
+//! the C original, and the game run in a pseudo-terminal.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use rogue_capture::{vt100, PtySession, Settle};
+use rogue_crand::RngKind;
+use rogue_engine::{GameConfig, Part};
+use rogue_trace_format::{Header, Step, Trace};
+
+/// `tests/golden`: the C original's recorded screens.
+pub fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
+}
+
+/// The golden traces of `part`, by file name, sorted.
+///
+/// # Panics
+/// If the folder cannot be read or a file is not a valid trace.
+pub fn goldens(part: u8) -> Vec<(String, Trace)> {
+    golden_files(part)
+        .into_iter()
+        .map(|(name, text)| {
+            let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, trace)
+        })
+        .collect()
+}
+
+/// How many steps the golden traces of `part` hold, counted in the files'
+/// text (their `== step` lines), not by the trace reader.
+pub fn golden_steps(part: u8) -> usize {
+    let files = golden_files(part);
+    assert!(!files.is_empty(), "no golden traces of part {part}");
+    files
+        .iter()
+        .map(|(_, text)| text.lines().filter(|l| l.starts_with("== step ")).count())
+        .sum()
+}
+
+/// The text of every `part{part}-*.trace` file, by name, sorted.
+fn golden_files(part: u8) -> Vec<(String, String)> {
+    let dir = golden_dir();
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let mut found: Vec<(String, String)> = entries
+        .map(|e| e.expect("a folder entry").path())
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?.to_string();
+            let ours = name.starts_with(&format!("part{part}-")) && name.ends_with(".trace");
+            ours.then(|| {
+                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+                (name, text)
+            })
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// The game a golden trace records: its part, seed and generator.
+pub fn config_of(header: &Header) -> GameConfig {
+    GameConfig::new(
+        Part::get(header.part.expect("a golden trace names its part")).expect("a part"),
+        header.seed.expect("a golden trace names its seed"),
+        header
+            .rng
+            .as_deref()
+            .and_then(|r| r.parse::<RngKind>().ok())
+            .expect("a generator"),
+    )
+}
+
+/// Starts the program `bin` with `args` in a `cols` by `rows`
+/// pseudo-terminal (`TERM=screen-256color`).
+pub fn start(bin: &str, args: &[&str], cols: u16, rows: u16) -> PtySession {
+    start_with(bin, args, cols, rows, "screen-256color", &[])
+}
+
+/// [`start`] with a `TERM` (empty: none) and extra environment.
+pub fn start_with(
+    bin: &str,
+    args: &[&str],
+    cols: u16,
+    rows: u16,
+    term: &str,
+    env: &[(String, String)],
+) -> PtySession {
+    let mut command = vec![OsString::from(bin)];
+    command.extend(args.iter().map(OsString::from));
+    PtySession::spawn(&command, cols, rows, term, env).expect("the program starts")
+}
+
+/// Waits for the screen to settle (the program waits for a key) and
+/// returns it as a step.
+pub fn screen_now(session: &mut PtySession) -> Step {
+    session.settle(&Settle::default());
+    session.step(0, None)
+}
+
+/// The headless port's last screen after `keys` on a `cols` by `rows`
+/// screen, for `config`.
+pub fn replayed(config: &GameConfig, keys: &str, cols: u16, rows: u16) -> Step {
+    let keys: Vec<char> = keys.chars().collect();
+    let mut step = rogue_replay::replay(config, cols, rows, &keys)
+        .steps
+        .pop()
+        .expect("a step");
+    step.key = None;
+    step.number = 0;
+    step
+}
+
+/// Both screens are the same, characters and colours.
+pub fn same_screen(a: &Step, b: &Step, what: &str) {
+    assert_eq!(a.text, b.text, "{what}: characters");
+    assert_eq!(a.colours, b.colours, "{what}: colours");
+}
+
+/// The terminal is back on its main screen, with a visible cursor and
+/// plain attributes.
+pub fn assert_restored(session: &PtySession) {
+    let screen = session.screen();
+    assert!(!screen.alternate_screen(), "still on the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is still hidden");
+    assert_eq!(screen.fgcolor(), vt100::Color::Default, "colours left set");
+    assert_eq!(screen.bgcolor(), vt100::Color::Default, "colours left set");
+}
+
+/// Waits for the program to exit; its exit status.
+pub fn exit_code(session: &mut PtySession, what: &str) -> u32 {
+    session
+        .wait_exit(Duration::from_secs(20))
+        .unwrap_or_else(|| panic!("{what}: the program did not exit"))
+        .exit_code()
+}

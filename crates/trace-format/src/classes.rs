@@ -1,0 +1,256 @@
+//! The colour classes of a trace: the one place their vocabulary lives.
+//!
+//! Every cell of a step has a class: `w` for colour pair 1 (white on
+//! black), `b` for pair 2 (blue on black), a space for the terminal's own
+//! colours (and for every blank character, whatever its colours), and `?`
+//! for any other look, which the step then spells out as a [`Look`]: its
+//! colours and attributes, such as `15 default bold`.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Pair 1's class: white on black, what the player sees.
+pub const WHITE: char = 'w';
+/// Pair 2's class: blue on black, what the player has seen.
+pub const BLUE: char = 'b';
+/// The class of the terminal's own colours, and of every blank character.
+pub const PLAIN: char = ' ';
+/// The class of any other look, spelled out after the colour block.
+pub const ODD: char = '?';
+
+/// Whether `c` is a colour class.
+pub fn is_class(c: char) -> bool {
+    matches!(c, WHITE | BLUE | PLAIN | ODD)
+}
+
+/// What each class means, for reports: `w white on black`, ...
+pub fn describe(class: char) -> &'static str {
+    match class {
+        WHITE => "white on black (pair 1)",
+        BLUE => "blue on black (pair 2)",
+        PLAIN => "the terminal's own colours",
+        _ => "another look",
+    }
+}
+
+/// The class of a curses colour pair: `w` for 1, `b` for 2, a space for 0
+/// (no pair), `?` for any other pair; a blank character is always plain.
+pub fn class_of_pair(ch: char, pair: u8) -> char {
+    match pair {
+        _ if ch == ' ' => PLAIN,
+        0 => PLAIN,
+        1 => WHITE,
+        2 => BLUE,
+        _ => ODD,
+    }
+}
+
+/// A colour as a terminal shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// The terminal's default colour.
+    Default,
+    /// One of the 256 indexed colours (0-7 the classic eight).
+    Index(u8),
+    /// A true colour.
+    Rgb(u8, u8, u8),
+}
+
+impl Colour {
+    /// The colour as `#rrggbb` in the xterm palette (`default` as given).
+    pub fn hex(self, default: &str) -> String {
+        match self {
+            Colour::Default => default.to_string(),
+            Colour::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
+            Colour::Index(i) => {
+                let (r, g, b) = xterm_rgb(i);
+                format!("#{r:02x}{g:02x}{b:02x}")
+            }
+        }
+    }
+}
+
+/// The xterm palette: 16 system colours, a 6x6x6 cube, 24 greys.
+fn xterm_rgb(i: u8) -> (u8, u8, u8) {
+    const SYSTEM: [(u8, u8, u8); 16] = [
+        (0, 0, 0),
+        (205, 0, 0),
+        (0, 205, 0),
+        (205, 205, 0),
+        (0, 0, 238),
+        (205, 0, 205),
+        (0, 205, 205),
+        (229, 229, 229),
+        (127, 127, 127),
+        (255, 0, 0),
+        (0, 255, 0),
+        (255, 255, 0),
+        (92, 92, 255),
+        (255, 0, 255),
+        (0, 255, 255),
+        (255, 255, 255),
+    ];
+    match i {
+        0..=15 => SYSTEM[usize::from(i)],
+        16..=231 => {
+            let level = |v: u8| if v == 0 { 0 } else { 55 + 40 * v };
+            let v = i - 16;
+            (level(v / 36), level(v / 6 % 6), level(v % 6))
+        }
+        _ => {
+            let g = 8 + 10 * (i - 232);
+            (g, g, g)
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Colour::Default => f.write_str("default"),
+            Colour::Index(i) => write!(f, "{i}"),
+            Colour::Rgb(r, g, b) => write!(f, "#{r:02x}{g:02x}{b:02x}"),
+        }
+    }
+}
+
+impl FromStr for Colour {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let hex = |i: usize| u8::from_str_radix(s.get(i..i + 2).unwrap_or("x"), 16);
+        match s {
+            "default" => Ok(Colour::Default),
+            _ if s.starts_with('#') && s.len() == 7 => match (hex(1), hex(3), hex(5)) {
+                (Ok(r), Ok(g), Ok(b)) => Ok(Colour::Rgb(r, g, b)),
+                _ => Err(format!("'{s}' is not a colour")),
+            },
+            _ => s
+                .parse::<u8>()
+                .map(Colour::Index)
+                .map_err(|_| format!("'{s}' is not a colour")),
+        }
+    }
+}
+
+/// The attributes a look may have, in the order they are written.
+pub const ATTRIBUTES: [&str; 4] = ["bold", "italic", "underline", "inverse"];
+
+/// A cell's look: its colours and attributes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Look {
+    /// The foreground colour.
+    pub fg: Colour,
+    /// The background colour.
+    pub bg: Colour,
+    /// Its attributes, each one of [`ATTRIBUTES`], in that order.
+    pub attributes: Vec<&'static str>,
+}
+
+impl Look {
+    /// The class of a non-blank cell of this look: `w`, `b`, a space for
+    /// the terminal's own colours, `?` for any other.
+    pub fn class(&self) -> char {
+        if !self.attributes.is_empty() {
+            return ODD;
+        }
+        match (self.fg, self.bg) {
+            (Colour::Index(7), Colour::Index(0)) => WHITE,
+            (Colour::Index(4), Colour::Index(0)) => BLUE,
+            (Colour::Default, Colour::Default) => PLAIN,
+            _ => ODD,
+        }
+    }
+
+    /// The look of a class other than `?`.
+    pub fn of_class(class: char) -> Look {
+        let (fg, bg) = match class {
+            WHITE => (Colour::Index(7), Colour::Index(0)),
+            BLUE => (Colour::Index(4), Colour::Index(0)),
+            _ => (Colour::Default, Colour::Default),
+        };
+        Look {
+            fg,
+            bg,
+            attributes: Vec::new(),
+        }
+    }
+
+    /// Whether it has the attribute `name`.
+    pub fn has(&self, name: &str) -> bool {
+        self.attributes.contains(&name)
+    }
+}
+
+impl fmt::Display for Look {
+    /// `FG BG [ATTRIBUTES...]`, e.g. `15 default bold`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.fg, self.bg)?;
+        for a in &self.attributes {
+            write!(f, " {a}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Look {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut words = s.split(' ');
+        let fg = words.next().unwrap_or_default().parse()?;
+        let bg = words.next().ok_or("no background colour")?.parse()?;
+        let mut attributes = Vec::new();
+        for word in words {
+            let known = ATTRIBUTES.iter().find(|a| **a == word);
+            attributes.push(*known.ok_or_else(|| format!("'{word}' is not an attribute"))?);
+        }
+        Ok(Look { fg, bg, attributes })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn looks_round_trip_and_classify() {
+        for text in [
+            "7 0",
+            "4 0",
+            "default default",
+            "15 default bold",
+            "#ff8000 0 underline inverse",
+        ] {
+            let look: Look = text.parse().unwrap();
+            assert_eq!(look.to_string(), text);
+        }
+        assert_eq!("7 0".parse::<Look>().unwrap().class(), WHITE);
+        assert_eq!("4 0".parse::<Look>().unwrap().class(), BLUE);
+        assert_eq!("7 0 bold".parse::<Look>().unwrap().class(), ODD);
+        assert_eq!("15 0".parse::<Look>().unwrap().class(), ODD);
+        assert!("7 0 blinking".parse::<Look>().is_err());
+        assert!("7".parse::<Look>().is_err());
+    }
+
+    #[test]
+    fn pairs_classify_as_the_game_draws_them() {
+        assert_eq!(class_of_pair('#', 1), WHITE);
+        assert_eq!(class_of_pair('#', 2), BLUE);
+        assert_eq!(class_of_pair('#', 0), PLAIN);
+        assert_eq!(class_of_pair('#', 5), ODD);
+        assert_eq!(class_of_pair(' ', 1), PLAIN);
+        for c in [WHITE, BLUE, PLAIN] {
+            assert_eq!(Look::of_class(c).class(), c);
+        }
+    }
+
+    #[test]
+    fn the_palette_is_xterm_s() {
+        assert_eq!(Colour::Index(7).hex("x"), "#e5e5e5");
+        assert_eq!(Colour::Index(4).hex("x"), "#0000ee");
+        assert_eq!(Colour::Index(196).hex("x"), "#ff0000");
+        assert_eq!(Colour::Index(232).hex("x"), "#080808");
+        assert_eq!(Colour::Default.hex("#000000"), "#000000");
+    }
+}

@@ -1,0 +1,414 @@
+//! Comparing two traces step by step: `rogue-trace diff`.
+//!
+//! Steps are matched by their number (how many keys had been typed), so a
+//! trace of every step compares with one of its first and last steps only.
+//! Rows and columns in reports count from 0, as curses counts them.
+
+use std::fmt::Write;
+
+use crate::classes::{describe, Look, ODD};
+use crate::escape::{escape_keys, key_literal};
+use crate::format::{Step, Trace};
+
+/// How to compare.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DiffOptions {
+    /// Compare the screens only: no header value is compared.
+    pub screens_only: bool,
+    /// Report every differing step, not only the first.
+    pub all: bool,
+}
+
+/// What a comparison found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Whether the traces are identical.
+    pub identical: bool,
+    /// The steps compared (present in both).
+    pub steps_compared: usize,
+    /// The numbers of the steps whose screens differ.
+    pub differing_steps: Vec<usize>,
+    /// How many cells differ, over every differing step.
+    pub differing_cells: usize,
+    /// The full report, for a person.
+    pub text: String,
+    /// The report on one line, for scripts.
+    pub line: String,
+}
+
+/// Compares trace `a` with trace `b`.
+pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
+    let mut text = String::new();
+    let mut problems = Vec::new();
+    for (name, t) in [("A", a), ("B", b)] {
+        if t.steps.is_empty() {
+            problems.push(format!("{name} has no steps: there is nothing to compare"));
+        }
+    }
+    if !options.screens_only {
+        problems.extend(header_differences(a, b));
+    }
+    let numbers_a: Vec<usize> = a.steps.iter().map(|s| s.number).collect();
+    let numbers_b: Vec<usize> = b.steps.iter().map(|s| s.number).collect();
+    let mut compared = 0;
+    let mut differing_steps = Vec::new();
+    let mut differing_cells = 0;
+    for step_a in &a.steps {
+        let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number) else {
+            continue;
+        };
+        compared += 1;
+        let cells = differing_cells_of(step_a, step_b);
+        if cells.is_empty() {
+            continue;
+        }
+        if differing_steps.is_empty() || options.all {
+            step_report(&mut text, step_a, step_b, &cells);
+        }
+        differing_steps.push(step_a.number);
+        differing_cells += cells.len();
+    }
+    for (name, mine, theirs) in [("A", &numbers_a, &numbers_b), ("B", &numbers_b, &numbers_a)] {
+        let only: Vec<String> = mine
+            .iter()
+            .filter(|n| !theirs.contains(n))
+            .map(|n| n.to_string())
+            .collect();
+        if !only.is_empty() && !(a.is_sparse() || b.is_sparse()) {
+            problems.push(format!(
+                "A has {} steps, B has {}: step(s) {} only in {name}",
+                a.steps.len(),
+                b.steps.len(),
+                only.join(", ")
+            ));
+        } else if !only.is_empty() && compared == 0 {
+            problems.push(format!(
+                "no step is in both: {name} has step(s) {}",
+                only.join(", ")
+            ));
+        }
+    }
+    let identical = problems.is_empty() && differing_steps.is_empty();
+    let summary = if identical {
+        format!("identical: {compared} steps compared")
+    } else if differing_steps.is_empty() {
+        format!("different: {}", problems.join("; "))
+    } else {
+        format!(
+            "different: {} of {compared} steps compared differ, {differing_cells} cells in all; first at step {}{}",
+            differing_steps.len(),
+            differing_steps[0],
+            if problems.is_empty() { String::new() } else { format!("; {}", problems.join("; ")) }
+        )
+    };
+    for p in &problems {
+        let _ = writeln!(text, "{p}");
+    }
+    let _ = writeln!(text, "{summary}");
+    Report {
+        identical,
+        steps_compared: compared,
+        differing_steps,
+        differing_cells,
+        text,
+        line: summary,
+    }
+}
+
+/// What differs between the headers: size, keys, and the part, generator
+/// and seed where both traces give them.
+fn header_differences(a: &Trace, b: &Trace) -> Vec<String> {
+    let (ha, hb) = (&a.header, &b.header);
+    let mut found = Vec::new();
+    if (ha.cols, ha.rows) != (hb.cols, hb.rows) {
+        found.push(format!(
+            "size differs: A is {}x{}, B is {}x{}",
+            ha.cols, ha.rows, hb.cols, hb.rows
+        ));
+    }
+    if ha.keys != hb.keys {
+        let i = ha
+            .keys
+            .iter()
+            .zip(&hb.keys)
+            .take_while(|(x, y)| x == y)
+            .count();
+        let at = |keys: &[char]| {
+            keys.get(i)
+                .map_or_else(|| "(none)".to_string(), |&k| key_literal(k))
+        };
+        found.push(format!(
+            "keys differ from key {} on: A types {} there, B types {} (A keys: {}; B keys: {})",
+            i + 1,
+            at(&ha.keys),
+            at(&hb.keys),
+            escape_keys(&ha.keys),
+            escape_keys(&hb.keys)
+        ));
+    }
+    let both = |x: Option<String>, y: Option<String>| x.zip(y).filter(|(x, y)| x != y);
+    let fields = [
+        (
+            "part",
+            both(
+                ha.part.map(|p| p.to_string()),
+                hb.part.map(|p| p.to_string()),
+            ),
+        ),
+        ("rng", both(ha.rng.clone(), hb.rng.clone())),
+        (
+            "seed",
+            both(
+                ha.seed.map(|s| s.to_string()),
+                hb.seed.map(|s| s.to_string()),
+            ),
+        ),
+    ];
+    for (name, values) in fields {
+        if let Some((x, y)) = values {
+            found.push(format!("{name} differs: A has {x}, B has {y}"));
+        }
+    }
+    found
+}
+
+/// One cell of a step: its character and look.
+type Cell = (char, Look);
+
+/// The cell at row `y`, column `x`: its character, and its look (from its
+/// class, or spelled out for a `?` cell).
+fn cell(step: &Step, y: usize, x: usize) -> Option<Cell> {
+    let ch = step.text.get(y)?.chars().nth(x)?;
+    let class = step.colours.get(y)?.chars().nth(x)?;
+    let look = if class == ODD {
+        step.odd
+            .iter()
+            .find(|o| usize::from(o.y) == y && usize::from(o.x) == x)
+            .map_or_else(|| Look::of_class(ODD), |o| o.look.clone())
+    } else {
+        Look::of_class(class)
+    };
+    Some((ch, look))
+}
+
+/// The cells that differ, as `(row, column)`.
+fn differing_cells_of(a: &Step, b: &Step) -> Vec<(usize, usize)> {
+    if a.text == b.text && a.colours == b.colours && a.odd == b.odd {
+        return Vec::new();
+    }
+    let rows = a.text.len().max(b.text.len());
+    let mut cells = Vec::new();
+    for y in 0..rows {
+        let width = |s: &Step| s.text.get(y).map_or(0, |r| r.chars().count());
+        for x in 0..width(a).max(width(b)) {
+            if cell(a, y, x) != cell(b, y, x) {
+                cells.push((y, x));
+            }
+        }
+    }
+    cells
+}
+
+/// The most cells a step's report lists one by one.
+const CELLS_LISTED: usize = 12;
+
+/// Writes the report of a differing step: each differing row of both, with
+/// its colour classes and a column ruler, then the cells one by one.
+fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[(usize, usize)]) {
+    let key = a
+        .key
+        .map_or_else(|| "- (before the first key)".to_string(), key_literal);
+    let chars = cells
+        .iter()
+        .any(|&(y, x)| cell(a, y, x).map(|c| c.0) != cell(b, y, x).map(|c| c.0));
+    let looks = cells
+        .iter()
+        .any(|&(y, x)| cell(a, y, x).map(|c| c.1) != cell(b, y, x).map(|c| c.1));
+    let what = match (chars, looks) {
+        (true, true) => "characters and colours",
+        (true, false) => "characters",
+        _ => "colours",
+    };
+    let _ = writeln!(
+        out,
+        "step {} differs (key {key}): {what}, {} cell(s); rows and columns count from 0",
+        a.number,
+        cells.len()
+    );
+    let width = a
+        .text
+        .iter()
+        .chain(&b.text)
+        .map(|r| r.chars().count())
+        .max()
+        .unwrap_or(0);
+    let _ = writeln!(out, "{:>14}{}", "column ", ruler(width, 10));
+    let _ = writeln!(out, "{:>14}{}", "", ruler(width, 1));
+    let mut rows: Vec<usize> = cells.iter().map(|&(y, _)| y).collect();
+    rows.dedup();
+    let line = |s: &Step, y: usize, colours: bool| {
+        let rows = if colours { &s.colours } else { &s.text };
+        rows.get(y).cloned().unwrap_or_default()
+    };
+    for y in rows {
+        let marks: String = (0..width)
+            .map(|x| if cells.contains(&(y, x)) { '^' } else { ' ' })
+            .collect();
+        let _ = writeln!(out, "row {y:>3}     A |{}|", line(a, y, false));
+        let _ = writeln!(out, "            B |{}|", line(b, y, false));
+        let _ = writeln!(out, "    colours A |{}|", line(a, y, true));
+        let _ = writeln!(out, "            B |{}|", line(b, y, true));
+        let _ = writeln!(out, "               {}", marks.trim_end());
+    }
+    for &(y, x) in cells.iter().take(CELLS_LISTED) {
+        let show = |c: Option<Cell>| {
+            c.map_or_else(
+                || "(nothing)".to_string(),
+                |(ch, look)| {
+                    let class = look.class();
+                    let name = if class == ODD {
+                        look.to_string()
+                    } else {
+                        describe(class).to_string()
+                    };
+                    format!("{} {name}", key_literal(ch))
+                },
+            )
+        };
+        let _ = writeln!(
+            out,
+            "  row {y}, column {x}: A {}, B {}",
+            show(cell(a, y, x)),
+            show(cell(b, y, x))
+        );
+    }
+    if cells.len() > CELLS_LISTED {
+        let _ = writeln!(out, "  ... and {} more cell(s)", cells.len() - CELLS_LISTED);
+    }
+}
+
+/// A column ruler: the digit of `unit` (10: tens, 1: units) of each column.
+fn ruler(width: usize, unit: usize) -> String {
+    (0..width)
+        .map(|x| {
+            if unit > 1 && x % 10 != 0 {
+                ' '
+            } else {
+                char::from(b'0' + (x / unit % 10) as u8)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = "# screen trace v1\n# program: t\n# part: 4\n# rng: glibc\n# seed: 1\n# size: 4x2\n# keys: jj\n== step 0 key -\n #. \n @  \n-- colours\n wb \n w  \n== step 1 key 'j'\n #. \n .@ \n-- colours\n wb \n ww \n== step 2 key 'j'\n #. \n .@ \n-- colours\n wb \n ww \n";
+
+    fn trace(text: &str) -> Trace {
+        Trace::parse(text).unwrap()
+    }
+
+    #[test]
+    fn identical_traces_say_so() {
+        let r = diff(&trace(BASE), &trace(BASE), DiffOptions::default());
+        assert!(r.identical, "{}", r.text);
+        assert_eq!(r.line, "identical: 3 steps compared");
+    }
+
+    #[test]
+    fn a_colour_only_difference_shows_the_characters_too() {
+        let changed = BASE.replace(" ww \n== step 2", " wb \n== step 2");
+        let r = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
+        assert!(!r.identical);
+        assert_eq!((r.differing_steps.clone(), r.differing_cells), (vec![1], 1));
+        assert!(
+            r.text.contains(
+                "step 1 differs (key 'j'): colours, 1 cell(s); rows and columns count from 0"
+            ),
+            "{}",
+            r.text
+        );
+        assert!(r.text.contains("row   1     A | .@ |"), "{}", r.text);
+        assert!(
+            r.text.contains(
+                "row 1, column 2: A '@' white on black (pair 1), B '@' blue on black (pair 2)"
+            ),
+            "{}",
+            r.text
+        );
+    }
+
+    #[test]
+    fn every_differing_step_with_all_and_counts_at_the_end() {
+        let changed = BASE.replace(" .@ \n", " .X \n");
+        let first = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
+        assert_eq!(first.differing_steps, vec![1, 2]);
+        assert!(first.text.contains("step 1 differs") && !first.text.contains("step 2 differs"));
+        assert!(
+            first.line.starts_with(
+                "different: 2 of 3 steps compared differ, 2 cells in all; first at step 1"
+            ),
+            "{}",
+            first.line
+        );
+        let all = diff(
+            &trace(BASE),
+            &trace(&changed),
+            DiffOptions {
+                all: true,
+                ..Default::default()
+            },
+        );
+        assert!(all.text.contains("step 2 differs"));
+    }
+
+    #[test]
+    fn odd_looks_are_named_with_their_attributes() {
+        let changed = BASE.replace(" ww \n== step 2", " w? \n?? 1 2 15 default bold\n== step 2");
+        let r = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
+        assert!(r.text.contains("B '@' 15 default bold"), "{}", r.text);
+    }
+
+    #[test]
+    fn missing_header_values_are_not_compared_and_screens_only_ignores_headers() {
+        let no_seed = BASE.replace("# seed: 1\n", "");
+        assert!(diff(&trace(BASE), &trace(&no_seed), DiffOptions::default()).identical);
+        let other_seed = BASE.replace("# seed: 1\n", "# seed: 2\n");
+        let r = diff(&trace(BASE), &trace(&other_seed), DiffOptions::default());
+        assert!(!r.identical && r.text.contains("seed differs: A has 1, B has 2"));
+        let screens = DiffOptions {
+            screens_only: true,
+            ..Default::default()
+        };
+        assert!(diff(&trace(BASE), &trace(&other_seed), screens).identical);
+    }
+
+    #[test]
+    fn a_trace_without_steps_is_never_identical() {
+        let empty = BASE[..BASE.find("== step 0").unwrap()].to_string();
+        let r = diff(&trace(&empty), &trace(&empty), DiffOptions::default());
+        assert!(!r.identical);
+        assert!(r.line.contains("A has no steps"), "{}", r.line);
+    }
+
+    #[test]
+    fn a_sparse_trace_compares_its_first_and_last_steps_by_number() {
+        let sparse = BASE
+            .replace("# keys: jj\n", "# keys: jj\n# steps: first and last\n")
+            .replace(
+                "== step 1 key 'j'\n #. \n .@ \n-- colours\n wb \n ww \n",
+                "",
+            );
+        let r = diff(&trace(BASE), &trace(&sparse), DiffOptions::default());
+        assert!(r.identical, "{}", r.text);
+        assert_eq!(r.steps_compared, 2);
+    }
+
+    #[test]
+    fn the_ruler_counts_columns_from_zero() {
+        assert_eq!(ruler(12, 10), "0         1 ");
+        assert_eq!(ruler(12, 1), "012345678901");
+    }
+}

@@ -1,0 +1,20 @@
+//! Screen traces: what a terminal program showed after every key.
+//!
+//! A trace (format v1, see `docs/diffing.md`) records the screen, each
+//! cell's character and colour class, before the first key and after each
+//! key. This crate reads and writes traces ([`Trace`]), compares two
+//! ([`diff`]) and shows a screen ([`show`]). It knows nothing of the game
+//! nor of terminals: recording is `rogue-capture`'s job, replaying the port
+//! `rogue-replay`'s.
+
+pub mod classes;
+pub mod diff;
+mod escape;
+mod format;
+pub mod show;
+
+pub use escape::{escape_keys, key_literal, parse_key_literal, unescape_keys};
+pub use format::{
+    parse_size, write_step, write_step_header, Header, OddCell, ParseError, Step, Trace,
+    FIRST_AND_LAST, MAX_SIZE,
+};

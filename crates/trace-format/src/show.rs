@@ -1,0 +1,247 @@
+//! Showing a recorded screen: `rogue-trace show`, as text, in colour on a
+//! terminal, or as a standalone SVG or HTML picture.
+
+use std::fmt::Write;
+
+use crate::classes::{Colour, Look, ODD};
+use crate::escape::key_literal;
+use crate::format::{Step, Trace};
+
+/// The heading of step `n` of `trace`.
+fn heading(trace: &Trace, step: &Step) -> String {
+    let key = step
+        .key
+        .map_or_else(|| "- (before the first key)".to_string(), key_literal);
+    let last = trace.steps.last().map_or(0, |s| s.number);
+    format!(
+        "step {} of {last} (key {key}), {}x{}",
+        step.number, trace.header.cols, trace.header.rows
+    )
+}
+
+/// The look of every cell of a row.
+fn looks(step: &Step, y: usize) -> Vec<Look> {
+    let classes = step.colours.get(y).map_or("", String::as_str);
+    classes
+        .chars()
+        .enumerate()
+        .map(|(x, class)| {
+            if class != ODD {
+                return Look::of_class(class);
+            }
+            step.odd
+                .iter()
+                .find(|o| usize::from(o.y) == y && usize::from(o.x) == x)
+                .map_or_else(|| Look::of_class(class), |o| o.look.clone())
+        })
+        .collect()
+}
+
+/// The screen of `step` with a heading; in colour (ANSI escapes) when
+/// `colour` is set.
+pub fn render(trace: &Trace, step: &Step, colour: bool) -> String {
+    let mut out = heading(trace, step);
+    out.push('\n');
+    for (y, text) in step.text.iter().enumerate() {
+        if !colour {
+            out.push_str(text);
+            out.push('\n');
+            continue;
+        }
+        let mut current: Option<Look> = None;
+        for (ch, look) in text.chars().zip(looks(step, y)) {
+            if current.as_ref() != Some(&look) {
+                out.push_str(&ansi(&look));
+                current = Some(look);
+            }
+            out.push(ch);
+        }
+        out.push_str("\x1b[0m\n");
+    }
+    out
+}
+
+/// The escape sequence that sets a look.
+fn ansi(look: &Look) -> String {
+    let colour = |c: Colour, base: u8| match c {
+        Colour::Default => format!("{}", base + 9),
+        Colour::Index(i) if i < 8 => format!("{}", base + i),
+        Colour::Index(i) => format!("{}8;5;{i}", base / 10),
+        Colour::Rgb(r, g, b) => format!("{}8;2;{r};{g};{b}", base / 10),
+    };
+    let mut codes = vec!["0".to_string(), colour(look.fg, 30), colour(look.bg, 40)];
+    for (name, code) in [
+        ("bold", "1"),
+        ("italic", "3"),
+        ("underline", "4"),
+        ("inverse", "7"),
+    ] {
+        if look.has(name) {
+            codes.push(code.to_string());
+        }
+    }
+    format!("\x1b[{}m", codes.join(";"))
+}
+
+/// Cell width and height of a picture, in pixels.
+const CELL: (usize, usize) = (9, 18);
+/// The picture's background, and the terminal's default foreground.
+const BACKGROUND: &str = "#000000";
+const FOREGROUND: &str = "#e5e5e5";
+
+/// Runs of cells of one look in a row: `(first column, text, look)`.
+fn runs(step: &Step, y: usize) -> Vec<(usize, String, Look)> {
+    let mut runs: Vec<(usize, String, Look)> = Vec::new();
+    let text = step.text.get(y).map_or("", String::as_str);
+    for (x, (ch, look)) in text.chars().zip(looks(step, y)).enumerate() {
+        match runs.last_mut() {
+            Some((_, s, l)) if *l == look => s.push(ch),
+            _ => runs.push((x, ch.to_string(), look)),
+        }
+    }
+    runs
+}
+
+/// The foreground and background of a look, as `#rrggbb`, inverse applied.
+fn colours(look: &Look) -> (String, String) {
+    let (fg, bg) = (look.fg.hex(FOREGROUND), look.bg.hex(BACKGROUND));
+    if look.has("inverse") {
+        (bg, fg)
+    } else {
+        (fg, bg)
+    }
+}
+
+/// Escapes text for XML.
+fn xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The screen of `step` as a standalone SVG: a monospace grid on black,
+/// each cell in its real colours.
+pub fn svg(trace: &Trace, step: &Step) -> String {
+    let (cols, rows) = (
+        usize::from(trace.header.cols),
+        usize::from(trace.header.rows),
+    );
+    let (w, h) = (cols * CELL.0, rows * CELL.1);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"15\">"
+    );
+    let _ = writeln!(out, "<title>{}</title>", xml(&heading(trace, step)));
+    let _ = writeln!(
+        out,
+        "<rect width=\"{w}\" height=\"{h}\" fill=\"{BACKGROUND}\"/>"
+    );
+    for y in 0..rows {
+        for (x, text, look) in runs(step, y) {
+            let (fg, bg) = colours(&look);
+            let width = text.chars().count() * CELL.0;
+            let (px, py) = (x * CELL.0, y * CELL.1);
+            if bg != BACKGROUND {
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{px}\" y=\"{py}\" width=\"{width}\" height=\"{}\" fill=\"{bg}\"/>",
+                    CELL.1
+                );
+            }
+            if text.trim().is_empty() {
+                continue;
+            }
+            let weight = if look.has("bold") {
+                " font-weight=\"bold\""
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "<text x=\"{px}\" y=\"{}\" textLength=\"{width}\" lengthAdjust=\"spacingAndGlyphs\" fill=\"{fg}\"{weight} xml:space=\"preserve\">{}</text>",
+                py + CELL.1 - 5,
+                xml(&text)
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The screen of `step` as a standalone HTML page: a `<pre>` on black,
+/// each run of cells in its real colours.
+pub fn html(trace: &Trace, step: &Step) -> String {
+    let title = xml(&heading(trace, step));
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head>\n<body style=\"background:{BACKGROUND}\">\n<pre style=\"font-family:monospace;color:{FOREGROUND};background:{BACKGROUND};line-height:1.2\">"
+    );
+    for y in 0..step.text.len() {
+        for (_, text, look) in runs(step, y) {
+            let (fg, bg) = colours(&look);
+            let weight = if look.has("bold") {
+                ";font-weight:bold"
+            } else {
+                ""
+            };
+            let _ = write!(
+                out,
+                "<span style=\"color:{fg};background:{bg}{weight}\">{}</span>",
+                xml(&text)
+            );
+        }
+        out.push('\n');
+    }
+    out.push_str("</pre>\n</body></html>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = "# screen trace v1\n# program: t\n# size: 3x2\n# keys: j\n== step 0 key -\n #.\n @<\n-- colours\n wb\n w?\n?? 1 2 15 default bold\n";
+
+    #[test]
+    fn pictures_have_every_cell_in_its_colours() {
+        let t = Trace::parse(SMALL).unwrap();
+        let svg = svg(&t, &t.steps[0]);
+        assert!(
+            svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"27\" height=\"36\"")
+        );
+        assert!(
+            svg.contains("fill=\"#e5e5e5\" xml:space=\"preserve\">#</text>"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("fill=\"#0000ee\" xml:space=\"preserve\">.</text>"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(
+                "fill=\"#ffffff\" font-weight=\"bold\" xml:space=\"preserve\">&lt;</text>"
+            ),
+            "{svg}"
+        );
+        let html = html(&t, &t.steps[0]);
+        assert!(
+            html.contains("<span style=\"color:#0000ee;background:#000000\">.</span>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn text_has_a_heading_and_colour_only_on_request() {
+        let t = Trace::parse(SMALL).unwrap();
+        assert_eq!(
+            render(&t, &t.steps[0], false),
+            "step 0 of 0 (key - (before the first key)), 3x2\n #.\n @<\n"
+        );
+        let coloured = render(&t, &t.steps[0], true);
+        assert!(coloured.contains("\x1b[0;37;40m#"), "{coloured:?}");
+        assert!(
+            coloured.contains("\x1b[0;97;49;1m<") || coloured.contains("\x1b[0;38;5;15;49;1m<"),
+            "{coloured:?}"
+        );
+    }
+}

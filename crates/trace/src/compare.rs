@@ -1,0 +1,241 @@
+//! `rogue-trace compare`: one case, the reference program captured and the
+//! port replayed on the same seed, generator, size and keys, and compared.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use rogue_capture::capture;
+use rogue_engine::GameConfig;
+use rogue_options::{GameArgs, SizeArg};
+use rogue_trace_format::diff::{diff, DiffOptions, Report};
+use rogue_trace_format::{escape_keys, Trace};
+
+use crate::{capture_options, pin, CaptureFlags, Failure, KeysArgs};
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The port's game: its part, field of view and radius; --seed and
+    /// --rng are the reference's too
+    #[command(flatten)]
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub size: SizeArg,
+    #[command(flatten)]
+    pub keys: KeysArgs,
+    #[command(flatten)]
+    pub flags: CaptureFlags,
+    /// Show every differing step, not only the first
+    #[arg(long)]
+    pub all: bool,
+    /// Print one line only, for scripts
+    #[arg(long)]
+    pub brief: bool,
+    /// Write both traces into DIR (created if needed; no file is overwritten)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The reference program and its arguments (after --); `{seed}` and
+    /// `{rng}` in them are replaced by the seed and the generator
+    #[arg(last = true, required = true, value_name = "REFERENCE")]
+    pub command: Vec<OsString>,
+}
+
+/// One case: the game and what is typed on what screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The port's game, the reference's seed and generator.
+    pub config: GameConfig,
+    /// Columns and rows.
+    pub size: (u16, u16),
+    /// The keys typed.
+    pub keys: Vec<char>,
+}
+
+/// What a case gave.
+pub struct Outcome {
+    /// The reference's trace.
+    pub reference: Trace,
+    /// The port's trace.
+    pub port: Trace,
+    /// The comparison.
+    pub report: Report,
+}
+
+/// The reference command with `{seed}` and `{rng}` filled in.
+fn substituted(command: &[OsString], case: &Case) -> Vec<OsString> {
+    command
+        .iter()
+        .map(|arg| {
+            let text = arg.to_string_lossy();
+            if text.contains("{seed}") || text.contains("{rng}") {
+                let text = text
+                    .replace("{seed}", &case.config.seed.to_string())
+                    .replace("{rng}", case.config.rng.name());
+                OsString::from(text)
+            } else {
+                arg.clone()
+            }
+        })
+        .collect()
+}
+
+/// Whether the reference gets the seed: pinned, or through its arguments.
+pub fn check_seeded(command: &[OsString], pinned: bool) -> Result<(), Failure> {
+    let named = command
+        .iter()
+        .any(|a| a.to_string_lossy().contains("{seed}"));
+    if pinned || named {
+        Ok(())
+    } else {
+        Err(Failure(
+            "the reference would pick its own seed: give --pin (the C original) or put {seed} in its arguments".into(),
+            2,
+        ))
+    }
+}
+
+/// Captures the reference and replays the port for `case`. An error (exit
+/// status 2) when the reference cannot run or stops before every key.
+pub fn run_case(
+    command: &[OsString],
+    flags: &CaptureFlags,
+    case: &Case,
+) -> Result<Outcome, Failure> {
+    let rng = case.config.rng.name().to_string();
+    let pin = if flags.pin {
+        Some(pin(case.config.seed, &rng)?)
+    } else {
+        None
+    };
+    let env = pin.as_ref().map(|p| p.env()).unwrap_or_default();
+    let every = CaptureFlags {
+        every: true,
+        ..flags.clone()
+    };
+    let header = (
+        Some(case.config.part.number),
+        Some(case.config.seed),
+        Some(rng),
+    );
+    let options = capture_options(case.size, case.keys.clone(), &every, header, env);
+    let command = substituted(command, case);
+    let captured = capture(&command, &options)
+        .map_err(|e| Failure(format!("the reference cannot run: {e}"), 2))?;
+    if let Some(why) = captured.stopped {
+        return Err(Failure(format!("the reference stopped: {why}"), 2));
+    }
+    let (cols, rows) = case.size;
+    let port = rogue_replay::replay(&case.config, cols, rows, &case.keys);
+    let report = diff(
+        &captured.trace,
+        &port,
+        DiffOptions {
+            screens_only: true,
+            all: false,
+        },
+    );
+    Ok(Outcome {
+        reference: captured.trace,
+        port,
+        report,
+    })
+}
+
+/// Writes both traces of `outcome` into `dir`, under names no file has.
+pub fn write_traces(
+    dir: &Path,
+    stem: &str,
+    outcome: &Outcome,
+) -> Result<(PathBuf, PathBuf), Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure(format!("cannot create '{}': {e}", dir.display()), 2))?;
+    let free = |kind: &str| {
+        (0..)
+            .map(|n| {
+                let suffix = if n == 0 {
+                    String::new()
+                } else {
+                    format!("-{n}")
+                };
+                dir.join(format!("{stem}{suffix}.{kind}.trace"))
+            })
+            .find(|p| !p.exists())
+            .expect("a free name")
+    };
+    let (reference, port) = (free("reference"), free("port"));
+    for (path, trace) in [(&reference, &outcome.reference), (&port, &outcome.port)] {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, trace.to_text().as_bytes()))
+            .map_err(|e| Failure(format!("cannot write '{}': {e}", path.display()), 2))?;
+    }
+    Ok((reference, port))
+}
+
+/// The `rogue-trace compare` command that plays `case` again.
+pub fn command_line(case: &Case, flags: &CaptureFlags, command: &[OsString]) -> String {
+    let c = &case.config;
+    let mut words = vec!["rogue-trace".to_string(), "compare".into()];
+    if flags.pin {
+        words.push("--pin".into());
+    }
+    words.extend(["--part".into(), c.part.number.to_string()]);
+    words.extend([
+        "--seed".into(),
+        c.seed.to_string(),
+        "--rng".into(),
+        c.rng.name().into(),
+    ]);
+    if c.part.fov && c.fov != GameConfig::default().fov {
+        words.extend(["--fov".into(), c.fov.name.into()]);
+    }
+    if let Some(radius) = c.radius {
+        words.extend(["--radius".into(), radius.to_string()]);
+    }
+    words.extend(["--size".into(), format!("{}x{}", case.size.0, case.size.1)]);
+    words.extend(["--keys".into(), escape_keys(&case.keys)]);
+    words.push("--".into());
+    words.extend(command.iter().map(|a| a.to_string_lossy().into_owned()));
+    shell_words::join(words)
+}
+
+pub fn run(args: CompareArgs) -> Result<u8, Failure> {
+    check_seeded(&args.command, args.flags.pin)?;
+    let case = Case {
+        config: args.game.config(|| 0)?,
+        size: args.size.size,
+        keys: args.keys.keys()?,
+    };
+    let mut outcome = run_case(&args.command, &args.flags, &case)?;
+    if args.all {
+        outcome.report = diff(
+            &outcome.reference,
+            &outcome.port,
+            DiffOptions {
+                screens_only: true,
+                all: true,
+            },
+        );
+    }
+    if let Some(dir) = &args.out {
+        let (a, b) = write_traces(
+            dir,
+            &format!("seed{}-{}", case.config.seed, case.config.rng),
+            &outcome,
+        )?;
+        eprintln!(
+            "traces: {} (reference) and {} (port)",
+            a.display(),
+            b.display()
+        );
+    }
+    if args.brief {
+        println!("{}", outcome.report.line);
+    } else {
+        println!("A: the reference, B: the port");
+        print!("{}", outcome.report.text);
+    }
+    Ok(if outcome.report.identical { 0 } else { 1 })
+}

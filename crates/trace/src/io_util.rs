@@ -1,0 +1,79 @@
+//! Reading traces and writing results, with one wording for errors.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use rogue_trace_format::Trace;
+
+use crate::Failure;
+
+/// Reads and parses a trace; errors name the file and the line.
+pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?;
+    Trace::parse(&text).map_err(|e| Failure(format!("{name}:{}: {}", e.line, e.message), 2))
+}
+
+/// Where a command writes: standard output, or a file it creates. An
+/// existing regular file is never overwritten; a device (such as
+/// `/dev/null`) or a pipe may be written to.
+pub enum Output {
+    /// Standard output.
+    Stdout(io::StdoutLock<'static>),
+    /// A file, and its name.
+    File(BufWriter<File>, PathBuf),
+}
+
+impl Output {
+    /// Standard output for `None` or `-`, else the file `path`, created.
+    pub fn create(path: Option<&Path>) -> Result<Output, Failure> {
+        let Some(path) = path.filter(|p| *p != Path::new("-")) else {
+            return Ok(Output::Stdout(io::stdout().lock()));
+        };
+        let exists_as_file = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+        let file = if exists_as_file {
+            Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "it already exists; remove it or choose another name",
+            ))
+        } else if path.exists() {
+            OpenOptions::new().write(true).open(path)
+        } else {
+            OpenOptions::new().write(true).create_new(true).open(path)
+        };
+        let file =
+            file.map_err(|e| Failure(format!("cannot write '{}': {e}", path.display()), 2))?;
+        Ok(Output::File(BufWriter::new(file), path.to_path_buf()))
+    }
+
+    /// The failure for a write error.
+    pub fn error(&self, e: io::Error) -> Failure {
+        match self {
+            Output::Stdout(_) => Failure(format!("cannot write the output: {e}"), 2),
+            Output::File(_, path) => Failure(format!("cannot write '{}': {e}", path.display()), 2),
+        }
+    }
+
+    /// Flushes what is left.
+    pub fn finish(mut self) -> Result<(), Failure> {
+        self.flush().map_err(|e| self.error(e))
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::Stdout(out) => out.write(buf),
+            Output::File(out, _) => out.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::Stdout(out) => out.flush(),
+            Output::File(out, _) => out.flush(),
+        }
+    }
+}
