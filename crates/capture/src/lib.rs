@@ -366,10 +366,12 @@ impl PtySession {
         Settled::Exited
     }
 
-    /// Feeds what the reader already has to the emulator; whether there was any.
+    /// Feeds what the reader already has to the emulator (a bounded amount,
+    /// so that a program that never stops writing cannot hold the wait);
+    /// whether there was any.
     fn take_output(&mut self) -> bool {
         let mut any = false;
-        loop {
+        for _ in 0..64 {
             match self.output.try_recv() {
                 Ok(bytes) => {
                     self.feed(&bytes);
@@ -382,6 +384,7 @@ impl PtySession {
                 }
             }
         }
+        any
     }
 
     fn feed(&mut self, bytes: &[u8]) {

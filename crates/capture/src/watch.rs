@@ -214,8 +214,10 @@ mod tests {
     #[test]
     fn a_thread_state_is_read_past_a_name_with_parentheses() {
         let me = std::process::id();
-        assert_eq!(thread_state(me, me), Some('R'));
+        // SAFETY: gettid has no preconditions.
+        let this_thread = unsafe { libc::gettid() } as u32;
+        assert_eq!(thread_state(me, this_thread), Some('R'));
         assert!(rchar(me).is_some());
-        assert!(tasks(me).contains(&me));
+        assert!(tasks(me).contains(&this_thread));
     }
 }
