@@ -39,7 +39,7 @@ pub struct Outcome {
 /// returns, whichever way the game ended.
 #[doc(alias = "main")]
 pub fn play(config: &GameConfig) -> Outcome {
-    play_with(config, |curses, game| game_loop(curses, game))
+    play_with(config, game_loop)
 }
 
 /// [`play`], with the loop given: `run(curses, game)` plays and returns the

@@ -74,7 +74,8 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
             .filter(|n| !theirs.contains(n))
             .map(|n| n.to_string())
             .collect();
-        if !only.is_empty() && !(a.is_sparse() || b.is_sparse()) {
+        let sparse = a.is_sparse() || b.is_sparse();
+        if !only.is_empty() && !sparse {
             problems.push(format!(
                 "A has {} steps, B has {}: step(s) {} only in {name}",
                 a.steps.len(),
