@@ -5,14 +5,17 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test lint deps bench soak clean
+.PHONY: run test lint deps bench soak book clean
 
-## Play the game (PART=0..4, ARGS="--seed N ...").
+## Play the game (PART=0..4, ARGS="--seed N ..."). The first run builds it
+## (about a minute), showing cargo's progress.
 run: deps
-	$(CARGO) run --release -q -p rogue -- --part $(PART) $(ARGS)
+	$(CARGO) build --release -p rogue
+	./target/release/rogue --part $(PART) $(ARGS)
 
-## Every test: unit, golden (headless and in a pseudo-terminal), docs, and
-## the symmetric field of view against libtcod (when python-tcod is installed).
+## Every test: unit, golden (headless and in a pseudo-terminal), races,
+## docs and pictures, and the libtcod fields of view against python-tcod
+## (when it is installed).
 test: deps
 	$(CARGO) test --workspace
 	$(CARGO) run -q -p rogue-docs-check
@@ -46,8 +49,16 @@ soak: deps
 clean:
 	$(CARGO) clean
 
-## Speed: every field of view against two published crates, and
-## `rogue-trace replay` of 100,000 keys against the game alone.
+## Speed: every field of view against two published crates; replay of
+## 10,000 keys against the game alone; capture's keys/s for rogue and a C
+## ncurses program (ROGUE_C_ORIGINAL=path measures the C original itself).
 bench: deps
+	$(CARGO) build --release -p rogue
 	$(CARGO) bench -p rogue-fov --bench fov
-	$(CARGO) bench -p rogue-trace --bench replay
+	$(CARGO) bench -p rogue-replay --bench replay
+	$(CARGO) bench -p rogue-trace --bench capture
+
+## The book: docs/ as an mdBook in target/book (installs mdbook if missing).
+book:
+	@command -v mdbook >/dev/null 2>&1 || $(CARGO) install mdbook --locked --version ^0.4
+	mdbook build

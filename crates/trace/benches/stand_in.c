@@ -1,0 +1,28 @@
+/* A stand-in for the C original in `make bench`: an ncurses program with the
+ * same calls and screen (a 25x100 map redrawn with clear() and mvaddch()
+ * after every key, read with getch()), so that capturing it costs what
+ * capturing the C original costs. */
+#include <ncurses.h>
+
+int main(void) {
+    int ch, y, x, py = 10, px = 50;
+    initscr();
+    noecho();
+    curs_set(0);
+    start_color();
+    init_pair(1, COLOR_WHITE, COLOR_BLACK);
+    init_pair(2, COLOR_BLUE, COLOR_BLACK);
+    do {
+        if (ch == 'h') px--;
+        if (ch == 'l') px++;
+        if (ch == 'k') py--;
+        if (ch == 'j') py++;
+        clear();
+        for (y = 0; y < 25; y++)
+            for (x = 0; x < 100; x++)
+                mvaddch(y, x, ((x + y + px) % 7 ? '.' : '#') | COLOR_PAIR((x - px) * (x - px) + (y - py) * (y - py) < 225 ? 1 : 2));
+        mvaddch(py, px, '@' | COLOR_PAIR(1));
+    } while ((ch = getch()) && ch != 'q');
+    endwin();
+    return 0;
+}

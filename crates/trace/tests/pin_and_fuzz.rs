@@ -1,0 +1,162 @@
+//! `--pin` gives an unmodified C program the seed and generator asked for,
+//! and `fuzz` finds and shrinks a difference between a reference and the
+//! port.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn rogue_trace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+        .args(args)
+        .output()
+        .expect("rogue-trace runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).to_string()
+}
+
+/// A scratch folder of this test binary.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rogue-trace-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The probe, compiled with the system's C compiler.
+fn probe() -> PathBuf {
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pin_probe.c");
+    let binary = scratch("pin_probe");
+    let status = Command::new("cc")
+        .arg("-o")
+        .arg(&binary)
+        .arg(&source)
+        .status()
+        .expect("cc runs");
+    assert!(status.success(), "the probe compiles");
+    binary
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn pin_gives_the_seed_and_the_generator() {
+    let probe = probe();
+    let probe = probe.to_str().unwrap();
+    // glibc's and Microsoft's first rand() values after srand(42).
+    for (rng, expected) in [
+        ("glibc", "time 42 rand 71876166 708592740 1483128881"),
+        ("msvc", "time 42 rand 175 400 17869"),
+    ] {
+        let out = rogue_trace(&[
+            "capture", "--pin", "--seed", "42", "--rng", rng, "--keys", "x", "--", probe,
+        ]);
+        let trace = text(&out.stdout);
+        assert!(trace.contains(expected), "{rng}: {trace}");
+        assert!(
+            trace.contains(&format!("# rng: {rng}\n# seed: 42\n")),
+            "{trace}"
+        );
+    }
+    // Any u32: the seed is what srand() receives.
+    let out = rogue_trace(&[
+        "capture",
+        "--pin",
+        "--seed",
+        "4000000000",
+        "--rng",
+        "msvc",
+        "--keys",
+        "x",
+        "--",
+        probe,
+    ]);
+    assert!(
+        text(&out.stdout).contains("time 4000000000 rand 9093 26667 22665"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn fuzz_of_the_port_against_itself_is_identical() {
+    let rogue = env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
+    if !std::path::Path::new(&rogue).exists() {
+        eprintln!("rogue is not built next to rogue-trace; skipped");
+        return;
+    }
+    let out = rogue_trace(&[
+        "fuzz",
+        "--cases",
+        "4",
+        "--seed",
+        "9",
+        "--keys-per-case",
+        "30",
+        "--",
+        &rogue,
+        "--seed",
+        "{seed}",
+        "--rng",
+        "{rng}",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).contains("fuzz: 4 case(s) identical (--seed 9)"));
+}
+
+#[test]
+fn fuzz_finds_and_shrinks_a_planted_difference() {
+    let rogue = env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
+    if !std::path::Path::new(&rogue).exists() {
+        eprintln!("rogue is not built next to rogue-trace; skipped");
+        return;
+    }
+    let dir = scratch("planted");
+    // The port sees 14 tiles far; the reference, the C original's 15.
+    let out = rogue_trace(&[
+        "fuzz",
+        "--cases",
+        "20",
+        "--seed",
+        "3",
+        "--port-args",
+        "--radius 14",
+        "--out",
+        dir.to_str().unwrap(),
+        "--",
+        &rogue,
+        "--seed",
+        "{seed}",
+        "--rng",
+        "{rng}",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let command = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect(&stdout);
+    assert!(
+        command.starts_with("rogue-trace compare --part 4 --seed "),
+        "{command}"
+    );
+    assert!(command.contains("--radius 14"), "{command}");
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 2, "both traces written");
+    // The reproduction differs, and the same seed gives the same case.
+    let words = shell_words::split(command).unwrap();
+    let again = rogue_trace(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(again.status.code(), Some(1), "{}", text(&again.stdout));
+    let keys_of = |c: &str| {
+        c.split("--keys ")
+            .nth(1)
+            .map(|k| k.split(" --").next().unwrap().to_string())
+    };
+    let shrunk = keys_of(command).unwrap_or_default();
+    assert!(shrunk.len() < 60, "the keys were shrunk: {shrunk}");
+}
