@@ -61,4 +61,4 @@ bench: deps
 ## The book: docs/ as an mdBook in target/book (installs mdbook if missing).
 book:
 	@command -v mdbook >/dev/null 2>&1 || $(CARGO) install mdbook --locked --version ^0.4
-	mdbook build
+	mdbook build docs

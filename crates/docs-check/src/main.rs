@@ -1,34 +1,43 @@
-//! `rogue-docs-check`: the Rust code shown in `docs/` is the code that runs.
+//! `rogue-docs-check`: what `docs/` shows is what the project is.
 //!
-//! A page shows a function of the source with a marker line followed by a
-//! `rust` code block:
-//!
-//! ````text
-//! <!-- rust: crates/fov/src/lib.rs make_fov -->
-//! ```rust
-//! ...the function, with its doc comment and attributes...
-//! ```
-//! ````
-//!
-//! `rogue-docs-check` (run by `make test`) fails when a block differs from
-//! the function in the source, or the function is gone.
-//! `rogue-docs-check --write` copies the source into the blocks. It also
-//! checks that `docs/index.md` links the page of every part.
+//! Every generated block of every page (see [`page`]) is generated again
+//! and compared: the code of each part as it stands at the end of that
+//! part, the pictures of screens, the figures printed by examples. `make
+//! test` runs it; `rogue-docs-check --write` writes the blocks and
+//! pictures anew. It also checks that `docs/index.md` and
+//! `docs/SUMMARY.md` (the book's contents) link every page.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 
+use clap::Parser;
+use rogue_options::{GameArgs, SizeArg};
+
+mod page;
 mod snippet;
 
-use snippet::{check_page, Outcome};
+use page::{check_page, Sources};
+
+/// The arguments of a screen marker: a replay.
+#[derive(Parser, Debug)]
+#[command(no_binary_name = true)]
+struct ScreenArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    size: SizeArg,
+    /// The keys typed.
+    #[arg(long, default_value = "")]
+    keys: String,
+}
 
 fn main() -> ExitCode {
     let write = std::env::args().any(|a| a == "--write");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     match run(&root, write) {
         Ok(count) => {
-            println!("docs check: {count} snippet(s) match the source");
+            println!("docs check: {count} generated block(s) match the project");
             ExitCode::SUCCESS
         }
         Err(problems) => {
@@ -36,7 +45,7 @@ fn main() -> ExitCode {
                 eprintln!("docs check: {p}");
             }
             eprintln!(
-                "docs check: {} problem(s); `cargo run -p rogue-docs-check -- --write` updates the snippets",
+                "docs check: {} problem(s); `cargo run -p rogue-docs-check -- --write` generates the blocks again",
                 problems.len()
             );
             ExitCode::FAILURE
@@ -44,51 +53,116 @@ fn main() -> ExitCode {
     }
 }
 
-/// Checks (or rewrites) every page of `docs/`; the number of snippets, or
-/// every problem found.
+/// The last screen of a replay: its picture and its characters.
+fn screen(args: &str) -> Result<(String, String), String> {
+    let words = shell_words::split(args).map_err(|e| format!("screen `{args}`: {e}"))?;
+    let parsed = ScreenArgs::try_parse_from(words)
+        .map_err(|e| format!("screen `{args}`: {}", rogue_options::one_line(&e)))?;
+    let config = parsed.game.config(|| 0)?;
+    let keys = rogue_trace_format::unescape_keys(&parsed.keys)?;
+    let (cols, rows) = parsed.size.size;
+    let trace = rogue_replay::replay(&config, cols, rows, &keys);
+    let last = trace
+        .steps
+        .last()
+        .ok_or_else(|| format!("screen `{args}`: no step"))?;
+    let text: Vec<&str> = last.text.iter().map(|r| r.trim_end()).collect();
+    Ok((rogue_trace_format::show::svg(&trace, last), text.join("\n")))
+}
+
+/// What a command prints, run from the project's root.
+fn output(root: &Path, command: &str) -> Result<String, String> {
+    let words = shell_words::split(command).map_err(|e| format!("`{command}`: {e}"))?;
+    let (program, args) = words.split_first().ok_or("an empty command")?;
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("`{command}`: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "`{command}` failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The part a page is about: `part-0N.md` is Part N, any other page Part 4.
+fn part_of(page: &Path) -> u8 {
+    let name = page
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    name.strip_prefix("part-0")
+        .and_then(|rest| rest.strip_suffix(".md"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4)
+}
+
+/// Checks (or writes) every page of `docs/`; the number of generated
+/// blocks, or every problem found.
 fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
-    let mut pages: Vec<PathBuf> = fs::read_dir(root.join("docs"))
+    let docs = root.join("docs");
+    let mut pages: Vec<PathBuf> = fs::read_dir(&docs)
         .map_err(|e| vec![format!("docs/: {e}")])?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "md"))
         .collect();
     pages.sort();
+    let read = |path: &str| fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"));
+    let run_command = |command: &str| output(root, command);
+    let file = |path: &str| fs::read_to_string(docs.join(path)).ok();
+    let sources = Sources {
+        read: &read,
+        screen: &screen,
+        output: &run_command,
+        file: &file,
+    };
     let mut count = 0;
     let mut problems = Vec::new();
-    for page in pages {
-        let text =
-            fs::read_to_string(&page).map_err(|e| vec![format!("{}: {e}", page.display())])?;
+    for page in &pages {
         let name = page
             .strip_prefix(root)
-            .unwrap_or(&page)
+            .unwrap_or(page)
             .display()
             .to_string();
-        let Outcome {
-            text: fixed,
-            snippets,
-            problems: found,
-        } = check_page(&text, |path| {
-            fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))
-        });
-        count += snippets;
-        if write && fixed != text {
-            fs::write(&page, &fixed).map_err(|e| vec![format!("{name}: {e}")])?;
-        }
-        let found: Vec<String> = found.into_iter().map(|p| format!("{name}: {p}")).collect();
+        let text = fs::read_to_string(page).map_err(|e| vec![format!("{name}: {e}")])?;
+        let outcome = check_page(&text, part_of(page), &sources);
+        count += outcome.blocks;
         if write {
-            problems.extend(found.into_iter().filter(|p| !p.contains("differs from")));
+            for (path, content) in &outcome.files {
+                let target = docs.join(path);
+                let _ = fs::create_dir_all(target.parent().unwrap_or(&docs));
+                fs::write(&target, content).map_err(|e| vec![format!("{path}: {e}")])?;
+            }
+            if outcome.text != text {
+                fs::write(page, &outcome.text).map_err(|e| vec![format!("{name}: {e}")])?;
+            }
+            let regenerated = |p: &String| p.contains("differs") || p.contains("is not the screen");
+            problems.extend(
+                outcome
+                    .problems
+                    .iter()
+                    .filter(|p| !regenerated(p))
+                    .map(|p| format!("{name}: {p}")),
+            );
         } else {
-            problems.extend(found);
+            problems.extend(outcome.problems.iter().map(|p| format!("{name}: {p}")));
         }
     }
-    let index = fs::read_to_string(root.join("docs/index.md")).unwrap_or_default();
-    for part in 0..=4 {
-        let page = format!("part-{part:02}.md");
-        if !index.contains(&format!("]({page})")) {
-            problems.push(format!("docs/index.md: no link to {page}"));
-        }
-        if !root.join("docs").join(&page).exists() {
-            problems.push(format!("docs/{page} is missing"));
+    for contents in ["index.md", "SUMMARY.md"] {
+        let text = fs::read_to_string(docs.join(contents)).unwrap_or_default();
+        for page in &pages {
+            let page = page
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            let listed =
+                page == contents || page == "SUMMARY.md" || text.contains(&format!("]({page})"));
+            if !listed && !(contents == "index.md" && page == "index.md") {
+                problems.push(format!("docs/{contents}: no link to {page}"));
+            }
         }
     }
     if problems.is_empty() {

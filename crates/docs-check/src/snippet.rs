@@ -1,89 +1,9 @@
-//! Finding functions in Rust source and the snippets that show them.
+//! Finding items in Rust source, and showing them as a part has them.
 
-/// The marker before a snippet: `<!-- rust: PATH NAME -->`.
-const MARKER: &str = "<!-- rust: ";
-
-/// What checking a page found.
-pub struct Outcome {
-    /// The page with every snippet copied from the source.
-    pub text: String,
-    /// The number of snippets.
-    pub snippets: usize,
-    /// What is wrong, one line each.
-    pub problems: Vec<String>,
-}
-
-/// Checks every snippet of a page against the source that `read` returns
-/// for a path.
-pub fn check_page(page: &str, read: impl Fn(&str) -> Result<String, String>) -> Outcome {
-    let lines: Vec<&str> = page.lines().collect();
-    let mut out: Vec<String> = Vec::with_capacity(lines.len());
-    let mut problems = Vec::new();
-    let mut snippets = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        out.push(line.to_string());
-        i += 1;
-        let Some(spec) = line
-            .strip_prefix(MARKER)
-            .and_then(|s| s.strip_suffix(" -->"))
-        else {
-            continue;
-        };
-        snippets += 1;
-        let line_no = i;
-        let Some((path, name)) = spec.split_once(' ') else {
-            problems.push(format!(
-                "line {line_no}: marker '{spec}' is not 'PATH NAME'"
-            ));
-            continue;
-        };
-        if lines.get(i) != Some(&"```rust") {
-            problems.push(format!(
-                "line {line_no}: the marker is not followed by a ```rust block"
-            ));
-            continue;
-        }
-        let Some(len) = lines[i + 1..].iter().position(|l| *l == "```") else {
-            problems.push(format!("line {line_no}: the ```rust block is not closed"));
-            continue;
-        };
-        let shown = lines[i + 1..i + 1 + len].join("\n");
-        let source = match read(path).and_then(|src| {
-            find_item(&src, name).ok_or_else(|| format!("no function `{name}` in {path}"))
-        }) {
-            Ok(source) => source,
-            Err(e) => {
-                problems.push(format!("line {line_no}: {e}"));
-                out.extend(lines[i..i + len + 2].iter().map(|l| l.to_string()));
-                i += len + 2;
-                continue;
-            }
-        };
-        if shown != source {
-            problems.push(format!("line {line_no}: `{name}` differs from {path}"));
-        }
-        out.push("```rust".to_string());
-        out.push(source);
-        out.push("```".to_string());
-        i += len + 2;
-    }
-    let mut text = out.join("\n");
-    if page.ends_with('\n') {
-        text.push('\n');
-    }
-    Outcome {
-        text,
-        snippets,
-        problems,
-    }
-}
-
-/// The function `name` of `source`, with the doc comment and attributes
-/// above it, up to its closing brace. `name` is a free function or method
-/// (`make_fov`), or `Type::method` for the method in an `impl ... Type`
-/// block.
+/// The item `name` of `source` (a function, struct, enum, trait, const or
+/// type), with the doc comment and attributes above it, up to its end.
+/// `name` is a free item or method (`make_fov`), or `Type::method` for the
+/// method in an `impl ... Type` block.
 pub fn find_item(source: &str, name: &str) -> Option<String> {
     let lines: Vec<&str> = source.lines().collect();
     let (skip, name) = match name.rsplit_once("::") {
@@ -102,16 +22,21 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
                 .strip_prefix("pub ")
                 .or_else(|| t.strip_prefix("pub(crate) "))
                 .unwrap_or(t);
-            t.strip_prefix("fn ")
-                .and_then(|rest| rest.strip_prefix(name))
-                .is_some_and(|rest| rest.starts_with('(') || rest.starts_with('<'))
+            let t = t.strip_prefix("const fn ").map_or(t, |rest| rest);
+            ["fn ", "struct ", "enum ", "trait ", "const ", "type "]
+                .iter()
+                .filter_map(|kind| t.strip_prefix(kind))
+                .filter_map(|rest| rest.strip_prefix(name))
+                .any(|rest| rest.starts_with(['(', '<', ' ', ':', ';']))
+                || t.strip_prefix(name)
+                    .is_some_and(|rest| rest.starts_with('('))
         })?;
     let indent = &lines[start][..lines[start].len() - lines[start].trim_start().len()];
     let first = (0..start)
         .rev()
         .take_while(|&j| {
             let t = lines[j].trim_start();
-            t.starts_with("///") || t.starts_with("#[")
+            t.starts_with("///") || t.starts_with("#[") || t.starts_with("//@")
         })
         .last()
         .unwrap_or(start);
@@ -120,6 +45,64 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
     let end = (start..lines.len())
         .find(|&j| lines[j] == closing || (j == start && one_line(lines[j])))?;
     Some(lines[first..=end].join("\n"))
+}
+
+/// The code of a snippet as it stands at the end of Part `part`. The
+/// source marks what parts changed, in `//@` comments:
+///
+/// - a line ending in `//@ part N+` (or followed by it on a line of its
+///   own) is there from Part N on;
+/// - a line `//@ part A-B: CODE` is CODE in Parts A to B only (an earlier
+///   form of the line after it), and not code at all;
+/// - the lines between `//@ part N+ {` and `//@ }` are there from Part N on.
+///
+/// The markers themselves are never shown.
+pub fn view(code: &str, part: u8) -> String {
+    let mut out = Vec::new();
+    let mut hidden_from: Vec<bool> = Vec::new();
+    for line in code.lines() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        if let Some(rest) = trimmed.strip_prefix("//@ part ") {
+            // A marker on a line of its own after a line ending in `{`
+            // (where rustfmt puts it) is that line's.
+            if let Some(n) = rest.strip_suffix('+').and_then(|n| n.parse::<u8>().ok()) {
+                if part < n && !hidden_from.contains(&true) {
+                    out.pop();
+                }
+                continue;
+            }
+            if let Some(n) = rest.strip_suffix("+ {").and_then(|n| n.parse::<u8>().ok()) {
+                hidden_from.push(part < n);
+                continue;
+            }
+            if let Some((range, code)) = rest.split_once(": ") {
+                let (a, b) = range.split_once('-').unwrap_or((range, range));
+                let (a, b) = (a.parse::<u8>().unwrap_or(0), b.parse::<u8>().unwrap_or(0));
+                if (a..=b).contains(&part) && !hidden_from.contains(&true) {
+                    out.push(format!("{indent}{code}"));
+                }
+                continue;
+            }
+        }
+        if trimmed == "//@ }" {
+            hidden_from.pop();
+            continue;
+        }
+        if hidden_from.contains(&true) {
+            continue;
+        }
+        match line.rsplit_once(" //@ part ") {
+            Some((code, n)) => {
+                let n = n.trim_end_matches('+').parse::<u8>().unwrap_or(0);
+                if part >= n {
+                    out.push(code.trim_end().to_string());
+                }
+            }
+            None => out.push(line.to_string()),
+        }
+    }
+    out.join("\n")
 }
 
 #[cfg(test)]
@@ -157,35 +140,29 @@ mod tests {
     }
 
     #[test]
-    fn a_matching_snippet_passes_and_a_stale_one_is_fixed() {
-        let good = format!(
-            "# Page\n<!-- rust: src/lib.rs add_one -->\n```rust\n{}\n```\nafter\n",
-            find_item(SOURCE, "add_one").unwrap()
-        );
-        let outcome = check_page(&good, |_| Ok(SOURCE.to_string()));
-        assert_eq!(outcome.snippets, 1);
-        assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
-        assert_eq!(outcome.text, good);
-
-        let stale = good.replace("a + 1", "a + 2");
-        let outcome = check_page(&stale, |_| Ok(SOURCE.to_string()));
+    fn structs_and_consts_are_found_too() {
+        let source = "/// Rows.\npub const MAP_HEIGHT: i32 = 25;\n\n/// A place.\n#[derive(Clone)]\npub struct Position {\n    pub y: i32,\n}\n";
         assert_eq!(
-            outcome.problems,
-            vec!["line 2: `add_one` differs from src/lib.rs"]
+            find_item(source, "MAP_HEIGHT").unwrap(),
+            "/// Rows.\npub const MAP_HEIGHT: i32 = 25;"
         );
-        assert_eq!(outcome.text, good);
+        assert_eq!(
+            find_item(source, "Position").unwrap(),
+            "/// A place.\n#[derive(Clone)]\npub struct Position {\n    pub y: i32,\n}"
+        );
     }
 
     #[test]
-    fn missing_functions_and_blocks_are_reported() {
-        let page = "<!-- rust: src/lib.rs gone -->\n```rust\nfn gone() {}\n```\n<!-- rust: src/lib.rs add_one -->\ntext\n";
-        let outcome = check_page(page, |_| Ok(SOURCE.to_string()));
+    fn a_part_sees_only_what_it_has() {
+        let code = "fn f(\n    //@ part 1-3: a: i32,\n    a: i32, color: u8, //@ part 4+\n) {\n    //@ part 4+ {\n    paint();\n    //@ }\n    walk(); //@ part 2+\n    if x {\n    //@ part 2+\n    }\n}";
         assert_eq!(
-            outcome.problems,
-            vec![
-                "line 1: no function `gone` in src/lib.rs",
-                "line 5: the marker is not followed by a ```rust block"
-            ]
+            view(code, 4),
+            "fn f(\n    a: i32, color: u8,\n) {\n    paint();\n    walk();\n    if x {\n    }\n}"
         );
+        assert_eq!(
+            view(code, 3),
+            "fn f(\n    a: i32,\n) {\n    walk();\n    if x {\n    }\n}"
+        );
+        assert_eq!(view(code, 1), "fn f(\n    a: i32,\n) {\n    }\n}");
     }
 }

@@ -16,13 +16,18 @@ use rogue_types::{ColorPair, Entity, Map, Memory, Position, Tile, SEEN_COLOR};
 /// every tile is in its own colour; with one, as its [`Memory`] shows seen
 /// tiles (Part 4: [`Memory::Dimmed`]).
 #[doc(alias = "drawMap")]
+//@ part 2-3: pub fn draw_map(screen: &mut impl Screen, map: &Map) {
+//@ part 2-3:     draw_tiles(screen, map, |tile| (tile.ch, ColorPair::NONE))
 pub fn draw_map(screen: &mut impl Screen, map: &Map, memory: Option<Memory>) {
+    //@ part 4+
+    //@ part 4+ {
     match memory {
         None => draw_tiles(screen, map, |tile| (tile.ch, tile.color)),
         Some(Memory::Dimmed) => draw_tiles(screen, map, lit),
         Some(Memory::Revealed) => draw_tiles(screen, map, |tile| shown_if(tile.seen, tile)),
         Some(Memory::Nothing) => draw_tiles(screen, map, |tile| shown_if(tile.visible, tile)),
     }
+    //@ }
 }
 
 /// Part 4's `drawMap` for one tile: a visible tile in its own colour, a
@@ -71,12 +76,16 @@ pub fn draw_entity(screen: &mut impl Screen, entity: &Entity) {
 #[doc(alias = "drawEverything")]
 pub fn draw_everything(
     screen: &mut impl Screen,
-    map: Option<(&Map, Option<Memory>)>,
+    //@ part 2-3: map: Option<&Map>,
+    map: Option<(&Map, Option<Memory>)>, //@ part 4+
     player: &Entity,
 ) {
     screen.clear();
+    //@ part 2-3: if let Some(map) = map {
+    //@ part 2-3:     draw_map(screen, map);
     if let Some((map, memory)) = map {
-        draw_map(screen, map, memory);
+        //@ part 4+
+        draw_map(screen, map, memory); //@ part 4+
     }
     draw_entity(screen, player);
 }

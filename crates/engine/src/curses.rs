@@ -90,15 +90,19 @@ impl Drop for Curses {
     }
 }
 
-/// `cursesSetup`: `initscr(); noecho(); curs_set(0);` and, when `color` is
-/// asked for, the two colour pairs. On a terminal without colours it shows
-/// the C original's message at (20, 50), waits for a key and returns `None`
-/// (the terminal is restored when the returned value is dropped).
+/// `cursesSetup`: `initscr(); noecho(); curs_set(0);` and, from Part 4,
+/// the two colour pairs. On a terminal without colours it shows the C
+/// original's message at (20, 50), waits for a key and returns `None` (the
+/// terminal is restored when the returned value is dropped).
 #[doc(alias = "cursesSetup")]
+//@ part 1-3: pub fn curses_setup() -> Curses {
 pub fn curses_setup(color: bool) -> Option<Curses> {
+    //@ part 4+
     let curses = Curses::initscr();
     pancurses::noecho();
     pancurses::curs_set(0);
+    //@ part 1-3: curses
+    //@ part 4+ {
 
     if !color {
         return Some(curses);
@@ -122,6 +126,7 @@ pub fn curses_setup(color: bool) -> Option<Curses> {
         curses.window.getch();
         None
     }
+    //@ }
 }
 
 /// Checks, before curses starts, that the terminal named by `TERM` is

@@ -133,7 +133,7 @@ impl Game {
 /// Returns the key that ended it, if one did.
 #[doc(alias = "gameLoop")]
 pub fn game_loop(term: &mut impl Terminal, game: &mut Game) -> Option<Key> {
-    game.start();
+    game.start(); //@ part 4+
     game.draw(term);
 
     while let Some(key) = term.getch() {

@@ -58,6 +58,9 @@ pub fn play_with(
             size: (0, 0),
         };
     }
+    //@ part 1+ {
+    //@ part 1-3: let mut curses = curses_setup();
+    //@ part 4+ {
     let Some(mut curses) = curses_setup(part.color) else {
         return Outcome {
             ending: Ending::NoColors,
@@ -65,6 +68,7 @@ pub fn play_with(
             size: (0, 0),
         };
     };
+    //@ }
     let size = curses.size();
     let mut game = Game::new(config);
     let key = run(&mut curses, &mut game);
@@ -76,6 +80,7 @@ pub fn play_with(
     let keys = curses.keys().to_vec();
     close_game(curses);
     Outcome { ending, keys, size }
+    //@ }
 }
 
 /// Restores the terminal before a panic message is printed, so that the

@@ -8,8 +8,11 @@ use rogue_types::{ColorPair, Map, Position, Room, MAP_HEIGHT, MAP_WIDTH};
 /// with colour pair `color` (Part 4 gives `VISIBLE_COLOR`; earlier parts have
 /// no colour, `ColorPair::NONE`).
 #[doc(alias = "createMapTiles")]
+//@ part 2-3: pub fn create_map_tiles() -> Map {
 pub fn create_map_tiles(color: ColorPair) -> Map {
-    Map::walls(MAP_HEIGHT, MAP_WIDTH, color)
+    //@ part 4+
+    //@ part 2-3: Map::walls(MAP_HEIGHT, MAP_WIDTH)
+    Map::walls(MAP_HEIGHT, MAP_WIDTH, color) //@ part 4+
 }
 
 /// `setupMap` (Parts 3 and 4): carves 5 to 15 random rooms, each joined to

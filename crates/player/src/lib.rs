@@ -3,14 +3,16 @@
 use rogue_fov::Fov;
 use rogue_types::{ColorPair, Entity, Key, Map, Position};
 
-/// `createPlayer`: the `@` at `start_pos`, drawn with colour pair `color`
-/// (Part 4 gives `VISIBLE_COLOR`; earlier parts have no colour).
+/// `createPlayer`: the `@` at `start_pos` (from Part 4 drawn with colour
+/// pair `color`, `VISIBLE_COLOR`).
 #[doc(alias = "createPlayer")]
+//@ part 1-3: pub fn create_player(start_pos: Position) -> Entity {
 pub fn create_player(start_pos: Position, color: ColorPair) -> Entity {
+    //@ part 4+
     Entity {
         pos: start_pos,
         ch: '@',
-        color,
+        color, //@ part 4+
     }
 }
 
@@ -29,9 +31,12 @@ pub fn new_position(key: Key, pos: Position) -> Position {
 /// `handleInput` (Parts 2 to 4): computes `newPos` from the key and calls
 /// [`move_player`]. `fov` is the game's field of view, if it has one.
 #[doc(alias = "handleInput")]
+//@ part 2-3: pub fn handle_input(key: Key, player: &mut Entity, map: &Map) {
 pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, fov: Option<&mut Fov>) {
+    //@ part 4+
     let new_pos = new_position(key, player.pos);
-    move_player(new_pos, player, map, fov);
+    //@ part 2-3: move_player(new_pos, player, map);
+    move_player(new_pos, player, map, fov); //@ part 4+
 }
 
 /// `handleInput` as Part 1 writes it: there is no map, so the player moves
@@ -49,17 +54,22 @@ pub fn handle_input_without_map(key: Key, player: &mut Entity) {
 pub fn move_player(
     new_pos: Position,
     player: &mut Entity,
-    map: &mut Map,
-    mut fov: Option<&mut Fov>,
+    //@ part 2-3: map: &Map,
+    map: &mut Map,             //@ part 4+
+    mut fov: Option<&mut Fov>, //@ part 4+
 ) {
     if map.get(new_pos.y, new_pos.x).is_some_and(|t| t.walkable) {
+        //@ part 4+ {
         if let Some(fov) = fov.as_deref_mut() {
             fov.clear(map, player);
         }
+        //@ }
         player.pos = new_pos;
+        //@ part 4+ {
         if let Some(fov) = fov {
             fov.make(map, player);
         }
+        //@ }
     }
 }
 

@@ -51,16 +51,20 @@ impl Position {
 pub struct Tile {
     /// The character drawn for it.
     pub ch: char,
+    //@ part 4+ {
     /// The colour pair it is drawn with while visible.
     pub color: ColorPair,
+    //@ }
     /// Whether the player may stand on it.
     pub walkable: bool,
+    //@ part 4+ {
     /// Whether sight passes through it.
     pub transparent: bool,
     /// Whether the player sees it now.
     pub visible: bool,
     /// Whether the player has ever seen it.
     pub seen: bool,
+    //@ }
 }
 
 impl Tile {
@@ -82,7 +86,7 @@ impl Tile {
     pub fn carve(&mut self) {
         self.ch = '.';
         self.walkable = true;
-        self.transparent = true;
+        self.transparent = true; //@ part 4+
     }
 }
 
@@ -106,8 +110,10 @@ pub struct Entity {
     pub pos: Position,
     /// The character drawn for it.
     pub ch: char,
+    //@ part 4+ {
     /// The colour pair it is drawn with.
     pub color: ColorPair,
+    //@ }
 }
 
 /// A key read from the terminal, as the C `int` that `getch()` returns.

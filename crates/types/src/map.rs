@@ -7,7 +7,10 @@ use crate::{ColorPair, Position, Tile};
 /// A grid of tiles, `height` rows by `width` columns, indexed `map[pos]`.
 ///
 /// The game's map is always `MAP_HEIGHT` by `MAP_WIDTH`; other sizes exist
-/// for tests and benchmarks of the field of view.
+/// for tests and benchmarks of the field of view. It owns its tiles, so
+/// C's `freeMap` has no twin: the tiles are freed when the map is dropped.
+#[doc(alias = "map")]
+#[doc(alias = "freeMap")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Map {
     height: i32,
