@@ -14,12 +14,15 @@
 
 use crate::snippet::{find_item, view};
 
+/// A screen as pages show it: its picture (SVG) and its characters.
+pub type Screen = (String, String);
+
 /// Where generated blocks come from.
 pub struct Sources<'a> {
     /// A source file's text, by path.
     pub read: &'a dyn Fn(&str) -> Result<String, String>,
     /// The last screen of a replay, by its arguments: SVG and characters.
-    pub screen: &'a dyn Fn(&str) -> Result<(String, String), String>,
+    pub screen: &'a dyn Fn(&str) -> Result<Screen, String>,
     /// What a command prints.
     pub output: &'a dyn Fn(&str) -> Result<String, String>,
     /// A file of `docs/`, if it exists.
