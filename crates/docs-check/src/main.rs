@@ -139,7 +139,7 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
             if outcome.text != text {
                 fs::write(page, &outcome.text).map_err(|e| vec![format!("{name}: {e}")])?;
             }
-            let regenerated = |p: &String| p.contains("differs") || p.contains("is not the screen");
+            let regenerated = |p: &String| p.contains(" differ") || p.contains("is not the screen");
             problems.extend(
                 outcome
                     .problems
