@@ -243,8 +243,8 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[(usize, usize)]) {
         .map(|r| r.chars().count())
         .max()
         .unwrap_or(0);
-    let _ = writeln!(out, "{:>14}{}", "column ", ruler(width, 10));
-    let _ = writeln!(out, "{:>14}{}", "", ruler(width, 1));
+    let _ = writeln!(out, "{:>15}{}", "column ", ruler(width, 10));
+    let _ = writeln!(out, "{:>15}{}", "", ruler(width, 1));
     let mut rows: Vec<usize> = cells.iter().map(|&(y, _)| y).collect();
     rows.dedup();
     let line = |s: &Step, y: usize, colours: bool| {
