@@ -51,7 +51,14 @@ impl RngKind {
     /// The generator of the C library this program would be linked with on
     /// this platform: Microsoft's on Windows, glibc's elsewhere.
     pub const fn platform() -> Self {
-        if cfg!(windows) {
+        Self::of_platform(cfg!(windows))
+    }
+
+    /// The generator of the C library on Windows (`windows`) or elsewhere:
+    /// [`RngKind::platform`] for any platform, so every platform's tests
+    /// check both.
+    pub const fn of_platform(windows: bool) -> Self {
+        if windows {
             RngKind::Msvc
         } else {
             RngKind::Glibc
@@ -177,3 +184,15 @@ macro_rules! impl_rand_traits {
     };
 }
 use impl_rand_traits;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_platform_gets_its_c_library_s_generator() {
+        assert_eq!(RngKind::of_platform(true), RngKind::Msvc);
+        assert_eq!(RngKind::of_platform(false), RngKind::Glibc);
+        assert_eq!(RngKind::platform(), RngKind::of_platform(cfg!(windows)));
+    }
+}

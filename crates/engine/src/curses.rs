@@ -248,9 +248,7 @@ fn read_key(_stdscr: &pancurses::Window) -> Result<Key, Stop> {
         match ncurses::getch() {
             ncurses::ERR if input_ready => return Err(Stop::EndOfInput),
             ncurses::ERR => {}
-            ncurses::KEY_RESIZE => return Ok(Key::Resize),
-            byte @ 0..=255 => return Ok(Key::Char(char::from(byte as u8))),
-            code => return Ok(Key::Other(code)),
+            code => return Ok(key_of_code(code)),
         }
         input_ready = signals::wait() == Woken::Input;
     }
@@ -272,22 +270,60 @@ fn resize() -> bool {
 /// tenth of a second at a time, to see Ctrl-C.
 #[cfg(windows)]
 fn read_key(stdscr: &pancurses::Window) -> Result<Key, Stop> {
-    use pancurses::Input;
     stdscr.timeout(100);
     loop {
         if CTRL_C.load(std::sync::atomic::Ordering::SeqCst) {
             return Err(Stop::Signal(2));
         }
-        let key = match stdscr.getch() {
-            None => continue,
-            Some(Input::Character(c)) => Key::Char(c),
-            Some(Input::KeyResize) => {
+        if let Some(input) = stdscr.getch() {
+            if matches!(input, pancurses::Input::KeyResize) {
                 pancurses::resize_term(0, 0);
-                Key::Resize
             }
-            Some(Input::Unknown(code)) => Key::Other(code),
-            Some(_) => Key::Other(-1),
-        };
-        return Ok(key);
+            return Ok(key_of_input(input));
+        }
+    }
+}
+
+/// The key of a code the C `getch()` returns (ncurses, Unix): a byte is a
+/// character, as the C original reads one byte at a time.
+pub fn key_of_code(code: i32) -> Key {
+    match code {
+        KEY_RESIZE => Key::Resize,
+        byte @ 0..=255 => Key::Char(char::from(byte as u8)),
+        code => Key::Other(code),
+    }
+}
+
+/// ncurses' `KEY_RESIZE`.
+const KEY_RESIZE: i32 = 0o632;
+
+/// The key of what PDCurses' `getch()` gives (Windows): whole characters.
+pub fn key_of_input(input: pancurses::Input) -> Key {
+    use pancurses::Input;
+    match input {
+        Input::Character(c) => Key::Char(c),
+        Input::KeyResize => Key::Resize,
+        Input::Unknown(code) => Key::Other(code),
+        _ => Key::Other(-1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_inputs_become_keys_on_every_platform() {
+        assert_eq!(key_of_code(i32::from(b'j')), Key::Char('j'));
+        assert_eq!(key_of_code(0), Key::Char('\0'));
+        assert_eq!(key_of_code(0xe9), Key::Char('\u{e9}'));
+        assert_eq!(key_of_code(KEY_RESIZE), Key::Resize);
+        assert_eq!(key_of_code(0o403), Key::Other(0o403));
+        assert_eq!(
+            key_of_input(pancurses::Input::Character('é')),
+            Key::Char('é')
+        );
+        assert_eq!(key_of_input(pancurses::Input::KeyResize), Key::Resize);
+        assert_eq!(key_of_input(pancurses::Input::KeyF1), Key::Other(-1));
     }
 }
