@@ -410,18 +410,7 @@ impl PtySession {
     /// Resizes the terminal (the program gets `SIGWINCH`).
     pub fn resize(&mut self, cols: u16, rows: u16) -> io::Result<()> {
         let (rows_nz, cols_nz) = nonzero_size(cols, rows)?;
-        #[cfg(target_os = "linux")]
-        if let Some(watch) = &mut self.watch {
-            watch.expect_wake();
-        }
-        self.master
-            .resize(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .map_err(io::Error::other)?;
+        self.resize_pty(cols, rows)?;
         self.parser.screen_mut().set_size(rows_nz, cols_nz);
         Ok(())
     }
@@ -430,6 +419,10 @@ impl PtySession {
     /// program gets `SIGWINCH` and a size the emulator need not hold (a
     /// test of huge sizes).
     pub fn resize_pty(&mut self, cols: u16, rows: u16) -> io::Result<()> {
+        #[cfg(target_os = "linux")]
+        if let Some(watch) = &mut self.watch {
+            watch.expect_wake();
+        }
         self.master
             .resize(PtySize {
                 rows,

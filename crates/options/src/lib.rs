@@ -15,7 +15,7 @@ use rogue_fov::FovMode;
 
 /// The largest screen a trace, a replay or a capture may have, columns by
 /// rows: larger ones are refused, so no size can exhaust memory.
-pub const MAX_SIZE: (u16, u16) = (1000, 1000);
+pub use rogue_trace_format::MAX_SIZE;
 
 /// The options that choose the game: part, seed, generator, field of view.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
@@ -135,21 +135,25 @@ fn parse_seed(text: &str) -> Result<u32, String> {
         .map_err(|_| "expected an integer from 0 to 4294967295".to_string())
 }
 
-/// `--size`: `COLSxROWS`, each from 1 to its bound in [`MAX_SIZE`].
+/// `--size`: `COLSxROWS`, each from 1 to its bound in [`MAX_SIZE`], as a
+/// trace's header declares a size.
 pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
-    let bad = || {
-        format!(
-            "expected COLSxROWS (e.g. 100x25), from 1x1 to {}x{}",
-            MAX_SIZE.0, MAX_SIZE.1
-        )
-    };
-    let (cols, rows) = text.split_once('x').ok_or_else(bad)?;
-    match (cols.parse::<u16>(), rows.parse::<u16>()) {
-        (Ok(c), Ok(r)) if (1..=MAX_SIZE.0).contains(&c) && (1..=MAX_SIZE.1).contains(&r) => {
-            Ok((c, r))
+    rogue_trace_format::parse_size(text)
+}
+
+/// Reads the command line of `program` into `T`: `Err` with the exit
+/// status when the program should stop at once, after printing help or the
+/// version (0), or an error on one line on standard error (2).
+pub fn parse_args<T: clap::Parser>(program: &str) -> Result<T, std::process::ExitCode> {
+    T::try_parse().map_err(|e| {
+        if e.use_stderr() {
+            eprintln!("{program}: {}", one_line(&e));
+            std::process::ExitCode::from(2)
+        } else {
+            let _ = e.print();
+            std::process::ExitCode::SUCCESS
         }
-        _ => Err(bad()),
-    }
+    })
 }
 
 /// A `clap` error as one line, without the `error: ` prefix and with a
@@ -245,7 +249,7 @@ mod tests {
             ),
             (
                 &["--size", "65535x65535"],
-                "expected COLSxROWS (e.g. 100x25), from 1x1 to 1000x1000",
+                "is not COLSxROWS from 1x1 to 1000x1000 (e.g. 100x25)",
             ),
             (&["--size", "0x5"], "from 1x1"),
             (&["--frobnicate"], "unexpected argument '--frobnicate'"),

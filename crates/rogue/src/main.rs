@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Parser;
 use log::LevelFilter;
 use rogue_engine::{Ending, GameConfig, Outcome};
-use rogue_options::{one_line, GameArgs};
+use rogue_options::GameArgs;
 
 /// rogue: the C roguelike tutorial's game, in Rust
 #[derive(Parser, Debug)]
@@ -47,13 +47,9 @@ fn parse_level(text: &str) -> Result<LevelFilter, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match rogue_options::parse_args("rogue") {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => return refuse(&one_line(&e), 2),
+        Err(status) => return status,
     };
     let config = match cli.game.config(unix_time_seed) {
         Ok(config) => config,

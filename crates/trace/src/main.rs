@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rogue_capture::{CaptureOptions, Settle, Timing};
-use rogue_options::{one_line, parse_size, GameArgs, Rng, SizeArg};
+use rogue_options::{GameArgs, Rng, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions};
 use rogue_trace_format::{show, unescape_keys, Trace};
 
@@ -233,16 +233,9 @@ impl From<String> for Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli: Cli = match rogue_options::parse_args("rogue-trace") {
         Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("rogue-trace: {}", one_line(&e));
-            return ExitCode::from(2);
-        }
+        Err(status) => return status,
     };
     let result = match cli.command {
         Command::Capture(args) => run_capture(args),
@@ -378,9 +371,4 @@ fn run_show(args: ShowArgs) -> Result<u8, Failure> {
     out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
     out.finish()?;
     Ok(0)
-}
-
-/// `--size` for the commands that read it from a string (fuzz cases).
-pub fn size_of(text: &str) -> Result<(u16, u16), String> {
-    parse_size(text)
 }

@@ -77,13 +77,20 @@ fn pin_gives_the_seed_and_the_generator() {
     );
 }
 
+/// The `rogue` binary built beside `rogue-trace` (by `cargo test
+/// --workspace`), if it is there.
+fn rogue() -> Option<String> {
+    let rogue = env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
+    let built = std::path::Path::new(&rogue).exists();
+    if !built {
+        eprintln!("rogue is not built next to rogue-trace; skipped");
+    }
+    built.then_some(rogue)
+}
+
 #[test]
 fn fuzz_of_the_port_against_itself_is_identical() {
-    let rogue = env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
-    if !std::path::Path::new(&rogue).exists() {
-        eprintln!("rogue is not built next to rogue-trace; skipped");
-        return;
-    }
+    let Some(rogue) = rogue() else { return };
     let out = rogue_trace(&[
         "fuzz",
         "--cases",
@@ -111,11 +118,7 @@ fn fuzz_of_the_port_against_itself_is_identical() {
 
 #[test]
 fn fuzz_finds_and_shrinks_a_planted_difference() {
-    let rogue = env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
-    if !std::path::Path::new(&rogue).exists() {
-        eprintln!("rogue is not built next to rogue-trace; skipped");
-        return;
-    }
+    let Some(rogue) = rogue() else { return };
     let dir = scratch("planted");
     // The port sees 14 tiles far; the reference, the C original's 15.
     let out = rogue_trace(&[
