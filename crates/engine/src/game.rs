@@ -55,8 +55,6 @@ impl Default for GameConfig {
 /// What the C original keeps in its globals `map` and `player`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    /// The part being played.
-    pub part: Part,
     /// The dungeon, if the part has one.
     pub map: Option<Map>,
     /// The player.
@@ -91,7 +89,6 @@ impl Game {
         };
         log::info!("part {}: the player starts at {start:?}", part.number);
         Game {
-            part,
             map,
             player: create_player(start, color),
             fov: part.fov.then(|| Fov::new(config.fov, config.radius)),
