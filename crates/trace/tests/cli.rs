@@ -484,3 +484,22 @@ fn capture_writes_only_the_header_values_it_was_given() {
     let trace = Trace::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!((trace.header.part, trace.header.seed), (None, Some(5)));
 }
+
+#[test]
+#[cfg(target_os = "linux")]
+fn capture_ends_the_whole_process_group_it_started() {
+    // A grandchild that ignores SIGHUP, as a daemon would.
+    let pid_file = scratch("grandchild.pid");
+    let script = format!(
+        "trap '' HUP; sleep 300 & echo $! > {}; printf started; read x",
+        pid_file.display()
+    );
+    let out = rogue_trace(&["capture", "--keys", "ab", "--", "sh", "-c", &script]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let alive = std::path::Path::new(&format!("/proc/{}", pid.trim())).exists()
+        && !std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+            .unwrap_or_default()
+            .contains(") Z");
+    assert!(!alive, "the grandchild {} is still running", pid.trim());
+}
