@@ -2,7 +2,8 @@
 //! game's own crates, matches at every step: characters and colours.
 
 use rogue_replay::replay;
-use rogue_testkit::{config_of, golden_steps, goldens};
+use rogue_testkit::{config_of, golden_dir, golden_steps, goldens};
+use rogue_trace_format::Trace;
 
 /// Replays every golden trace of `part` and compares whole screens;
 /// returns the number of steps compared.
@@ -39,4 +40,17 @@ fn every_golden_step_of_every_part_matches() {
             "part {part}: every step compared"
         );
     }
+}
+
+#[test]
+fn every_golden_trace_reads_and_writes_back_byte_for_byte() {
+    let mut count = 0;
+    for entry in std::fs::read_dir(golden_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(trace.to_text(), text, "{}", path.display());
+        count += 1;
+    }
+    assert!(count >= 14, "{count} golden traces");
 }

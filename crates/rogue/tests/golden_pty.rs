@@ -84,3 +84,28 @@ fn every_golden_step_in_a_real_terminal() {
         );
     }
 }
+
+#[test]
+fn every_golden_step_while_both_cores_are_busy() {
+    // Busy threads on every core: the screens must be the same, as
+    // capture waits for the game, not for the clock.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                let mut n = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    n = std::hint::black_box(n.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            });
+        }
+        for part in [3, 4] {
+            assert_eq!(
+                check_part(part),
+                golden_steps(part),
+                "part {part} under load"
+            );
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+}

@@ -6,9 +6,7 @@ use std::process::{Command, Output};
 use rogue_trace_format::{escape_keys, Trace};
 
 fn golden(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/golden")
-        .join(name)
+    rogue_testkit::golden_dir().join(name)
 }
 
 fn rogue_trace(args: &[&str]) -> Output {
