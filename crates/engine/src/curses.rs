@@ -242,7 +242,8 @@ fn read_key(_stdscr: &pancurses::Window) -> Result<Key, Stop> {
         if let Some(signal) = signals::pending() {
             return Err(Stop::Signal(signal));
         }
-        if signals::take_resize() && !resize() {
+        if signals::take_resize() {
+            resize();
             return Ok(Key::Resize);
         }
         match ncurses::getch() {
@@ -254,16 +255,20 @@ fn read_key(_stdscr: &pancurses::Window) -> Result<Key, Stop> {
     }
 }
 
-/// What ncurses does on `SIGWINCH`, with the size clipped to
-/// [`MAX_TERMINAL`]: `resizeterm` to the new size when it changed, which
-/// queues `KEY_RESIZE` for `getch` (true); else nothing (false), and the
-/// caller reports `KEY_RESIZE` itself.
+/// What ncurses does on `SIGWINCH` before its `getch` returns
+/// `KEY_RESIZE`, with the size clipped to [`MAX_TERMINAL`]: when the size
+/// changed, `resize_term` to it and `clearok(curscr)`, so the next refresh
+/// draws the whole screen (`resizeterm` without queueing `KEY_RESIZE`,
+/// which the caller returns itself, with no refresh in between).
 #[cfg(unix)]
-fn resize() -> bool {
+fn resize() {
     let now = (ncurses::LINES(), ncurses::COLS());
     let (rows, cols) = crate::signals::terminal_size().unwrap_or(now);
     let clipped = (rows.min(MAX_TERMINAL.0), cols.min(MAX_TERMINAL.1));
-    clipped != now && ncurses::resizeterm(clipped.0, clipped.1) == ncurses::OK
+    if clipped != now {
+        ncurses::resize_term(clipped.0, clipped.1);
+        ncurses::clearok(ncurses::curscr(), true);
+    }
 }
 
 /// `getch()` on Windows, where PDCurses gives whole characters; it waits a

@@ -372,3 +372,31 @@ fn the_end_of_input_is_logged() {
         "{text}"
     );
 }
+
+#[test]
+fn a_resize_repaints_the_screen_once_as_the_c_original_does() {
+    // Every key ends in one `clear()`, a whole repaint (`\e[H\e[2J` on
+    // xterm); a resize is a key too, and ncurses repaints once for it.
+    let mut session = start_with(
+        ROGUE,
+        &["--seed", "42", "--rng", "glibc"],
+        100,
+        25,
+        "xterm-256color",
+        &[],
+    );
+    screen_now(&mut session);
+    session.send(b"jl").unwrap();
+    screen_now(&mut session);
+    session.resize(80, 20).unwrap();
+    screen_now(&mut session);
+    session.send(b"l").unwrap();
+    expect_screen(&mut session, "jll", 80, 20, "a key after the resize");
+    let raw = String::from_utf8_lossy(session.raw_output()).to_string();
+    assert_eq!(
+        raw.matches("\x1b[H\x1b[2J").count(),
+        1 + 2 + 1 + 1,
+        "one repaint a key and one for the resize"
+    );
+    end_with(&mut session, b"q", "q");
+}
