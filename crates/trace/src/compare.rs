@@ -201,6 +201,9 @@ pub fn command_line(case: &Case, flags: &CaptureFlags, command: &[OsString]) -> 
     shell_words::join(words)
 }
 
+/// The most cells `compare` holds: it keeps both traces in memory.
+const MAX_CELLS: u64 = 50_000_000;
+
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     check_seeded(&args.command, args.flags.pin)?;
     let case = Case {
@@ -208,6 +211,19 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         size: args.size.size,
         keys: args.keys.keys()?,
     };
+    let cells = (case.keys.len() as u64 + 1) * u64::from(case.size.0) * u64::from(case.size.1);
+    if cells > MAX_CELLS {
+        return Err(Failure(
+            format!(
+                "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
+                 capture and replay them with --out, then diff the files",
+                case.keys.len(),
+                case.size.0,
+                case.size.1
+            ),
+            2,
+        ));
+    }
     let mut outcome = run_case(&args.command, &args.flags, &case)?;
     if args.all {
         outcome.report = diff(

@@ -501,3 +501,26 @@ fn capture_ends_the_whole_process_group_it_started() {
             .contains(") Z");
     assert!(!alive, "the grandchild {} is still running", pid.trim());
 }
+
+#[test]
+fn compare_refuses_more_than_it_can_hold() {
+    let keys = "j".repeat(100_000);
+    let out = rogue_trace(&[
+        "compare",
+        "--seed",
+        "1",
+        "--size",
+        "1000x1000",
+        "--keys",
+        &keys,
+        "--",
+        "x",
+        "{seed}",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("compare keeps both traces in memory"),
+        "{}",
+        stderr(&out)
+    );
+}
