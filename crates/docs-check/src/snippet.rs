@@ -22,14 +22,19 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
                 .strip_prefix("pub ")
                 .or_else(|| t.strip_prefix("pub(crate) "))
                 .unwrap_or(t);
-            let t = t.strip_prefix("const fn ").map_or(t, |rest| rest);
-            ["fn ", "struct ", "enum ", "trait ", "const ", "type "]
-                .iter()
-                .filter_map(|kind| t.strip_prefix(kind))
-                .filter_map(|rest| rest.strip_prefix(name))
-                .any(|rest| rest.starts_with(['(', '<', ' ', ':', ';']))
-                || t.strip_prefix(name)
-                    .is_some_and(|rest| rest.starts_with('('))
+            [
+                "const fn ",
+                "fn ",
+                "struct ",
+                "enum ",
+                "trait ",
+                "const ",
+                "type ",
+            ]
+            .iter()
+            .filter_map(|kind| t.strip_prefix(kind))
+            .filter_map(|rest| rest.strip_prefix(name))
+            .any(|rest| rest.starts_with(['(', '<', ' ', ':', ';']))
         })?;
     let indent = &lines[start][..lines[start].len() - lines[start].trim_start().len()];
     let first = (0..start)
@@ -122,6 +127,13 @@ mod tests {
             "    /// Gets.\n    pub fn get(&self) -> i32 {\n        1\n    }"
         );
         assert_eq!(find_item(SOURCE, "add"), None);
+        // A call is not the item.
+        let calls =
+            "fn caller() {\n    add_one(1);\n}\n\npub fn add_one(a: i32) -> i32 {\n    a\n}\n";
+        assert_eq!(
+            find_item(calls, "add_one").unwrap(),
+            "pub fn add_one(a: i32) -> i32 {\n    a\n}"
+        );
         assert_eq!(find_item(SOURCE, "T::get"), find_item(SOURCE, "get"));
         assert_eq!(find_item(SOURCE, "U::get"), None);
     }

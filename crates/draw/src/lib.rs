@@ -11,10 +11,12 @@ pub use screen::{MemScreen, Screen};
 
 use rogue_types::{ColorPair, Entity, Map, Memory, Position, Tile, SEEN_COLOR};
 
-/// `drawMap`: every tile of the map, row by row, at its own position. With
-/// no field of view (`None`: Parts 2 and 3, or a field of view turned off)
-/// every tile is in its own colour; with one, as its [`Memory`] shows seen
-/// tiles (Part 4: [`Memory::Dimmed`]).
+/// `drawMap`: every tile of the map, row by row, at its own position.
+//@ part 4+ {
+/// With no field of view (`None`: Parts 2 and 3, or a field of view turned
+/// off) every tile is in its own colour; with one, as its [`Memory`] shows
+/// seen tiles (Part 4: [`Memory::Dimmed`]).
+//@ }
 #[doc(alias = "drawMap")]
 //@ part 2-3: pub fn draw_map(screen: &mut impl Screen, map: &Map) {
 //@ part 2-3:     draw_tiles(screen, map, |tile| (tile.ch, ColorPair::NONE))
@@ -71,8 +73,11 @@ pub fn draw_entity(screen: &mut impl Screen, entity: &Entity) {
     screen.mvaddch(y, x, entity.ch, entity.color);
 }
 
-/// `drawEverything`: clears the screen, draws the map (if the game has one,
-/// with what its field of view remembers) and the player on top.
+/// `drawEverything`: clears the screen, draws the map (if the game has one)
+/// and the player on top.
+//@ part 4+ {
+/// The map is drawn with what its field of view remembers.
+//@ }
 #[doc(alias = "drawEverything")]
 pub fn draw_everything(
     screen: &mut impl Screen,

@@ -90,10 +90,13 @@ impl Drop for Curses {
     }
 }
 
-/// `cursesSetup`: `initscr(); noecho(); curs_set(0);` and, from Part 4,
-/// the two colour pairs. On a terminal without colours it shows the C
-/// original's message at (20, 50), waits for a key and returns `None` (the
-/// terminal is restored when the returned value is dropped).
+/// `cursesSetup`: `initscr(); noecho(); curs_set(0);`.
+//@ part 4+ {
+/// From Part 4 it also sets up the two colour pairs. On a terminal without
+/// colours it shows the C original's message at (20, 50), waits for a key
+/// and returns `None` (the terminal is restored when the returned value is
+/// dropped).
+//@ }
 #[doc(alias = "cursesSetup")]
 //@ part 1-3: pub fn curses_setup() -> Curses {
 pub fn curses_setup(color: bool) -> Option<Curses> {

@@ -124,8 +124,11 @@ impl Game {
     }
 }
 
-/// `gameLoop`: makes the first field of view, draws, then reads keys until
-/// `q` or NUL (`while ((ch = getch()))`), handling and drawing each.
+/// `gameLoop`: draws, then reads keys until `q` or NUL
+/// (`while(ch = getch())`), handling and drawing each.
+//@ part 4+ {
+/// From Part 4 it makes the first field of view before the first draw.
+//@ }
 /// It also ends when no more keys can come (the C original would spin).
 /// Returns the key that ended it, if one did.
 #[doc(alias = "gameLoop")]

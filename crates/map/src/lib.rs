@@ -4,9 +4,11 @@ use rogue_crand::CRand;
 use rogue_room::{add_room_to_map, connect_room_centers, create_room};
 use rogue_types::{ColorPair, Map, Position, Room, MAP_HEIGHT, MAP_WIDTH};
 
-/// `createMapTiles`: a `MAP_HEIGHT` by `MAP_WIDTH` map of walls, each drawn
-/// with colour pair `color` (Part 4 gives `VISIBLE_COLOR`; earlier parts have
-/// no colour, `ColorPair::NONE`).
+/// `createMapTiles`: a `MAP_HEIGHT` by `MAP_WIDTH` map of walls.
+//@ part 4+ {
+/// Each is drawn with colour pair `color` (the game gives `VISIBLE_COLOR`
+/// in Part 4, and no colour, `ColorPair::NONE`, before).
+//@ }
 #[doc(alias = "createMapTiles")]
 //@ part 2-3: pub fn create_map_tiles() -> Map {
 pub fn create_map_tiles(color: ColorPair) -> Map {

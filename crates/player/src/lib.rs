@@ -29,7 +29,10 @@ pub fn new_position(key: Key, pos: Position) -> Position {
 }
 
 /// `handleInput` (Parts 2 to 4): computes `newPos` from the key and calls
-/// [`move_player`]. `fov` is the game's field of view, if it has one.
+/// [`move_player`].
+//@ part 4+ {
+/// `fov` is the game's field of view, if it has one.
+//@ }
 #[doc(alias = "handleInput")]
 //@ part 2-3: pub fn handle_input(key: Key, player: &mut Entity, map: &Map) {
 pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, fov: Option<&mut Fov>) {
@@ -46,10 +49,12 @@ pub fn handle_input_without_map(key: Key, player: &mut Entity) {
     player.pos = new_position(key, player.pos);
 }
 
-/// `movePlayer`: moves the player to `new_pos` if that tile is walkable,
-/// clearing the field of view before the move and making it after (Part 4;
-/// Parts 2 and 3 have no `fov`). A position outside the map is not
-/// walkable.
+/// `movePlayer`: moves the player to `new_pos` if that tile is walkable. A
+/// position outside the map is not walkable.
+//@ part 4+ {
+/// It clears the field of view before the move and makes it after (Part 4;
+/// Parts 2 and 3 have no `fov`).
+//@ }
 #[doc(alias = "movePlayer")]
 pub fn move_player(
     new_pos: Position,
