@@ -126,7 +126,9 @@ pub fn curses_setup(color: bool) -> Option<Curses> {
     } else {
         log::info!("the terminal has no colours");
         curses.window.mvprintw(20, 50, NO_COLOR_MESSAGE);
-        curses.window.getch();
+        curses.window.refresh();
+        // getch(): any key, or a signal, ends the wait.
+        let _ = read_key(&curses.window);
         None
     }
     //@ }
@@ -180,6 +182,17 @@ pub fn check_terminal() -> Result<(), String> {
 #[cfg(unix)]
 pub fn watch_signals() -> std::io::Result<()> {
     crate::signals::watch()
+}
+
+/// The signal that asked the program to end, if one came (SIGINT,
+/// SIGTERM, SIGHUP; Ctrl-C on Windows).
+pub fn signal_received() -> Option<i32> {
+    #[cfg(unix)]
+    return crate::signals::pending();
+    #[cfg(windows)]
+    return CTRL_C
+        .load(std::sync::atomic::Ordering::SeqCst)
+        .then_some(2);
 }
 
 /// Records Ctrl-C and Ctrl-Break, for the main thread to act on.

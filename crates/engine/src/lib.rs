@@ -18,8 +18,8 @@ mod signals;
 
 #[cfg(feature = "curses")]
 pub use curses::{
-    check_terminal, close_game, curses_setup, key_of_code, key_of_input, watch_signals, Curses,
-    Stop, KEYS_KEPT, MAX_TERMINAL, NO_COLOR_MESSAGE,
+    check_terminal, close_game, curses_setup, key_of_code, key_of_input, signal_received,
+    watch_signals, Curses, Stop, KEYS_KEPT, MAX_TERMINAL, NO_COLOR_MESSAGE,
 };
 pub use game::{game_loop, Game, GameConfig, Terminal};
 pub use headless::{replay, Headless};

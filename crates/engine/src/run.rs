@@ -3,7 +3,7 @@
 
 use rogue_types::Key;
 
-use crate::curses::{close_game, curses_setup, Curses, Stop};
+use crate::curses::{close_game, curses_setup, signal_received, Curses, Stop};
 use crate::game::{game_loop, Game, GameConfig};
 
 /// How a run ended.
@@ -36,10 +36,15 @@ pub struct Outcome {
 
 /// `main()`: sets up curses, seeds `rand()`, builds the dungeon, plays the
 /// game loop and closes the game. The terminal is restored when this
-/// returns, whichever way the game ended.
+/// returns, whichever way the game ended; a signal that came at any time
+/// is the ending.
 #[doc(alias = "main")]
 pub fn play(config: &GameConfig) -> Outcome {
-    play_with(config, game_loop)
+    let mut outcome = play_with(config, game_loop);
+    if let Some(signal) = signal_received() {
+        outcome.ending = Ending::Signal(signal);
+    }
+    outcome
 }
 
 /// [`play`], with the loop given: `run(curses, game)` plays and returns the
