@@ -106,8 +106,17 @@ fn a_signal_ends_the_wait_of_a_terminal_without_colours() {
     let mut session = start(&["--seed", "1"], "dumb");
     assert_ne!(session.settle(&Settle::default()), Settled::Exited);
     let pid = session.pid().expect("a process id").to_string();
-    let killed = std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
     assert!(killed.success());
-    let status = session.wait_exit(Duration::from_secs(10)).expect("SIGTERM ends the wait");
-    assert_eq!(status.signal().map(|s| s.contains("Terminated")), Some(true), "{status:?}");
+    let status = session
+        .wait_exit(Duration::from_secs(10))
+        .expect("SIGTERM ends the wait");
+    assert_eq!(
+        status.signal().map(|s| s.contains("Terminated")),
+        Some(true),
+        "{status:?}"
+    );
 }

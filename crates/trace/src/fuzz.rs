@@ -11,8 +11,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 use clap::Parser;
+use generator::Draw;
 use indicatif::{ProgressBar, ProgressStyle};
-use rand_core_shim::Draw;
 use rogue_crand::RngKind;
 use rogue_options::GameArgs;
 
@@ -206,7 +206,7 @@ fn shrink(args: &FuzzArgs, mut case: Case) -> Result<Case, Failure> {
 }
 
 /// The generator of cases: glibc's `rand()` from a 64-bit seed.
-mod rand_core_shim {
+mod generator {
     use rogue_crand::{CRand, GlibcRand};
 
     pub struct Draw(GlibcRand);
