@@ -44,6 +44,13 @@ fn expect_screen(session: &mut PtySession, keys: &str, cols: u16, rows: u16, wha
     same_screen(&screen_now(session), &seed42(keys, cols, rows), what);
 }
 
+/// Seed 42 (glibc) at 100x25 on `xterm-256color`, the terminal the C
+/// original's byte counts were measured on.
+fn seed42_on_xterm() -> PtySession {
+    let args = ["--seed", "42", "--rng", "glibc"];
+    start_with(ROGUE, &args, 100, 25, "xterm-256color", &[])
+}
+
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("rogue-terminal-{}", std::process::id()));
@@ -246,14 +253,7 @@ fn a_huge_terminal_is_refused_at_start_and_clipped_on_a_resize() {
 fn the_bytes_written_per_key_stay_the_c_original_s() {
     // The C original writes a median of 286 bytes a key on xterm-256color
     // for a 120-key walk of seed 42.
-    let mut session = start_with(
-        ROGUE,
-        &["--seed", "42", "--rng", "glibc"],
-        100,
-        25,
-        "xterm-256color",
-        &[],
-    );
+    let mut session = seed42_on_xterm();
     screen_now(&mut session);
     let walk = "jjjjllllllllllllkkkkhhhhhhhhjjjjjjjjllllllllllllllllkkkkkkhhhhhhhhhhhh".repeat(2);
     let mut sizes = Vec::new();
@@ -377,14 +377,7 @@ fn the_end_of_input_is_logged() {
 fn a_resize_repaints_the_screen_once_as_the_c_original_does() {
     // Every key ends in one `clear()`, a whole repaint (`\e[H\e[2J` on
     // xterm); a resize is a key too, and ncurses repaints once for it.
-    let mut session = start_with(
-        ROGUE,
-        &["--seed", "42", "--rng", "glibc"],
-        100,
-        25,
-        "xterm-256color",
-        &[],
-    );
+    let mut session = seed42_on_xterm();
     screen_now(&mut session);
     session.send(b"jl").unwrap();
     screen_now(&mut session);

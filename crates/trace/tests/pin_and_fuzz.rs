@@ -88,24 +88,21 @@ fn rogue() -> Option<String> {
     built.then_some(rogue)
 }
 
+/// `rogue-trace fuzz ARGS -- ROGUE --seed {seed} --rng {rng}`.
+fn fuzz_rogue(rogue: &str, args: &[&str]) -> Output {
+    let mut all = vec!["fuzz"];
+    all.extend(args);
+    all.extend(["--", rogue, "--seed", "{seed}", "--rng", "{rng}"]);
+    rogue_trace(&all)
+}
+
 #[test]
 fn fuzz_of_the_port_against_itself_is_identical() {
     let Some(rogue) = rogue() else { return };
-    let out = rogue_trace(&[
-        "fuzz",
-        "--cases",
-        "4",
-        "--seed",
-        "9",
-        "--keys-per-case",
-        "30",
-        "--",
+    let out = fuzz_rogue(
         &rogue,
-        "--seed",
-        "{seed}",
-        "--rng",
-        "{rng}",
-    ]);
+        &["--cases", "4", "--seed", "9", "--keys-per-case", "30"],
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -121,23 +118,19 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
     let Some(rogue) = rogue() else { return };
     let dir = scratch("planted");
     // The port sees 14 tiles far; the reference, the C original's 15.
-    let out = rogue_trace(&[
-        "fuzz",
-        "--cases",
-        "20",
-        "--seed",
-        "3",
-        "--port-args",
-        "--radius 14",
-        "--out",
-        dir.to_str().unwrap(),
-        "--",
+    let out = fuzz_rogue(
         &rogue,
-        "--seed",
-        "{seed}",
-        "--rng",
-        "{rng}",
-    ]);
+        &[
+            "--cases",
+            "20",
+            "--seed",
+            "3",
+            "--port-args",
+            "--radius 14",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+    );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
     let command = stdout
