@@ -62,26 +62,7 @@ impl Watch {
     /// Notes that the program is about to be woken (by a signal, such as
     /// `SIGWINCH`): it has settled only once it has woken and slept again.
     pub fn expect_wake(&mut self) {
-        self.switches_before = Some(self.switches());
-    }
-
-    /// The voluntary context switches of every thread so far.
-    fn switches(&self) -> u64 {
-        let mut total = 0;
-        for pid in self.processes() {
-            for tid in tasks(pid) {
-                let status = fs::read_to_string(format!("/proc/{pid}/task/{tid}/status"));
-                total += status
-                    .ok()
-                    .and_then(|s| {
-                        s.lines()
-                            .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
-                            .and_then(|n| n.trim().parse::<u64>().ok())
-                    })
-                    .unwrap_or(0);
-            }
-        }
-        total
+        self.switches_before = Some(switches(&self.processes()));
     }
 
     /// What the program is doing now.
@@ -97,7 +78,11 @@ impl Watch {
                 rchar(pid).unwrap_or(before).saturating_sub(before)
             })
             .sum();
-        if read < self.typed || self.switches_before.is_some_and(|b| self.switches() <= b) {
+        if read < self.typed
+            || self
+                .switches_before
+                .is_some_and(|b| switches(&processes) <= b)
+        {
             return State::Busy;
         }
         let mut waiting = false;
@@ -177,6 +162,25 @@ const POLLS: [i64; 6] = [
 /// The system calls that wait on files.
 #[cfg(not(target_arch = "x86_64"))]
 const POLLS: [i64; 3] = [libc::SYS_ppoll, libc::SYS_pselect6, libc::SYS_epoll_pwait];
+
+/// The voluntary context switches of every thread of `processes` so far.
+fn switches(processes: &[u32]) -> u64 {
+    let mut total = 0;
+    for &pid in processes {
+        for tid in tasks(pid) {
+            let status = fs::read_to_string(format!("/proc/{pid}/task/{tid}/status"));
+            total += status
+                .ok()
+                .and_then(|s| {
+                    s.lines()
+                        .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
+                        .and_then(|n| n.trim().parse::<u64>().ok())
+                })
+                .unwrap_or(0);
+        }
+    }
+    total
+}
 
 /// The threads of `pid`.
 fn tasks(pid: u32) -> Vec<u32> {

@@ -139,17 +139,10 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
             if outcome.text != text {
                 fs::write(page, &outcome.text).map_err(|e| vec![format!("{name}: {e}")])?;
             }
-            let regenerated = |p: &String| p.contains(" differ") || p.contains("is not the screen");
-            problems.extend(
-                outcome
-                    .problems
-                    .iter()
-                    .filter(|p| !regenerated(p))
-                    .map(|p| format!("{name}: {p}")),
-            );
         } else {
-            problems.extend(outcome.problems.iter().map(|p| format!("{name}: {p}")));
+            problems.extend(outcome.stale.iter().map(|p| format!("{name}: {p}")));
         }
+        problems.extend(outcome.problems.iter().map(|p| format!("{name}: {p}")));
     }
     for contents in ["index.md", "SUMMARY.md"] {
         let text = fs::read_to_string(docs.join(contents)).unwrap_or_default();

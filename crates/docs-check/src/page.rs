@@ -35,7 +35,10 @@ pub struct Outcome {
     pub text: String,
     /// The number of generated blocks.
     pub blocks: usize,
-    /// What is wrong, one line each.
+    /// The blocks that are not what the project generates now, one line
+    /// each: `--write` mends them.
+    pub stale: Vec<String>,
+    /// What else is wrong, one line each: `--write` cannot mend it.
     pub problems: Vec<String>,
     /// The files of `docs/` the page's pictures need, path and content.
     pub files: Vec<(String, String)>,
@@ -57,6 +60,7 @@ pub fn check_page(page: &str, part: u8, sources: &Sources<'_>) -> Outcome {
     let mut outcome = Outcome {
         text: String::new(),
         blocks: 0,
+        stale: Vec::new(),
         problems: Vec::new(),
         files: Vec::new(),
     };
@@ -73,6 +77,7 @@ pub fn check_page(page: &str, part: u8, sources: &Sources<'_>) -> Outcome {
         };
         let n = i;
         let mut problem = |p: String| outcome.problems.push(format!("line {n}: {p}"));
+        let mut stale = |p: String| outcome.stale.push(format!("line {n}: {p}"));
         if let Some(spec) = spec.strip_prefix("rust: ") {
             outcome.blocks += 1;
             let Some((path, name)) = spec.split_once(' ') else {
@@ -90,7 +95,7 @@ pub fn check_page(page: &str, part: u8, sources: &Sources<'_>) -> Outcome {
                 Ok(item) => {
                     let code = view(&item, part);
                     if shown.join("\n") != code {
-                        problem(format!("`{name}` differs from {path} (Part {part})"));
+                        stale(format!("`{name}` differs from {path} (Part {part})"));
                     }
                     out.extend(["```rust".to_string(), code, "```".to_string()]);
                 }
@@ -110,7 +115,7 @@ pub fn check_page(page: &str, part: u8, sources: &Sources<'_>) -> Outcome {
                 Ok(text) => {
                     let text = text.trim_end().to_string();
                     if shown.join("\n") != text {
-                        problem(format!("the output of `{command}` differs"));
+                        stale(format!("the output of `{command}` differs"));
                     }
                     out.extend(["```text".to_string(), text, "```".to_string()]);
                 }
@@ -146,12 +151,12 @@ pub fn check_page(page: &str, part: u8, sources: &Sources<'_>) -> Outcome {
                 }
             };
             if (sources.file)(&image).as_deref() != Some(svg.as_str()) {
-                problem(format!("docs/{image} is not the screen of `{args}`"));
+                stale(format!("docs/{image} is not the screen of `{args}`"));
             }
             outcome.files.push((image, svg));
             if let Some((shown, next)) = fenced(&lines, i, "```text") {
                 if shown.join("\n") != text {
-                    problem(format!("the characters of `{args}` differ"));
+                    stale(format!("the characters of `{args}` differ"));
                 }
                 out.extend(["```text".to_string(), text, "```".to_string()]);
                 i = next;
@@ -186,13 +191,15 @@ mod tests {
         let none = |_: &str| Some("<svg>--seed 1</svg>\n".to_string());
         let outcome = check_page(page, 4, &sources(&none));
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
+        assert!(outcome.stale.is_empty(), "{:?}", outcome.stale);
         assert_eq!(outcome.text, page);
         assert_eq!(outcome.blocks, 3);
         // Part 1 has no `a + 1` yet; the picture is missing.
         let missing = |_: &str| None;
         let outcome = check_page(page, 1, &sources(&missing));
+        assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         assert_eq!(
-            outcome.problems,
+            outcome.stale,
             vec![
                 "line 2: `add_one` differs from src/lib.rs (Part 1)",
                 "line 13: docs/img/s.svg is not the screen of `--seed 1`",

@@ -255,7 +255,7 @@ fn read_key(_stdscr: &pancurses::Window) -> Result<Key, Stop> {
     ncurses::timeout(0);
     let mut input_ready = false;
     loop {
-        if let Some(signal) = signals::pending() {
+        if let Some(signal) = signal_received() {
             return Err(Stop::Signal(signal));
         }
         if signals::take_resize() {
@@ -293,8 +293,8 @@ fn resize() {
 fn read_key(stdscr: &pancurses::Window) -> Result<Key, Stop> {
     stdscr.timeout(100);
     loop {
-        if CTRL_C.load(std::sync::atomic::Ordering::SeqCst) {
-            return Err(Stop::Signal(2));
+        if let Some(signal) = signal_received() {
+            return Err(Stop::Signal(signal));
         }
         if let Some(input) = stdscr.getch() {
             if matches!(input, pancurses::Input::KeyResize) {

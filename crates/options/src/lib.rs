@@ -13,10 +13,6 @@ use rogue_crand::RngKind;
 use rogue_engine::{GameConfig, Part};
 use rogue_fov::FovMode;
 
-/// The largest screen a trace, a replay or a capture may have, columns by
-/// rows: larger ones are refused, so no size can exhaust memory.
-pub use rogue_trace_format::MAX_SIZE;
-
 /// The options that choose the game: part, seed, generator, field of view.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct GameArgs {
@@ -69,8 +65,8 @@ impl GameArgs {
 /// `--size COLSxROWS`, the screen of a replay or a capture.
 #[derive(Args, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizeArg {
-    /// The screen, columns by rows (at most 1000x1000)
-    #[arg(long, value_name = "COLSxROWS", default_value = "100x25", value_parser = parse_size)]
+    /// The screen, columns by rows (at most 1000x1000, a trace's bound)
+    #[arg(long, value_name = "COLSxROWS", default_value = "100x25", value_parser = rogue_trace_format::parse_size)]
     pub size: (u16, u16),
 }
 
@@ -133,12 +129,6 @@ fn parse_part(text: &str) -> Result<Part, String> {
 fn parse_seed(text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .map_err(|_| "expected an integer from 0 to 4294967295".to_string())
-}
-
-/// `--size`: `COLSxROWS`, each from 1 to its bound in [`MAX_SIZE`], as a
-/// trace's header declares a size.
-pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
-    rogue_trace_format::parse_size(text)
 }
 
 /// Reads the command line of `program` into `T`: `Err` with the exit
