@@ -176,34 +176,32 @@ fn header_differences(a: &Trace, b: &Trace) -> Vec<String> {
 /// One cell of a step: its character and look.
 type Cell = (char, Look);
 
-/// The cell at row `y`, column `x`: its character, and its look (from its
-/// class, or spelled out for a `?` cell).
-fn cell(step: &Step, y: usize, x: usize) -> Option<Cell> {
-    let ch = step.text.get(y)?.chars().nth(x)?;
-    let class = step.colours.get(y)?.chars().nth(x)?;
-    let look = if class == ODD {
-        step.odd
-            .iter()
-            .find(|o| usize::from(o.y) == y && usize::from(o.x) == x)
-            .map_or_else(|| Look::of_class(ODD), |o| o.look.clone())
-    } else {
-        Look::of_class(class)
-    };
-    Some((ch, look))
+/// The cells of row `y` of a step.
+fn row(step: &Step, y: usize) -> Vec<Cell> {
+    let text = step.text.get(y).map_or("", String::as_str);
+    text.chars().zip(step.looks(y)).collect()
 }
 
-/// The cells that differ, as `(row, column)`.
-fn differing_cells_of(a: &Step, b: &Step) -> Vec<(usize, usize)> {
+/// A cell that differs: its row and column, and what each trace has there.
+struct Difference {
+    y: usize,
+    x: usize,
+    a: Option<Cell>,
+    b: Option<Cell>,
+}
+
+/// The cells that differ, row by row.
+fn differing_cells_of(a: &Step, b: &Step) -> Vec<Difference> {
     if a.text == b.text && a.colours == b.colours && a.odd == b.odd {
         return Vec::new();
     }
-    let rows = a.text.len().max(b.text.len());
     let mut cells = Vec::new();
-    for y in 0..rows {
-        let width = |s: &Step| s.text.get(y).map_or(0, |r| r.chars().count());
-        for x in 0..width(a).max(width(b)) {
-            if cell(a, y, x) != cell(b, y, x) {
-                cells.push((y, x));
+    for y in 0..a.text.len().max(b.text.len()) {
+        let (row_a, row_b) = (row(a, y), row(b, y));
+        for x in 0..row_a.len().max(row_b.len()) {
+            let (ca, cb) = (row_a.get(x).cloned(), row_b.get(x).cloned());
+            if ca != cb {
+                cells.push(Difference { y, x, a: ca, b: cb });
             }
         }
     }
@@ -215,16 +213,16 @@ const CELLS_LISTED: usize = 12;
 
 /// Writes the report of a differing step: each differing row of both, with
 /// its colour classes and a column ruler, then the cells one by one.
-fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[(usize, usize)]) {
+fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
     let key = a
         .key
         .map_or_else(|| "- (before the first key)".to_string(), key_literal);
     let chars = cells
         .iter()
-        .any(|&(y, x)| cell(a, y, x).map(|c| c.0) != cell(b, y, x).map(|c| c.0));
+        .any(|d| d.a.as_ref().map(|c| c.0) != d.b.as_ref().map(|c| c.0));
     let looks = cells
         .iter()
-        .any(|&(y, x)| cell(a, y, x).map(|c| c.1) != cell(b, y, x).map(|c| c.1));
+        .any(|d| d.a.as_ref().map(|c| &c.1) != d.b.as_ref().map(|c| &c.1));
     let what = match (chars, looks) {
         (true, true) => "characters and colours",
         (true, false) => "characters",
@@ -245,7 +243,7 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[(usize, usize)]) {
         .unwrap_or(0);
     let _ = writeln!(out, "{:>15}{}", "column ", ruler(width, 10));
     let _ = writeln!(out, "{:>15}{}", "", ruler(width, 1));
-    let mut rows: Vec<usize> = cells.iter().map(|&(y, _)| y).collect();
+    let mut rows: Vec<usize> = cells.iter().map(|d| d.y).collect();
     rows.dedup();
     let line = |s: &Step, y: usize, colours: bool| {
         let rows = if colours { &s.colours } else { &s.text };
@@ -253,7 +251,13 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[(usize, usize)]) {
     };
     for y in rows {
         let marks: String = (0..width)
-            .map(|x| if cells.contains(&(y, x)) { '^' } else { ' ' })
+            .map(|x| {
+                if cells.iter().any(|d| (d.y, d.x) == (y, x)) {
+                    '^'
+                } else {
+                    ' '
+                }
+            })
             .collect();
         let _ = writeln!(out, "row {y:>3}     A |{}|", line(a, y, false));
         let _ = writeln!(out, "            B |{}|", line(b, y, false));
@@ -261,9 +265,9 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[(usize, usize)]) {
         let _ = writeln!(out, "            B |{}|", line(b, y, true));
         let _ = writeln!(out, "               {}", marks.trim_end());
     }
-    for &(y, x) in cells.iter().take(CELLS_LISTED) {
-        let show = |c: Option<Cell>| {
-            c.map_or_else(
+    for d in cells.iter().take(CELLS_LISTED) {
+        let show = |c: &Option<Cell>| {
+            c.as_ref().map_or_else(
                 || "(nothing)".to_string(),
                 |(ch, look)| {
                     let class = look.class();
@@ -272,15 +276,17 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[(usize, usize)]) {
                     } else {
                         describe(class).to_string()
                     };
-                    format!("{} {name}", key_literal(ch))
+                    format!("{} {name}", key_literal(*ch))
                 },
             )
         };
         let _ = writeln!(
             out,
-            "  row {y}, column {x}: A {}, B {}",
-            show(cell(a, y, x)),
-            show(cell(b, y, x))
+            "  row {}, column {}: A {}, B {}",
+            d.y,
+            d.x,
+            show(&d.a),
+            show(&d.b)
         );
     }
     if cells.len() > CELLS_LISTED {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::classes::{is_class, Look};
+use crate::classes::{is_class, Look, ODD};
 use crate::escape::{escape_keys, key_literal, parse_key_literal, unescape_keys};
 
 /// The first line of every v1 trace.
@@ -124,6 +124,27 @@ impl Trace {
     /// Whether the trace holds only its first and last steps.
     pub fn is_sparse(&self) -> bool {
         self.header.extra.iter().any(|e| e == FIRST_AND_LAST)
+    }
+}
+
+impl Step {
+    /// The look of every cell of row `y`: from its colour class, or spelled
+    /// out after the colour block for a `?` cell.
+    pub fn looks(&self, y: usize) -> Vec<Look> {
+        let classes = self.colours.get(y).map_or("", String::as_str);
+        classes
+            .chars()
+            .enumerate()
+            .map(|(x, class)| {
+                if class != ODD {
+                    return Look::of_class(class);
+                }
+                self.odd
+                    .iter()
+                    .find(|o| usize::from(o.y) == y && usize::from(o.x) == x)
+                    .map_or_else(|| Look::of_class(class), |o| o.look.clone())
+            })
+            .collect()
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::classes::{Colour, Look, ODD};
+use crate::classes::{Colour, Look};
 use crate::escape::key_literal;
 use crate::format::{Step, Trace};
 
@@ -19,24 +19,6 @@ fn heading(trace: &Trace, step: &Step) -> String {
     )
 }
 
-/// The look of every cell of a row.
-fn looks(step: &Step, y: usize) -> Vec<Look> {
-    let classes = step.colours.get(y).map_or("", String::as_str);
-    classes
-        .chars()
-        .enumerate()
-        .map(|(x, class)| {
-            if class != ODD {
-                return Look::of_class(class);
-            }
-            step.odd
-                .iter()
-                .find(|o| usize::from(o.y) == y && usize::from(o.x) == x)
-                .map_or_else(|| Look::of_class(class), |o| o.look.clone())
-        })
-        .collect()
-}
-
 /// The screen of `step` with a heading; in colour (ANSI escapes) when
 /// `colour` is set.
 pub fn render(trace: &Trace, step: &Step, colour: bool) -> String {
@@ -49,7 +31,7 @@ pub fn render(trace: &Trace, step: &Step, colour: bool) -> String {
             continue;
         }
         let mut current: Option<Look> = None;
-        for (ch, look) in text.chars().zip(looks(step, y)) {
+        for (ch, look) in text.chars().zip(step.looks(y)) {
             if current.as_ref() != Some(&look) {
                 out.push_str(&ansi(&look));
                 current = Some(look);
@@ -93,7 +75,7 @@ const FOREGROUND: &str = "#e5e5e5";
 fn runs(step: &Step, y: usize) -> Vec<(usize, String, Look)> {
     let mut runs: Vec<(usize, String, Look)> = Vec::new();
     let text = step.text.get(y).map_or("", String::as_str);
-    for (x, (ch, look)) in text.chars().zip(looks(step, y)).enumerate() {
+    for (x, (ch, look)) in text.chars().zip(step.looks(y)).enumerate() {
         match runs.last_mut() {
             Some((_, s, l)) if *l == look => s.push(ch),
             _ => runs.push((x, ch.to_string(), look)),
