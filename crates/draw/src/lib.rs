@@ -2,27 +2,49 @@
 //!
 //! The C code draws on curses' `stdscr`. Here the drawing functions write
 //! to any [`Screen`]: the real terminal (the `rogue-engine` crate implements
-//! it with `pancurses`) or a [`MemScreen`] in memory, which clips like
-//! curses and is what headless replays and tests read back.
+//! it with `pancurses`)
+//@ part 1-4: //! or, in tests, one in memory.
+//@ game {
+//! or a [`MemScreen`] in memory, which clips like curses and is what
+//! headless replays and tests read back.
+//@ }
+//@ part 1-1 {
+//!
+//! `draw.c` comes in Part 2; Part 1 only needs the [`Screen`] the game
+//! draws its `@` on.
+//@ }
 
 mod screen;
 
-pub use screen::{MemScreen, Screen};
+//@ part 1-4: pub use screen::Screen;
+pub use screen::{MemScreen, Screen}; //@ game
 
-use rogue_types::{ColorPair, Entity, Map, Memory, Position, Tile, SEEN_COLOR};
+//@ part 2+ {
+//@ part 2-3: use rogue_types::{Entity, Map, Position};
+//@ part 4-4: use rogue_types::{ColorPair, Entity, Map, Position, Tile, SEEN_COLOR};
+use rogue_types::{ColorPair, Entity, Map, Memory, Position, Tile, SEEN_COLOR}; //@ game
 
 /// `drawMap`: every tile of the map, row by row, at its own position.
 //@ part 4+ {
+/// A visible tile is drawn in its own colour, a seen one in `SEEN_COLOR`,
+/// any other blank.
+//@ }
+//@ game {
 /// With no field of view (`None`: Parts 2 and 3, or a field of view turned
 /// off) every tile is in its own colour; with one, as its [`Memory`] shows
 /// seen tiles (Part 4: [`Memory::Dimmed`]).
 //@ }
 #[doc(alias = "drawMap")]
-//@ part 2-3: pub fn draw_map(screen: &mut impl Screen, map: &Map) {
-//@ part 2-3:     draw_tiles(screen, map, |tile| (tile.ch, ColorPair::NONE))
+//@ part 2-4: pub fn draw_map(screen: &mut impl Screen, map: &Map) {
 pub fn draw_map(screen: &mut impl Screen, map: &Map, memory: Option<Memory>) {
-    //@ part 4+
-    //@ part 4+ {
+    //@ game
+    //@ part 2-3: for y in 0..map.height() {
+    //@ part 2-3:     for (x, tile) in (0..).zip(map.row(y)) {
+    //@ part 2-3:         screen.mvaddch(y, x, tile.ch);
+    //@ part 2-3:     }
+    //@ part 2-3: }
+    //@ part 4-4: draw_tiles(screen, map, lit);
+    //@ game {
     match memory {
         None => draw_tiles(screen, map, |tile| (tile.ch, tile.color)),
         Some(Memory::Dimmed) => draw_tiles(screen, map, lit),
@@ -32,6 +54,7 @@ pub fn draw_map(screen: &mut impl Screen, map: &Map, memory: Option<Memory>) {
     //@ }
 }
 
+//@ part 4+ {
 /// Part 4's `drawMap` for one tile: a visible tile in its own colour, a
 /// seen one in `SEEN_COLOR`, any other blank.
 fn lit(tile: &Tile) -> (char, ColorPair) {
@@ -44,6 +67,7 @@ fn lit(tile: &Tile) -> (char, ColorPair) {
     }
 }
 
+//@ game {
 /// The tile in its own colour if `shown`, else blank.
 fn shown_if(shown: bool, tile: &Tile) -> (char, ColorPair) {
     if shown {
@@ -52,6 +76,7 @@ fn shown_if(shown: bool, tile: &Tile) -> (char, ColorPair) {
         BLANK
     }
 }
+//@ }
 
 /// A blank cell: `mvaddch(y, x, ' ')`.
 const BLANK: (char, ColorPair) = (' ', ColorPair::NONE);
@@ -65,35 +90,42 @@ fn draw_tiles(screen: &mut impl Screen, map: &Map, look: impl Fn(&Tile) -> (char
         }
     }
 }
+//@ }
 
-/// `drawEntity`: the entity's character at its position, in its colour.
+/// `drawEntity`: the entity's character at its position.
+//@ part 4+ {
+/// From Part 4, in its colour.
+//@ }
 #[doc(alias = "drawEntity")]
 pub fn draw_entity(screen: &mut impl Screen, entity: &Entity) {
     let Position { y, x } = entity.pos;
-    screen.mvaddch(y, x, entity.ch, entity.color);
+    //@ part 2-3: screen.mvaddch(y, x, entity.ch);
+    screen.mvaddch(y, x, entity.ch, entity.color); //@ part 4+
 }
 
-/// `drawEverything`: clears the screen, draws the map (if the game has one)
-/// and the player on top.
-//@ part 4+ {
-/// The map is drawn with what its field of view remembers.
+/// `drawEverything`: clears the screen, draws the map and the player on
+/// top.
+//@ game {
+/// Part 1 has no map; the map is drawn with what its field of view
+/// remembers.
 //@ }
 #[doc(alias = "drawEverything")]
 pub fn draw_everything(
     screen: &mut impl Screen,
-    //@ part 2-3: map: Option<&Map>,
-    map: Option<(&Map, Option<Memory>)>, //@ part 4+
+    //@ part 2-4: map: &Map,
+    map: Option<(&Map, Option<Memory>)>, //@ game
     player: &Entity,
 ) {
     screen.clear();
-    //@ part 2-3: if let Some(map) = map {
-    //@ part 2-3:     draw_map(screen, map);
+    //@ part 2-4: draw_map(screen, map);
+    //@ game {
     if let Some((map, memory)) = map {
-        //@ part 4+
-        draw_map(screen, map, memory); //@ part 4+
+        draw_map(screen, map, memory);
     }
+    //@ }
     draw_entity(screen, player);
 }
+//@ }
 
 #[cfg(test)]
 mod tests {

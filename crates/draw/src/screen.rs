@@ -1,16 +1,26 @@
-//! Where drawing goes: the [`Screen`] trait and an in-memory screen.
+//! Where drawing goes: the [`Screen`] trait
+//@ part 1-4: //! (the game's terminal implements it).
+//@ game {
+//! and an in-memory screen.
+//@ }
 
-use rogue_types::ColorPair;
+use rogue_types::ColorPair; //@ part 4+
 
 /// The few curses calls the game draws with, on `stdscr`.
 pub trait Screen {
     /// `clear()`: blanks the whole screen.
     fn clear(&mut self);
+    //@ part 1-3: /// `mvaddch(y, x, ch)`. A position outside the screen draws
+    //@ part 1-3: /// nothing, as curses does.
+    //@ part 1-3: fn mvaddch(&mut self, y: i32, x: i32, ch: char);
+    //@ part 4+ {
     /// `mvaddch(y, x, ch | COLOR_PAIR(color))`. A position outside the
     /// screen draws nothing, as curses does.
     fn mvaddch(&mut self, y: i32, x: i32, ch: char, color: ColorPair);
+    //@ }
 }
 
+//@ game {
 /// A screen in memory of `rows` by `cols` cells, each a character and its
 /// colour pair, that clips like curses' `stdscr`: what is drawn outside it
 /// is dropped.
@@ -61,6 +71,8 @@ impl Screen for MemScreen {
         }
     }
 }
+
+//@ }
 
 #[cfg(test)]
 mod tests {

@@ -9,7 +9,8 @@
 use std::sync::Mutex;
 
 use rogue_draw::Screen;
-use rogue_types::{ColorPair, Key, SEEN_COLOR, VISIBLE_COLOR};
+//@ part 1-3: use rogue_types::Key;
+use rogue_types::{ColorPair, Key, SEEN_COLOR, VISIBLE_COLOR}; //@ part 4+
 
 use crate::game::Terminal;
 
@@ -22,8 +23,10 @@ static IN_CURSES: Mutex<bool> = Mutex::new(false);
 /// is refused at start and clipped to this on a resize.
 pub const MAX_TERMINAL: (i32, i32) = (1000, 1000);
 
+//@ part 4+ {
 /// The message the C original shows on a terminal without colours.
 pub const NO_COLOR_MESSAGE: &str = "Your system doesn't support color. Can't start game!";
+//@ }
 
 /// Why the game stopped reading keys, other than a key that ends it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,11 +42,13 @@ pub enum Stop {
 pub struct Curses {
     window: pancurses::Window,
     stop: Option<Stop>,
-    keys: Vec<char>,
+    keys: Vec<char>, //@ game
 }
 
+//@ game {
 /// The most keys a [`Curses`] remembers for the log.
 pub const KEYS_KEPT: usize = 100_000;
+//@ }
 
 impl Curses {
     /// `initscr()`: takes over the terminal.
@@ -54,7 +59,7 @@ impl Curses {
         Curses {
             window,
             stop: None,
-            keys: Vec::new(),
+            keys: Vec::new(), //@ game
         }
     }
 
@@ -73,6 +78,7 @@ impl Curses {
         self.stop
     }
 
+    //@ game {
     /// The characters typed, in order (the first [`KEYS_KEPT`]).
     pub fn keys(&self) -> &[char] {
         &self.keys
@@ -82,6 +88,7 @@ impl Curses {
     pub fn size(&self) -> (i32, i32) {
         self.window.get_max_yx()
     }
+    //@ }
 }
 
 impl Drop for Curses {
@@ -91,6 +98,10 @@ impl Drop for Curses {
 }
 
 /// `cursesSetup`: `initscr(); noecho(); curs_set(0);`.
+//@ part 1-1 {
+/// (Part 1's `main()` makes these calls itself; `cursesSetup` comes in
+/// Part 2.)
+//@ }
 //@ part 4+ {
 /// From Part 4 it also sets up the two colour pairs. On a terminal without
 /// colours it shows the C original's message at (20, 50), waits for a key
@@ -99,17 +110,20 @@ impl Drop for Curses {
 //@ }
 #[doc(alias = "cursesSetup")]
 //@ part 1-3: pub fn curses_setup() -> Curses {
+//@ part 4-4: pub fn curses_setup() -> Option<Curses> {
 pub fn curses_setup(color: bool) -> Option<Curses> {
-    //@ part 4+
+    //@ game
     let curses = Curses::initscr();
     pancurses::noecho();
     pancurses::curs_set(0);
     //@ part 1-3: curses
     //@ part 4+ {
 
+    //@ game {
     if !color {
         return Some(curses);
     }
+    //@ }
     if pancurses::has_colors() {
         pancurses::start_color();
         pancurses::init_pair(
@@ -124,7 +138,7 @@ pub fn curses_setup(color: bool) -> Option<Curses> {
         );
         Some(curses)
     } else {
-        log::info!("the terminal has no colours");
+        log::info!("the terminal has no colours"); //@ game
         curses.window.mvprintw(20, 50, NO_COLOR_MESSAGE);
         curses.window.refresh();
         // getch(): any key, or a signal, ends the wait.
@@ -217,11 +231,16 @@ impl Screen for Curses {
         self.window.clear();
     }
 
+    //@ part 1-3: fn mvaddch(&mut self, y: i32, x: i32, ch: char) {
+    //@ part 1-3:     self.window.mvaddch(y, x, pancurses::chtype::from(ch));
+    //@ part 1-3: }
+    //@ part 4+ {
     fn mvaddch(&mut self, y: i32, x: i32, ch: char, color: ColorPair) {
         let attr = pancurses::COLOR_PAIR(pancurses::chtype::from(color.0));
         self.window
             .mvaddch(y, x, pancurses::chtype::from(ch) | attr);
     }
+    //@ }
 }
 
 impl Terminal for Curses {
@@ -232,9 +251,11 @@ impl Terminal for Curses {
         self.window.refresh();
         match read_key(&self.window) {
             Ok(key) => {
+                //@ game {
                 if let (Key::Char(c), true) = (key, self.keys.len() < KEYS_KEPT) {
                     self.keys.push(c);
                 }
+                //@ }
                 Some(key)
             }
             Err(stop) => {

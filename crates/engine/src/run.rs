@@ -4,7 +4,8 @@
 use rogue_types::Key;
 
 use crate::curses::{close_game, curses_setup, signal_received, Curses, Stop};
-use crate::game::{game_loop, Game, GameConfig};
+//@ part 1-2: use crate::game::{game_loop, Game};
+use crate::game::{game_loop, Game, GameConfig}; //@ part 3+
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,12 +17,17 @@ pub enum Ending {
     /// A signal ended it (its number); the caller ends the process as the
     /// signal would have, once the terminal is restored.
     Signal(i32),
+    //@ part 4+ {
     /// The terminal has no colours: the C message was shown.
     NoColors,
+    //@ }
+    //@ game {
     /// Part 0: curses started and ended at once.
     NoGame,
+    //@ }
 }
 
+//@ game {
 /// What a run was: how it ended, the characters typed (the first
 /// [`crate::KEYS_KEPT`]) and the screen's size at the start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,12 +39,33 @@ pub struct Outcome {
     /// The screen's size when the game started, `(rows, cols)`.
     pub size: (i32, i32),
 }
+//@ }
 
-/// `main()`: sets up curses, seeds `rand()`, builds the dungeon, plays the
-/// game loop and closes the game. The terminal is restored when this
-/// returns, whichever way the game ended; a signal that came at any time
-/// is the ending.
+/// `main()`: sets up curses,
+//@ part 3+ {
+/// seeds `rand()`,
+//@ }
+//@ part 2+ {
+/// builds the dungeon,
+//@ }
+/// plays the game loop and closes the game. The terminal is restored when
+/// this returns, whichever way the game ended; a signal that came at any
+/// time is the ending.
 #[doc(alias = "main")]
+//@ part 1-2: pub fn play() -> Ending {
+//@ part 3-4: pub fn play(config: &GameConfig) -> Ending {
+//@ part 1-3:     let mut curses = curses_setup();
+//@ part 4-4:     let Some(mut curses) = curses_setup() else {
+//@ part 4-4:         return Ending::NoColors;
+//@ part 4-4:     };
+//@ part 1-2:     let mut game = Game::new();
+//@ part 3-4:     let mut game = Game::new(config);
+//@ part 1-4:     let key = game_loop(&mut curses, &mut game);
+//@ part 1-4:     let ending = ending(key, &curses);
+//@ part 1-4:     close_game(curses);
+//@ part 1-4:     signal_received().map_or(ending, Ending::Signal)
+//@ part 1-4: }
+//@ game {
 pub fn play(config: &GameConfig) -> Outcome {
     let mut outcome = play_with(config, game_loop);
     if let Some(signal) = signal_received() {
@@ -63,9 +90,6 @@ pub fn play_with(
             size: (0, 0),
         };
     }
-    //@ part 1+ {
-    //@ part 1-3: let mut curses = curses_setup();
-    //@ part 4+ {
     let Some(mut curses) = curses_setup(part.color) else {
         return Outcome {
             ending: Ending::NoColors,
@@ -73,19 +97,22 @@ pub fn play_with(
             size: (0, 0),
         };
     };
-    //@ }
     let size = curses.size();
     let mut game = Game::new(config);
-    let key = run(&mut curses, &mut game);
-    let ending = match (key, curses.stop()) {
-        (Some(Key::Char(c)), _) => Ending::Key(c),
-        (_, Some(Stop::Signal(signal))) => Ending::Signal(signal),
-        _ => Ending::EndOfInput,
-    };
+    let ending = ending(run(&mut curses, &mut game), &curses);
     let keys = curses.keys().to_vec();
     close_game(curses);
     Outcome { ending, keys, size }
-    //@ }
+}
+//@ }
+
+/// How the loop ended: the key that ended it, else why no key came.
+fn ending(key: Option<Key>, curses: &Curses) -> Ending {
+    match (key, curses.stop()) {
+        (Some(Key::Char(c)), _) => Ending::Key(c),
+        (_, Some(Stop::Signal(signal))) => Ending::Signal(signal),
+        _ => Ending::EndOfInput,
+    }
 }
 
 /// Restores the terminal before a panic message is printed, so that the

@@ -6,6 +6,7 @@
 //! reads a global) and its size comes from the map itself (the game's map
 //! is always `MAP_HEIGHT` by `MAP_WIDTH`, so the bounds are the C bounds).
 //!
+//@ game {
 //! The game's `tutorial` field of view runs these functions:
 //! [`Fov::make`] calls [`make_fov_within`] and [`Fov::clear`] calls
 //! [`clear_fov_within`].
@@ -24,6 +25,7 @@ pub mod symmetric;
 pub mod zircon;
 
 pub use mode::{Algorithm, Fov, FovMode, UnknownFovMode};
+//@ }
 
 use rogue_types::{Entity, Map, Position};
 

@@ -1,8 +1,14 @@
 //! The Rust twin of `map.c`: the dungeon's tiles and the rooms carved in it.
 
+//@ part 2-2: use rogue_types::{Map, Position, MAP_HEIGHT, MAP_WIDTH};
+//@ part 3-3: use rogue_crand::CRand;
+//@ part 3-3: use rogue_room::{add_room_to_map, connect_room_centers, create_room};
+//@ part 3-3: use rogue_types::{Map, Position, Room, MAP_HEIGHT, MAP_WIDTH};
+//@ part 4+ {
 use rogue_crand::CRand;
 use rogue_room::{add_room_to_map, connect_room_centers, create_room};
 use rogue_types::{ColorPair, Map, Position, Room, MAP_HEIGHT, MAP_WIDTH};
+//@ }
 
 /// `createMapTiles`: a `MAP_HEIGHT` by `MAP_WIDTH` map of walls.
 //@ part 4+ {
@@ -17,9 +23,11 @@ pub fn create_map_tiles(color: ColorPair) -> Map {
     Map::walls(MAP_HEIGHT, MAP_WIDTH, color) //@ part 4+
 }
 
+//@ part 3+ {
 /// `setupMap` (Parts 3 and 4): carves 5 to 15 random rooms, each joined to
 /// the one before by an L-shaped corridor, calling `rand()` in the C order.
-/// Returns the start position, the centre of the first room.
+/// Returns the start position, the centre of the first room. `rng` is
+/// `rand()`, seeded by `main` (the C keeps it in the C library).
 #[doc(alias = "setupMap")]
 pub fn setup_map(map: &mut Map, rng: &mut impl CRand) -> Position {
     let n_rooms = rng.rand() % 11 + 5;
@@ -35,14 +43,21 @@ pub fn setup_map(map: &mut Map, rng: &mut impl CRand) -> Position {
             connect_room_centers(map, rooms[i - 1].center, rooms[i].center);
         }
     }
-    log::info!("{n_rooms} rooms: {rooms:?}");
+    log::info!("{n_rooms} rooms: {rooms:?}"); //@ game
     rooms[0].center
 }
+//@ }
 
+//@ part 2-2 {
 /// `setupMap` as Part 2 writes it: one fixed room, rows 5 to 14 and columns
 /// 40 to 59. Returns the start position `(10, 50)`.
+//@ game {
+/// (The game keeps it beside Part 3's for `--part 2`.)
+//@ }
 #[doc(alias = "setupMap")]
+//@ part 2-2: pub fn setup_map(map: &mut Map) -> Position {
 pub fn setup_single_room_map(map: &mut Map) -> Position {
+    //@ game
     for y in 5..15 {
         for x in 40..60 {
             map[Position::new(y, x)].carve();
@@ -50,6 +65,7 @@ pub fn setup_single_room_map(map: &mut Map) -> Position {
     }
     Position::new(10, 50)
 }
+//@ }
 
 #[cfg(test)]
 mod tests {

@@ -1,25 +1,35 @@
-//! The command-line options that `rogue` and `rogue-trace` share, each
-//! defined once, with its help and its errors: `--part`, `--seed`, `--rng`,
-//! `--fov`, `--radius` ([`GameArgs`]) and `--size` ([`SizeArg`]).
+//! The command line, read with `clap`: any error is one line
+//! ([`one_line`]) before curses starts.
+//@ part 3+ {
 //!
-//! Both programs read them with `clap`, flattened into their own options,
-//! and print any error on one line ([`one_line`]) before curses starts.
+//! From Part 3, where `srand()` comes, `--seed` and `--rng` choose the
+//! dungeon ([`SeedArgs`]): the C original seeds with the time, so a run
+//! can only be played again if the seed can be given.
+//@ }
+//@ game {
+//!
+//! The options that `rogue` and `rogue-trace` share are each defined once,
+//! with their help and errors: `--part`, `--seed`, `--rng`, `--fov`,
+//! `--radius` ([`GameArgs`]) and `--size` ([`SizeArg`]).
+//@ }
 
-use std::sync::LazyLock;
+use std::sync::LazyLock; //@ game
 
+//@ part 3-4: use clap::builder::PossibleValue;
+//@ part 3-4: use clap::{Args, ValueEnum};
+//@ part 3-4: use rogue_crand::RngKind;
+//@ game {
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use rogue_crand::RngKind;
 use rogue_engine::{GameConfig, Part};
 use rogue_fov::FovMode;
+//@ }
 
-/// The options that choose the game: part, seed, generator, field of view.
+//@ part 3+ {
+/// The options that choose the dungeon: the seed and the generator.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
-pub struct GameArgs {
-    /// Play the program as it stands at the end of Part N of the tutorial
-    #[arg(long, value_name = "N", default_value = "4", value_parser = parse_part)]
-    pub part: Part,
-
+pub struct SeedArgs {
     /// Build the dungeon the C original builds after srand(N) (0-4294967295)
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u32>,
@@ -28,6 +38,29 @@ pub struct GameArgs {
     /// glibc on Unix, msvc on Windows]
     #[arg(long, value_name = "KIND")]
     pub rng: Option<Rng>,
+}
+
+impl SeedArgs {
+    /// The seed given, else `default_seed()` (the time, as the C original
+    /// seeds), and the generator given, else the platform's.
+    pub fn seed_and_rng(&self, default_seed: impl FnOnce() -> u32) -> (u32, RngKind) {
+        let seed = self.seed.unwrap_or_else(default_seed);
+        (seed, self.rng.map_or(RngKind::platform(), |r| r.0))
+    }
+}
+//@ }
+
+//@ game {
+/// The options that choose the game: part, seed, generator, field of view.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct GameArgs {
+    /// Play the program as it stands at the end of Part N of the tutorial
+    #[arg(long, value_name = "N", default_value = "4", value_parser = parse_part)]
+    pub part: Part,
+
+    /// The seed and the generator.
+    #[command(flatten)]
+    pub dungeon: SeedArgs,
 
     /// The field of view (Part 4), after one of the tutorials; see docs/fov.md
     #[arg(long, value_name = "MODE", default_value = "tutorial", long_help = fov_help())]
@@ -50,14 +83,11 @@ impl GameArgs {
                 self.part.number
             ));
         }
+        let (seed, rng) = self.dungeon.seed_and_rng(default_seed);
         Ok(GameConfig {
             fov: self.fov.0,
             radius: self.radius,
-            ..GameConfig::new(
-                self.part,
-                self.seed.unwrap_or_else(default_seed),
-                self.rng.map_or(RngKind::platform(), |r| r.0),
-            )
+            ..GameConfig::new(self.part, seed, rng)
         })
     }
 }
@@ -70,6 +100,9 @@ pub struct SizeArg {
     pub size: (u16, u16),
 }
 
+//@ }
+
+//@ part 3+ {
 /// `--rng`: a C library's `rand()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rng(pub RngKind);
@@ -84,6 +117,9 @@ impl ValueEnum for Rng {
     }
 }
 
+//@ }
+
+//@ game {
 /// `--fov`: a row of [`FovMode::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fov(pub FovMode);
@@ -125,11 +161,15 @@ fn parse_part(text: &str) -> Result<Part, String> {
         .ok_or_else(|| "expected 0, 1, 2, 3 or 4".to_string())
 }
 
+//@ }
+
+//@ part 3+ {
 /// `--seed`: an unsigned 32-bit integer, as `srand()` takes.
 fn parse_seed(text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .map_err(|_| "expected an integer from 0 to 4294967295".to_string())
 }
+//@ }
 
 /// Reads the command line of `program` into `T`: `Err` with the exit
 /// status when the program should stop at once, after printing help or the

@@ -1,10 +1,18 @@
 //! The Rust twin of `player.c`: the player, the keys and the moves.
 
+//@ part 1-1: use rogue_types::{Entity, Key, Position};
+//@ part 2-3: use rogue_types::{Entity, Key, Map, Position};
+//@ part 4-4: use rogue_fov::{clear_fov, make_fov};
+//@ part 4-4: use rogue_types::{ColorPair, Entity, Key, Map, Position};
+//@ game {
 use rogue_fov::Fov;
 use rogue_types::{ColorPair, Entity, Key, Map, Position};
+//@ }
 
-/// `createPlayer`: the `@` at `start_pos` (from Part 4 drawn with colour
-/// pair `color`, `VISIBLE_COLOR`).
+/// `createPlayer`: the `@` at `start_pos`.
+//@ part 4+ {
+/// From Part 4 it is drawn with colour pair `color` (`VISIBLE_COLOR`).
+//@ }
 #[doc(alias = "createPlayer")]
 //@ part 1-3: pub fn create_player(start_pos: Position) -> Entity {
 pub fn create_player(start_pos: Position, color: ColorPair) -> Entity {
@@ -28,32 +36,43 @@ pub fn new_position(key: Key, pos: Position) -> Position {
     }
 }
 
+//@ part 2+ {
 /// `handleInput` (Parts 2 to 4): computes `newPos` from the key and calls
 /// [`move_player`].
-//@ part 4+ {
+//@ game {
 /// `fov` is the game's field of view, if it has one.
 //@ }
 #[doc(alias = "handleInput")]
 //@ part 2-3: pub fn handle_input(key: Key, player: &mut Entity, map: &Map) {
+//@ part 4-4: pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map) {
 pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, fov: Option<&mut Fov>) {
-    //@ part 4+
+    //@ game
     let new_pos = new_position(key, player.pos);
-    //@ part 2-3: move_player(new_pos, player, map);
-    move_player(new_pos, player, map, fov); //@ part 4+
+    //@ part 2-4: move_player(new_pos, player, map);
+    move_player(new_pos, player, map, fov); //@ game
 }
+//@ }
 
+//@ part 1-1 {
 /// `handleInput` as Part 1 writes it: there is no map, so the player moves
 /// with no bound check and may walk off the screen and back.
 #[doc(alias = "handleInput")]
+//@ part 1-1: pub fn handle_input(key: Key, player: &mut Entity) {
 pub fn handle_input_without_map(key: Key, player: &mut Entity) {
+    //@ game
     player.pos = new_position(key, player.pos);
 }
+//@ }
 
+//@ part 2+ {
 /// `movePlayer`: moves the player to `new_pos` if that tile is walkable. A
 /// position outside the map is not walkable.
 //@ part 4+ {
-/// It clears the field of view before the move and makes it after (Part 4;
-/// Parts 2 and 3 have no `fov`).
+/// From Part 4 it clears the field of view before the move and makes it
+/// after.
+//@ }
+//@ game {
+/// The game's `fov` is the field of view of `--fov`, if the part has one.
 //@ }
 #[doc(alias = "movePlayer")]
 pub fn move_player(
@@ -61,22 +80,25 @@ pub fn move_player(
     player: &mut Entity,
     //@ part 2-3: map: &Map,
     map: &mut Map,             //@ part 4+
-    mut fov: Option<&mut Fov>, //@ part 4+
+    mut fov: Option<&mut Fov>, //@ game
 ) {
     if map.get(new_pos.y, new_pos.x).is_some_and(|t| t.walkable) {
-        //@ part 4+ {
+        //@ part 4-4: clear_fov(map, player);
+        //@ game {
         if let Some(fov) = fov.as_deref_mut() {
             fov.clear(map, player);
         }
         //@ }
         player.pos = new_pos;
-        //@ part 4+ {
+        //@ part 4-4: make_fov(map, player);
+        //@ game {
         if let Some(fov) = fov {
             fov.make(map, player);
         }
         //@ }
     }
 }
+//@ }
 
 #[cfg(test)]
 mod tests {

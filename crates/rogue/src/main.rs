@@ -1,5 +1,13 @@
 //! `rogue`: the Rust twin of `main.c`.
 //!
+//@ part 0-0: //! `initscr(); endwin();`, after reading the command line: there are
+//@ part 0-0: //! no options, but `--help` and a mistyped option get an answer.
+//@ part 1-2: //! Reads the command line (no options yet, but `--help` and a mistyped
+//@ part 1-2: //! option get an answer) and checks the terminal before curses starts,
+//@ part 1-2: //! then plays the game in the terminal ([`rogue_engine::play`]).
+//@ part 3-4: //! Reads the command line and checks the terminal before curses starts,
+//@ part 3-4: //! then plays the game in the terminal ([`rogue_engine::play`]).
+//@ game {
 //! Reads the command line and checks the terminal before curses starts,
 //! opens the log, plays the chosen part of the C tutorial in the terminal
 //! ([`rogue_engine::play`]), and says in the log how the run ended and how
@@ -8,22 +16,34 @@
 mod log_file;
 
 use std::path::PathBuf;
+//@ }
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH}; //@ part 3+
 
 use clap::Parser;
+//@ part 1-2: use rogue_engine::Ending;
+//@ part 3-4: use rogue_engine::{Ending, GameConfig};
+//@ part 3-4: use rogue_options::SeedArgs;
+//@ game {
 use log::LevelFilter;
 use rogue_engine::{Ending, GameConfig, Outcome};
 use rogue_options::GameArgs;
+//@ }
 
 /// rogue: the C roguelike tutorial's game, in Rust
 #[derive(Parser, Debug)]
+//@ part 0-0: #[command(name = "rogue", version)]
+//@ part 1-4 {
 #[command(
     name = "rogue",
     version,
     after_help = "Keys: h left, j down, k up, l right, q quit."
 )]
+//@ }
 struct Cli {
+    //@ part 3-4: #[command(flatten)]
+    //@ part 3-4: dungeon: SeedArgs,
+    //@ game {
     #[command(flatten)]
     game: GameArgs,
 
@@ -36,8 +56,10 @@ struct Cli {
     /// move) or trace
     #[arg(long, value_name = "LEVEL", requires = "log", value_parser = parse_level, default_value = "info")]
     log_level: LevelFilter,
+    //@ }
 }
 
+//@ game {
 /// `--log-level`: a `log` level name other than `off`.
 fn parse_level(text: &str) -> Result<LevelFilter, String> {
     match text.parse::<LevelFilter>() {
@@ -46,21 +68,37 @@ fn parse_level(text: &str) -> Result<LevelFilter, String> {
     }
 }
 
+//@ }
+
 fn main() -> ExitCode {
+    //@ part 0-2: if let Err(status) = rogue_options::parse_args::<Cli>("rogue") {
+    //@ part 0-2:     return status;
+    //@ part 0-2: }
+    //@ part 0-0: pancurses::initscr();
+    //@ part 0-0: pancurses::endwin();
+    //@ part 0-0: ExitCode::SUCCESS
+    //@ part 0-0: }
     let cli: Cli = match rogue_options::parse_args("rogue") {
-        Ok(cli) => cli,
-        Err(status) => return status,
-    };
+        //@ part 3+
+        Ok(cli) => cli,               //@ part 3+
+        Err(status) => return status, //@ part 3+
+    }; //@ part 3+
+       //@ part 3-4: let (seed, rng) = cli.dungeon.seed_and_rng(unix_time_seed);
+       //@ part 3-4: let config = GameConfig { seed, rng };
+       //@ game {
     let config = match cli.game.config(unix_time_seed) {
         Ok(config) => config,
         Err(e) => return refuse(&format!("{e} (try --help)"), 2),
     };
+    //@ }
+    //@ part 1+ {
     if let Err(e) = rogue_engine::check_terminal() {
         return refuse(&e, 1);
     }
     if let Err(e) = check_size() {
         return refuse(&e, 1);
     }
+    //@ game {
     let log = match cli
         .log
         .as_deref()
@@ -70,10 +108,14 @@ fn main() -> ExitCode {
         Some(Ok(log)) => Some(log),
         None => None,
     };
+    //@ }
     rogue_engine::install_panic_hook();
     if let Err(e) = rogue_engine::watch_signals() {
         return refuse(&format!("cannot watch for signals: {e}"), 1);
     }
+    //@ part 1-2: match rogue_engine::play() {
+    //@ part 3-4: match rogue_engine::play(&config) {
+    //@ game {
     log::info!("{}", describe(&config));
     let outcome = rogue_engine::play(&config);
     log_ending(&config, &outcome);
@@ -81,6 +123,7 @@ fn main() -> ExitCode {
         eprintln!("rogue: the log could not be written: {error}");
     }
     match outcome.ending {
+        //@ }
         #[cfg(unix)]
         Ending::Signal(signal) => rogue_engine::reraise(signal),
         #[cfg(not(unix))]
@@ -108,7 +151,9 @@ fn check_size() -> Result<(), String> {
     }
     Ok(())
 }
+//@ }
 
+//@ part 3+ {
 /// `time(NULL)` as `srand()` receives it: the Unix time truncated to 32 bits.
 fn unix_time_seed() -> u32 {
     let secs = SystemTime::now()
@@ -116,7 +161,9 @@ fn unix_time_seed() -> u32 {
         .map_or(0, |d| d.as_secs());
     secs as u32
 }
+//@ }
 
+//@ game {
 /// The run in one line: part, seed, generator, field of view.
 fn describe(config: &GameConfig) -> String {
     let fov = if config.part.fov {
@@ -187,3 +234,4 @@ fn signal_name(signal: i32) -> String {
         other => format!("{other}"),
     }
 }
+//@ }

@@ -1,19 +1,25 @@
 //! The Rust twin of `rogue.h`: the shared types and constants of the game.
 //!
 //! The C original keeps these in one header included by every module; here
-//! they are one small crate every other crate depends on. The C globals
-//! `map` and `player` are not here: they are values ([`Map`], [`Entity`])
-//! passed to the functions that use them.
+//! they are one small crate every other crate depends on. The C global
+//! `player` is not here: it is a value ([`Entity`]) passed to the
+//! functions that use it.
+//@ part 2+ {
+//! So is the global `map` ([`Map`]).
+//@ }
 
-mod map;
+mod map; //@ part 2+
 
-pub use map::Map;
+pub use map::Map; //@ part 2+
 
+//@ part 2+ {
 /// Number of rows of the dungeon (`MAP_HEIGHT` in `rogue.h`).
 pub const MAP_HEIGHT: i32 = 25;
 /// Number of columns of the dungeon (`MAP_WIDTH` in `rogue.h`).
 pub const MAP_WIDTH: i32 = 100;
+//@ }
 
+//@ part 4+ {
 /// A curses colour pair number, as given to `COLOR_PAIR()`; pair 0 is the
 /// terminal's own colours (no pair).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -28,6 +34,7 @@ impl ColorPair {
 pub const VISIBLE_COLOR: ColorPair = ColorPair(1);
 /// Colour pair 2, blue on black: what the player has seen before (`SEEN_COLOR`).
 pub const SEEN_COLOR: ColorPair = ColorPair(2);
+//@ }
 
 /// A place on the screen or the map, row first as in curses (`Position`).
 /// Positions order row by row.
@@ -46,6 +53,7 @@ impl Position {
     }
 }
 
+//@ part 2+ {
 /// One cell of the dungeon (`Tile`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tile {
@@ -68,28 +76,38 @@ pub struct Tile {
 }
 
 impl Tile {
-    /// A wall, as `createMapTiles` makes every tile: `'#'`, not walkable,
-    /// not transparent, neither visible nor seen.
+    /// A wall, as `createMapTiles` makes every tile: `'#'`, not walkable.
+    //@ part 4+ {
+    /// From Part 4 it has a colour pair, and is neither transparent,
+    /// visible nor seen.
+    //@ }
+    //@ part 2-3: pub const fn wall() -> Self {
     pub const fn wall(color: ColorPair) -> Self {
+        //@ part 4+
         Tile {
             ch: '#',
-            color,
+            color, //@ part 4+
             walkable: false,
-            transparent: false,
-            visible: false,
-            seen: false,
+            transparent: false, //@ part 4+
+            visible: false,     //@ part 4+
+            seen: false,        //@ part 4+
         }
     }
 
     /// Turns the tile into floor, as rooms and corridors do: `'.'`,
-    /// walkable and transparent.
+    /// walkable.
+    //@ part 4+ {
+    /// From Part 4, transparent too.
+    //@ }
     pub fn carve(&mut self) {
         self.ch = '.';
         self.walkable = true;
         self.transparent = true; //@ part 4+
     }
 }
+//@ }
 
+//@ part 3+ {
 /// A rectangular room (`Room`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Room {
@@ -102,6 +120,7 @@ pub struct Room {
     /// Number of columns.
     pub width: i32,
 }
+//@ }
 
 /// Something drawn on the map: so far only the player (`Entity`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +146,7 @@ pub enum Key {
     Other(i32),
 }
 
+//@ game {
 /// What the map shows of a tile that was seen but is out of sight now: the
 /// part of a field of view that the drawing reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -138,3 +158,4 @@ pub enum Memory {
     /// Nothing is remembered: only what is visible now is drawn.
     Nothing,
 }
+//@ }

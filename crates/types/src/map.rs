@@ -2,7 +2,8 @@
 
 use std::ops::{Index, IndexMut};
 
-use crate::{ColorPair, Position, Tile};
+//@ part 2-3: use crate::{Position, Tile};
+use crate::{ColorPair, Position, Tile}; //@ part 4+
 
 /// A grid of tiles, `height` rows by `width` columns, indexed `map[pos]`.
 ///
@@ -32,11 +33,18 @@ impl Map {
         }
     }
 
-    /// A map of walls of the given colour pair.
+    /// A map of walls.
+    //@ part 4+ {
+    /// From Part 4 they are of the given colour pair.
+    //@ }
+    //@ part 2-3: pub fn walls(height: i32, width: i32) -> Self {
+    //@ part 2-3:     Self::filled(height, width, Tile::wall())
     pub fn walls(height: i32, width: i32, color: ColorPair) -> Self {
-        Self::filled(height, width, Tile::wall(color))
+        //@ part 4+
+        Self::filled(height, width, Tile::wall(color)) //@ part 4+
     }
 
+    //@ game {
     /// A map drawn as text, one string per row: `.` is floor (carved),
     /// anything else a wall. Handy for tests and examples.
     ///
@@ -56,6 +64,7 @@ impl Map {
         }
         map
     }
+    //@ }
 
     /// Number of rows.
     pub fn height(&self) -> i32 {
@@ -83,11 +92,13 @@ impl Map {
         self.index_of(y, x).map(|i| &mut self.tiles[i])
     }
 
+    //@ part 4+ {
     /// Whether sight passes through `(y, x)`; cells outside the grid block it.
     #[inline]
     pub fn is_transparent(&self, y: i32, x: i32) -> bool {
         self.get(y, x).is_some_and(|t| t.transparent)
     }
+    //@ }
 
     /// All tiles, row by row.
     pub fn tiles(&self) -> &[Tile] {
