@@ -5,13 +5,19 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test lint deps bench soak book clean
+.PHONY: run test lint deps bench soak book clean part
 
 ## Play the game (PART=0..4, ARGS="--seed N ..."). The first run builds it
 ## (about a minute), showing cargo's progress.
 run: deps
 	$(CARGO) build --release -p rogue
 	./target/release/rogue --part $(PART) $(ARGS)
+
+## Part N of the tutorial as a Cargo project of its own, in OUT (which
+## must not exist yet): `make part PART=2 OUT=../part-2`.
+part:
+	@if [ -z "$(OUT)" ]; then echo "usage: make part PART=N OUT=DIR (DIR must not exist yet)"; exit 2; fi
+	@$(CARGO) run -q --release -p rogue-parts -- --part $(PART) --out $(OUT)
 
 ## Every test: unit, golden (headless and in a pseudo-terminal), races,
 ## docs and pictures, and the libtcod fields of view against python-tcod

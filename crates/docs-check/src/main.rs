@@ -13,6 +13,7 @@ use std::process::{Command, ExitCode};
 
 use clap::Parser;
 use rogue_options::{GameArgs, SizeArg};
+use rogue_parts::Build;
 
 mod page;
 mod snippet;
@@ -88,8 +89,9 @@ fn output(root: &Path, command: &str) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// The part a page is about: `part-0N.md` is Part N, any other page Part 4.
-fn part_of(page: &Path) -> u8 {
+/// The build a page shows: `part-0N.md` is Part N, any other page the full
+/// game.
+fn part_of(page: &Path) -> Build {
     let name = page
         .file_name()
         .and_then(|n| n.to_str())
@@ -97,7 +99,7 @@ fn part_of(page: &Path) -> u8 {
     name.strip_prefix("part-0")
         .and_then(|rest| rest.strip_suffix(".md"))
         .and_then(|n| n.parse().ok())
-        .unwrap_or(4)
+        .map_or(Build::Game, Build::Part)
 }
 
 /// Checks (or writes) every page of `docs/`; the number of generated
@@ -113,11 +115,13 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
     let read = |path: &str| fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"));
     let run_command = |command: &str| output(root, command);
     let file = |path: &str| fs::read_to_string(docs.join(path)).ok();
+    let view = |part: u8| rogue_parts::view(root, part);
     let sources = Sources {
         read: &read,
         screen: &screen,
         output: &run_command,
         file: &file,
+        view: &view,
     };
     let mut count = 0;
     let mut problems = Vec::new();

@@ -4,15 +4,21 @@
 //! Three kinds of block, each after a marker line:
 //!
 //! - `<!-- rust: PATH NAME -->` and a ```` ```rust ```` block: the item NAME
-//!   of the source file PATH, as it stands at the end of the page's part
-//!   (Part 4 on pages that are not a part's);
+//!   of the source file PATH as the page's part has it: the file filtered
+//!   by its `//@` markers for that part, as `make part` writes it and the
+//!   parts test builds it (the full game on pages that are not a part's);
 //! - `<!-- screen NAME: ARGS -->` and a line `![...](img/NAME.svg)`: the
 //!   last screen of `rogue-trace replay ARGS`, drawn as `docs/img/NAME.svg`;
 //!   a ```` ```text ```` block right after it holds the screen's characters;
 //! - `<!-- output: COMMAND -->` and a ```` ```text ```` block: what COMMAND
-//!   prints.
+//!   prints;
+//! - `<!-- files: part N -->` … `<!-- end files -->`: every file of Part
+//!   N's program (`make part PART=N`) that is new or changed since Part
+//!   N-1, whole, each folded under its name.
 
-use crate::snippet::{find_item, view};
+use rogue_parts::{filter, Build, View};
+
+use crate::snippet::find_item;
 
 /// A screen as pages show it: its picture (SVG) and its characters.
 pub type Screen = (String, String);
@@ -27,6 +33,44 @@ pub struct Sources<'a> {
     pub output: &'a dyn Fn(&str) -> Result<String, String>,
     /// A file of `docs/`, if it exists.
     pub file: &'a dyn Fn(&str) -> Option<String>,
+    /// A part's program, file by file.
+    pub view: &'a dyn Fn(u8) -> Result<View, String>,
+}
+
+/// The end of a `files` block.
+const END_FILES: &str = "<!-- end files -->";
+
+/// The files of Part `part` new or changed since the part before, whole,
+/// each in a folded block.
+fn changed_files(part: u8, sources: &Sources<'_>) -> Result<String, String> {
+    let now = (sources.view)(part)?;
+    let before = match part {
+        0 => View::new(),
+        _ => (sources.view)(part - 1)?,
+    };
+    let mut out = String::new();
+    for (path, text) in &now {
+        let Some(lang) = (match path.extension().and_then(|e| e.to_str()) {
+            Some("rs") => Some("rust,noplayground"),
+            Some("toml") if path.starts_with("crates") || path.ends_with("Cargo.toml") => {
+                Some("toml")
+            }
+            _ => None,
+        }) else {
+            continue;
+        };
+        let how = match before.get(path) {
+            None => "new",
+            Some(old) if old != text => "changed",
+            Some(_) => continue,
+        };
+        out.push_str(&format!(
+            "<details>\n<summary><code>{}</code> ({how})</summary>\n\n```{lang}\n{}```\n\n</details>\n",
+            path.display(),
+            text
+        ));
+    }
+    Ok(out.trim_end().to_string())
 }
 
 /// What checking a page found.
@@ -53,8 +97,8 @@ fn fenced<'a>(lines: &[&'a str], i: usize, fence: &str) -> Option<(Vec<&'a str>,
     Some((lines[i + 1..i + 1 + len].to_vec(), i + len + 2))
 }
 
-/// Checks every generated block of `page`, a page of Part `part`.
-pub fn check_page(page: &str, part: u8, sources: &Sources<'_>) -> Outcome {
+/// Checks every generated block of `page`, a page of `build`.
+pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
     let lines: Vec<&str> = page.lines().collect();
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut outcome = Outcome {
@@ -88,14 +132,16 @@ pub fn check_page(page: &str, part: u8, sources: &Sources<'_>) -> Outcome {
                 problem("the marker is not followed by a ```rust block".into());
                 continue;
             };
-            let item = (sources.read)(path).and_then(|src| {
-                find_item(&src, name).ok_or_else(|| format!("no item `{name}` in {path}"))
-            });
+            let item = (sources.read)(path)
+                .and_then(|src| filter(&src, build, "//@").map_err(|e| format!("{path}: {e}")))
+                .and_then(|src| {
+                    find_item(&src, name)
+                        .ok_or_else(|| format!("no item `{name}` in {path} ({build:?})"))
+                });
             match item {
-                Ok(item) => {
-                    let code = view(&item, part);
+                Ok(code) => {
                     if shown.join("\n") != code {
-                        stale(format!("`{name}` differs from {path} (Part {part})"));
+                        stale(format!("`{name}` differs from {path} ({build:?})"));
                     }
                     out.extend(["```rust".to_string(), code, "```".to_string()]);
                 }
@@ -125,6 +171,31 @@ pub fn check_page(page: &str, part: u8, sources: &Sources<'_>) -> Outcome {
                 }
             }
             i = next;
+        } else if let Some(part) = spec.strip_prefix("files: part ") {
+            outcome.blocks += 1;
+            let Some(len) = lines[i..].iter().position(|l| *l == END_FILES) else {
+                problem(format!("no `{END_FILES}` after the marker"));
+                continue;
+            };
+            let shown = lines[i..i + len].join("\n");
+            match part
+                .parse::<u8>()
+                .map_err(|e| e.to_string())
+                .and_then(|n| changed_files(n, sources))
+            {
+                Ok(files) => {
+                    if shown != files {
+                        stale(format!("the files of Part {part} differ"));
+                    }
+                    out.push(files);
+                }
+                Err(e) => {
+                    problem(e);
+                    out.extend(lines[i..i + len].iter().map(|l| l.to_string()));
+                }
+            }
+            out.push(END_FILES.to_string());
+            i += len + 1;
         } else if let Some(rest) = spec.strip_prefix("screen ") {
             outcome.blocks += 1;
             let Some((name, args)) = rest.split_once(": ") else {
@@ -182,6 +253,7 @@ mod tests {
             screen: &|args| Ok((format!("<svg>{args}</svg>\n"), " @ ".to_string())),
             output: &|command| Ok(format!("ran {command}\n")),
             file: files,
+            view: &|_| Err("no views here".into()),
         }
     }
 
@@ -189,19 +261,19 @@ mod tests {
     fn blocks_that_match_pass_and_stale_ones_are_generated_again() {
         let page = "# P\n<!-- rust: src/lib.rs add_one -->\n```rust\n/// Adds.\npub fn add_one(a: i32) -> i32 {\n    a + 1\n}\n```\n<!-- output: tool x -->\n```text\nran tool x\n```\n<!-- screen s: --seed 1 -->\n![s](img/s.svg)\n```text\n @ \n```\n";
         let none = |_: &str| Some("<svg>--seed 1</svg>\n".to_string());
-        let outcome = check_page(page, 4, &sources(&none));
+        let outcome = check_page(page, Build::Part(4), &sources(&none));
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         assert!(outcome.stale.is_empty(), "{:?}", outcome.stale);
         assert_eq!(outcome.text, page);
         assert_eq!(outcome.blocks, 3);
         // Part 1 has no `a + 1` yet; the picture is missing.
         let missing = |_: &str| None;
-        let outcome = check_page(page, 1, &sources(&missing));
+        let outcome = check_page(page, Build::Part(1), &sources(&missing));
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         assert_eq!(
             outcome.stale,
             vec![
-                "line 2: `add_one` differs from src/lib.rs (Part 1)",
+                "line 2: `add_one` differs from src/lib.rs (Part(1))",
                 "line 13: docs/img/s.svg is not the screen of `--seed 1`",
             ]
         );
@@ -216,11 +288,11 @@ mod tests {
     fn missing_items_and_blocks_are_reported() {
         let page = "<!-- rust: src/lib.rs gone -->\n```rust\nfn gone() {}\n```\n<!-- rust: src/lib.rs add_one -->\ntext\n<!-- screen x: --seed 1 -->\nno picture\n";
         let none = |_: &str| None;
-        let outcome = check_page(page, 4, &sources(&none));
+        let outcome = check_page(page, Build::Part(4), &sources(&none));
         assert_eq!(
             outcome.problems,
             vec![
-                "line 1: no item `gone` in src/lib.rs",
+                "line 1: no item `gone` in src/lib.rs (Part(4))",
                 "line 5: the marker is not followed by a ```rust block",
                 "line 7: the marker is not followed by a picture ![...](img/x.svg)",
             ]

@@ -1,4 +1,4 @@
-//! Finding items in Rust source, and showing them as a part has them.
+//! Finding items in Rust source.
 
 /// The item `name` of `source` (a function, struct, enum, trait, const or
 /// type), with the doc comment and attributes above it, up to its end.
@@ -50,64 +50,6 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
     let end = (start..lines.len())
         .find(|&j| lines[j] == closing || (j == start && one_line(lines[j])))?;
     Some(lines[first..=end].join("\n"))
-}
-
-/// The code of a snippet as it stands at the end of Part `part`. The
-/// source marks what parts changed, in `//@` comments:
-///
-/// - a line ending in `//@ part N+` (or followed by it on a line of its
-///   own) is there from Part N on;
-/// - a line `//@ part A-B: CODE` is CODE in Parts A to B only (an earlier
-///   form of the line after it), and not code at all;
-/// - the lines between `//@ part N+ {` and `//@ }` are there from Part N on.
-///
-/// The markers themselves are never shown.
-pub fn view(code: &str, part: u8) -> String {
-    let mut out = Vec::new();
-    let mut hidden_from: Vec<bool> = Vec::new();
-    for line in code.lines() {
-        let trimmed = line.trim_start();
-        let indent = &line[..line.len() - trimmed.len()];
-        if let Some(rest) = trimmed.strip_prefix("//@ part ") {
-            // A marker on a line of its own after a line ending in `{`
-            // (where rustfmt puts it) is that line's.
-            if let Some(n) = rest.strip_suffix('+').and_then(|n| n.parse::<u8>().ok()) {
-                if part < n && !hidden_from.contains(&true) {
-                    out.pop();
-                }
-                continue;
-            }
-            if let Some(n) = rest.strip_suffix("+ {").and_then(|n| n.parse::<u8>().ok()) {
-                hidden_from.push(part < n);
-                continue;
-            }
-            if let Some((range, code)) = rest.split_once(": ") {
-                let (a, b) = range.split_once('-').unwrap_or((range, range));
-                let (a, b) = (a.parse::<u8>().unwrap_or(0), b.parse::<u8>().unwrap_or(0));
-                if (a..=b).contains(&part) && !hidden_from.contains(&true) {
-                    out.push(format!("{indent}{code}"));
-                }
-                continue;
-            }
-        }
-        if trimmed == "//@ }" {
-            hidden_from.pop();
-            continue;
-        }
-        if hidden_from.contains(&true) {
-            continue;
-        }
-        match line.rsplit_once(" //@ part ") {
-            Some((code, n)) => {
-                let n = n.trim_end_matches('+').parse::<u8>().unwrap_or(0);
-                if part >= n {
-                    out.push(code.trim_end().to_string());
-                }
-            }
-            None => out.push(line.to_string()),
-        }
-    }
-    out.join("\n")
 }
 
 #[cfg(test)]
@@ -162,19 +104,5 @@ mod tests {
             find_item(source, "Position").unwrap(),
             "/// A place.\n#[derive(Clone)]\npub struct Position {\n    pub y: i32,\n}"
         );
-    }
-
-    #[test]
-    fn a_part_sees_only_what_it_has() {
-        let code = "fn f(\n    //@ part 1-3: a: i32,\n    a: i32, color: u8, //@ part 4+\n) {\n    //@ part 4+ {\n    paint();\n    //@ }\n    walk(); //@ part 2+\n    if x {\n    //@ part 2+\n    }\n}";
-        assert_eq!(
-            view(code, 4),
-            "fn f(\n    a: i32, color: u8,\n) {\n    paint();\n    walk();\n    if x {\n    }\n}"
-        );
-        assert_eq!(
-            view(code, 3),
-            "fn f(\n    a: i32,\n) {\n    walk();\n    if x {\n    }\n}"
-        );
-        assert_eq!(view(code, 1), "fn f(\n    a: i32,\n) {\n    }\n}");
     }
 }

@@ -70,14 +70,19 @@ fn parse_level(text: &str) -> Result<LevelFilter, String> {
 
 //@ }
 
+//@ part 0-0: fn main() -> ExitCode {
+//@ part 0-0:     if let Err(status) = rogue_options::parse_args::<Cli>("rogue") {
+//@ part 0-0:         return status;
+//@ part 0-0:     }
+//@ part 0-0:     pancurses::initscr();
+//@ part 0-0:     pancurses::endwin();
+//@ part 0-0:     ExitCode::SUCCESS
+//@ part 0-0: }
+//@ part 1+ {
 fn main() -> ExitCode {
-    //@ part 0-2: if let Err(status) = rogue_options::parse_args::<Cli>("rogue") {
-    //@ part 0-2:     return status;
-    //@ part 0-2: }
-    //@ part 0-0: pancurses::initscr();
-    //@ part 0-0: pancurses::endwin();
-    //@ part 0-0: ExitCode::SUCCESS
-    //@ part 0-0: }
+    //@ part 1-2: if let Err(status) = rogue_options::parse_args::<Cli>("rogue") {
+    //@ part 1-2:     return status;
+    //@ part 1-2: }
     let cli: Cli = match rogue_options::parse_args("rogue") {
         //@ part 3+
         Ok(cli) => cli,               //@ part 3+
@@ -91,7 +96,6 @@ fn main() -> ExitCode {
         Err(e) => return refuse(&format!("{e} (try --help)"), 2),
     };
     //@ }
-    //@ part 1+ {
     if let Err(e) = rogue_engine::check_terminal() {
         return refuse(&e, 1);
     }
