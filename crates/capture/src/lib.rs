@@ -13,6 +13,12 @@
 //! time.
 
 pub mod pin;
+#[cfg(not(unix))]
+#[path = "portable.rs"]
+mod platform;
+#[cfg(unix)]
+#[path = "unix.rs"]
+mod platform;
 #[cfg(target_os = "linux")]
 pub mod watch;
 
@@ -20,7 +26,7 @@ use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::num::NonZeroU16;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -99,6 +105,17 @@ pub enum Settled {
 /// out: an APC string no program writes, taken out before the emulator.
 const MARKER: &[u8] = b"\x1b_rogue-trace-settled\x1b\\";
 
+/// What the watched program is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Asleep in a read or poll, every byte typed read.
+    Waiting,
+    /// Running, or asleep in something else, or bytes typed not read yet.
+    Busy,
+    /// No process left.
+    Gone,
+}
+
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
     master: Box<dyn MasterPty + Send>,
@@ -108,10 +125,8 @@ pub struct PtySession {
     parser: vt100::Parser,
     raw: Vec<u8>,
     closed: bool,
-    /// The terminal's own device, `/dev/pts/N`.
-    tty: Option<PathBuf>,
-    #[cfg(target_os = "linux")]
-    watch: Option<watch::Watch>,
+    /// What is seen of the program beyond its output (Unix).
+    observer: platform::Observer,
     /// The terminal was in canonical mode when keys were last typed: the
     /// program reads them only at the end of a line, so the next wait is
     /// by the clock.
@@ -161,12 +176,7 @@ impl PtySession {
         drop(pair.slave);
         let reader = pair.master.try_clone_reader().map_err(io::Error::other)?;
         let writer = pair.master.take_writer().map_err(io::Error::other)?;
-        let tty = pair.master.tty_name();
-        #[cfg(target_os = "linux")]
-        let watch = child
-            .process_id()
-            .zip(tty.as_deref())
-            .and_then(|(pid, tty)| watch::Watch::new(pid, tty));
+        let observer = platform::Observer::new(&*pair.master, child.process_id());
         Ok(PtySession {
             master: pair.master,
             writer,
@@ -175,9 +185,7 @@ impl PtySession {
             parser: vt100::Parser::new(rows_nz, cols_nz, 0),
             raw: Vec::new(),
             closed: false,
-            tty,
-            #[cfg(target_os = "linux")]
-            watch,
+            observer,
             line_mode: false,
         })
     }
@@ -186,47 +194,14 @@ impl PtySession {
     /// Ctrl-\\, Ctrl-Z when `ISIG` is on) are not read by the program, which
     /// is woken by the signal instead.
     pub fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
-        #[cfg(target_os = "linux")]
-        {
-            let modes = self.termios();
-            self.line_mode = modes.is_some_and(|t| t.c_lflag & libc::ICANON != 0);
-            let signalling = |b: &u8| {
-                modes.is_some_and(|t| {
-                    t.c_lflag & libc::ISIG != 0
-                        && [libc::VINTR, libc::VQUIT, libc::VSUSP]
-                            .iter()
-                            .any(|&i| t.c_cc[i] == *b)
-                })
-            };
-            let signals = bytes.iter().filter(|b| signalling(b)).count();
-            if let Some(watch) = &mut self.watch {
-                watch.typing(bytes.len() - signals);
-                if signals > 0 {
-                    watch.expect_wake();
-                }
-            }
-        }
+        self.line_mode = self.observer.typing(&*self.master, bytes);
         self.writer.write_all(bytes)?;
         self.writer.flush()
     }
 
-    /// The terminal's modes.
-    #[cfg(unix)]
-    fn termios(&self) -> Option<libc::termios> {
-        let fd = self.master.as_raw_fd()?;
-        // SAFETY: tcgetattr fills the zeroed `termios` it is given.
-        unsafe {
-            let mut t: libc::termios = std::mem::zeroed();
-            (libc::tcgetattr(fd, &mut t) == 0).then_some(t)
-        }
-    }
-
     /// Whether the program can be watched ([`Settle::Observe`] works).
     pub fn observable(&self) -> bool {
-        #[cfg(target_os = "linux")]
-        return self.watch.is_some();
-        #[cfg(not(target_os = "linux"))]
-        return false;
+        self.observer.observable()
     }
 
     /// Waits until the screen has settled, the program has exited, or it
@@ -242,26 +217,21 @@ impl PtySession {
 
     /// [`Settle::Observe`]: waits for the program to wait for a key, then
     /// for everything it wrote to come out.
-    #[cfg(target_os = "linux")]
     fn settle_observed(&mut self, timing: &Timing) -> Settled {
         let deadline = Instant::now() + timing.busy_limit;
         let mut drew = false;
         loop {
             drew |= self.take_output();
-            let state = self
-                .watch
-                .as_ref()
-                .map_or(watch::State::Gone, |w| w.state());
-            match state {
-                watch::State::Waiting => {
+            match self.observer.state() {
+                State::Waiting => {
                     return match self.sync() {
                         Some(more) => Settled::Quiet { drew: drew | more },
                         None => Settled::Exited,
                     };
                 }
-                watch::State::Gone => return self.exited(),
-                watch::State::Busy if Instant::now() >= deadline => return Settled::Busy,
-                watch::State::Busy => {}
+                State::Gone => return self.exited(),
+                State::Busy if Instant::now() >= deadline => return Settled::Busy,
+                State::Busy => {}
             }
             if self.closed || matches!(self.child.try_wait(), Ok(Some(_))) {
                 return self.exited();
@@ -278,17 +248,12 @@ impl PtySession {
         }
     }
 
-    #[cfg(not(target_os = "linux"))]
-    fn settle_observed(&mut self, timing: &Timing) -> Settled {
-        self.settle_quiet(timing)
-    }
-
     /// Writes [`MARKER`] to the terminal behind the program's output and
     /// reads up to it: then everything the program wrote is on the screen.
     /// Whether there was output before the marker; `None` if the terminal
     /// closed first.
     fn sync(&mut self) -> Option<bool> {
-        let Some(tty) = &self.tty else {
+        let Some(tty) = self.observer.tty() else {
             return Some(false);
         };
         let written = std::fs::OpenOptions::new()
@@ -419,10 +384,7 @@ impl PtySession {
     /// program gets `SIGWINCH` and a size the emulator need not hold (a
     /// test of huge sizes).
     pub fn resize_pty(&mut self, cols: u16, rows: u16) -> io::Result<()> {
-        #[cfg(target_os = "linux")]
-        if let Some(watch) = &mut self.watch {
-            watch.expect_wake();
-        }
+        self.observer.expect_wake();
         self.master
             .resize(PtySize {
                 rows,
@@ -434,14 +396,9 @@ impl PtySession {
     }
 
     /// The terminal's line modes, `(canonical, echo)`, as the program left
-    /// them (Unix).
-    #[cfg(unix)]
+    /// them (Unix; `None` elsewhere).
     pub fn line_modes(&self) -> Option<(bool, bool)> {
-        let termios = self.termios()?;
-        Some((
-            termios.c_lflag & libc::ICANON != 0,
-            termios.c_lflag & libc::ECHO != 0,
-        ))
+        platform::line_modes(&*self.master)
     }
 
     /// The program's process id.
@@ -468,14 +425,8 @@ impl PtySession {
     /// Ends the program and everything in its process group: hang-up
     /// first, then kill.
     pub fn kill(&mut self) {
-        #[cfg(unix)]
         if let Some(pid) = self.child.process_id() {
-            // The program leads its own session and group in the terminal.
-            // SAFETY: kill(2) with a negative pid signals that group.
-            unsafe {
-                libc::kill(-(pid as i32), libc::SIGHUP);
-                libc::kill(-(pid as i32), libc::SIGKILL);
-            }
+            platform::end_group(pid);
         }
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();

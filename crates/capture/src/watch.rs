@@ -8,6 +8,8 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::State;
+
 /// The processes of a program: its first process and every descendant.
 #[derive(Clone, Debug)]
 pub struct Watch {
@@ -20,17 +22,6 @@ pub struct Watch {
     /// Voluntary context switches of all threads when a wake-up (a signal)
     /// was last expected.
     switches_before: Option<u64>,
-}
-
-/// What the program is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum State {
-    /// Asleep in a read or poll, every byte typed read.
-    Waiting,
-    /// Running, or asleep in something else, or bytes typed not read yet.
-    Busy,
-    /// No process left.
-    Gone,
 }
 
 impl Watch {

@@ -14,6 +14,12 @@ use rogue_types::{ColorPair, Key, SEEN_COLOR, VISIBLE_COLOR}; //@ part 4+
 
 use crate::game::Terminal;
 
+// PDCurses' console backend reads the registry (`RegOpenKeyExW` in
+// `pdcscrn.c`): MSVC links `advapi32` by default, MinGW does not.
+#[cfg(all(windows, target_env = "gnu"))]
+#[link(name = "advapi32")]
+extern "C" {}
+
 /// Whether curses owns the terminal: set by `initscr`, cleared by `endwin`.
 /// The lock is held through `endwin`, so a second caller waits for the
 /// first to finish.
@@ -199,26 +205,19 @@ pub fn watch_signals() -> std::io::Result<()> {
 }
 
 /// The signal that asked the program to end, if one came (SIGINT,
-/// SIGTERM, SIGHUP; Ctrl-C on Windows).
+/// SIGTERM, SIGHUP; Ctrl-C or Ctrl-Break on Windows, as SIGINT).
 pub fn signal_received() -> Option<i32> {
     #[cfg(unix)]
     return crate::signals::pending();
     #[cfg(windows)]
-    return CTRL_C
-        .load(std::sync::atomic::Ordering::SeqCst)
-        .then_some(2);
+    return crate::console::pending();
 }
 
 /// Records Ctrl-C and Ctrl-Break, for the main thread to act on.
 #[cfg(windows)]
 pub fn watch_signals() -> std::io::Result<()> {
-    ctrlc::set_handler(|| CTRL_C.store(true, std::sync::atomic::Ordering::SeqCst))
-        .map_err(std::io::Error::other)
+    crate::console::watch()
 }
-
-/// Whether Ctrl-C was pressed (Windows).
-#[cfg(windows)]
-static CTRL_C: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// `closeGame`: `endwin()`. (The player needs no `free`.)
 #[doc(alias = "closeGame")]

@@ -15,6 +15,8 @@
 //@ }
 
 //@ game {
+#[cfg(all(windows, feature = "curses"))]
+mod console;
 #[cfg(feature = "curses")]
 mod curses;
 mod game;
@@ -25,6 +27,8 @@ mod run;
 #[cfg(all(unix, feature = "curses"))]
 mod signals;
 
+#[cfg(all(windows, feature = "curses"))]
+pub use console::reraise;
 #[cfg(feature = "curses")]
 pub use curses::{
     check_terminal, close_game, curses_setup, key_of_code, key_of_input, signal_received,
@@ -43,6 +47,8 @@ pub use signals::{reraise, terminal_size};
 //@ part 1-4: mod run;
 //@ part 1-4: #[cfg(unix)]
 //@ part 1-4: mod signals;
+//@ part 1-4: #[cfg(windows)]
+//@ part 1-4: mod console;
 //@ part 1-4:
 //@ part 1-4: pub use curses::{
 //@ part 1-4:     check_terminal, close_game, curses_setup, key_of_code, key_of_input, signal_received,
@@ -54,3 +60,5 @@ pub use signals::{reraise, terminal_size};
 //@ part 1-4: pub use run::{install_panic_hook, play, Ending};
 //@ part 1-4: #[cfg(unix)]
 //@ part 1-4: pub use signals::{reraise, terminal_size};
+//@ part 1-4: #[cfg(windows)]
+//@ part 1-4: pub use console::reraise;

@@ -8,7 +8,7 @@ use clap::Parser;
 
 /// rogue-parts: one part of the C tutorial, in Rust, as a project of its own
 #[derive(Parser, Debug)]
-#[command(name = "rogue-parts", version)]
+#[command(name = "rogue-parts", bin_name = "rogue-parts", version)]
 struct Cli {
     /// The part to write, 0 to 4
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=4))]

@@ -32,10 +32,11 @@ use rogue_options::GameArgs;
 
 /// rogue: the C roguelike tutorial's game, in Rust
 #[derive(Parser, Debug)]
-//@ part 0-0: #[command(name = "rogue", version)]
+//@ part 0-0: #[command(name = "rogue", bin_name = "rogue", version)]
 //@ part 1-4 {
 #[command(
     name = "rogue",
+    bin_name = "rogue",
     version,
     after_help = "Keys: h left, j down, k up, l right, q quit."
 )]
@@ -70,6 +71,12 @@ fn parse_level(text: &str) -> Result<LevelFilter, String> {
 
 //@ }
 
+//@ part 0-0: // PDCurses' console backend reads the registry (`RegOpenKeyExW` in
+//@ part 0-0: // `pdcscrn.c`): MSVC links `advapi32` by default, MinGW does not.
+//@ part 0-0: #[cfg(all(windows, target_env = "gnu"))]
+//@ part 0-0: #[link(name = "advapi32")]
+//@ part 0-0: extern "C" {}
+//@ part 0-0:
 //@ part 0-0: fn main() -> ExitCode {
 //@ part 0-0:     if let Err(status) = rogue_options::parse_args::<Cli>("rogue") {
 //@ part 0-0:         return status;
@@ -128,10 +135,7 @@ fn main() -> ExitCode {
     }
     match outcome.ending {
         //@ }
-        #[cfg(unix)]
         Ending::Signal(signal) => rogue_engine::reraise(signal),
-        #[cfg(not(unix))]
-        Ending::Signal(signal) => ExitCode::from(128 + signal as u8),
         _ => ExitCode::SUCCESS,
     }
 }

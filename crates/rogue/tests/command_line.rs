@@ -1,6 +1,8 @@
 //! The `rogue` binary's command line, run in a pseudo-terminal as a user
 //! runs it: help, version, bad values, and a terminal without colours.
 
+#![cfg(unix)] // a Unix pseudo-terminal
+
 use std::time::Duration;
 
 use rogue_capture::{PtySession, Settle, Settled};

@@ -2,6 +2,8 @@
 //! the C original showed: every step of the golden traces, characters and
 //! colours.
 
+#![cfg(unix)] // a Unix pseudo-terminal
+
 use std::ffi::OsString;
 use std::thread;
 

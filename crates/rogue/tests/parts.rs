@@ -6,6 +6,8 @@
 //! The five projects are written under `target/parts/` and built there
 //! with one target folder, so their dependencies are built once.
 
+#![cfg(unix)] // a Unix pseudo-terminal
+
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,6 +5,8 @@
 //! nothing drawn after it, the cursor shown, the terminal back in canonical
 //! mode with echo, and no crash.
 
+#![cfg(unix)] // a Unix pseudo-terminal
+
 use std::time::Duration;
 
 use rogue_capture::PtySession;

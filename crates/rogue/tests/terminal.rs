@@ -1,6 +1,8 @@
 //! The terminal is left as it was found, and behaves as the C original's
 //! does: resize, suspend, every key; the log.
 
+#![cfg(unix)] // a Unix pseudo-terminal
+
 use std::time::Duration;
 
 use rogue_capture::{PtySession, Settle};

@@ -25,7 +25,7 @@ use io_util::{read_trace, Output};
 
 /// rogue-trace: record, replay, compare and fuzz screen traces (format v1)
 #[derive(Parser, Debug)]
-#[command(name = "rogue-trace", version, after_help = KEYS_HELP)]
+#[command(name = "rogue-trace", bin_name = "rogue-trace", version, after_help = KEYS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

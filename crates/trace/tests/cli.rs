@@ -212,6 +212,7 @@ fn diff_compares_header_values_only_where_both_have_them() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
 
+#[cfg(unix)] // `echo` in a pseudo-terminal
 #[test]
 fn traces_without_steps_are_never_identical() {
     let a = capture_to("empty-a.trace", &["--", "echo", "hello"]);
@@ -222,6 +223,7 @@ fn traces_without_steps_are_never_identical() {
 }
 
 /// Runs `capture ARGS --out FILE` in the scratch folder; the file.
+#[cfg(unix)]
 fn capture_to(name: &str, args: &[&str]) -> PathBuf {
     let path = scratch(name);
     let _ = std::fs::remove_file(&path);
@@ -305,6 +307,7 @@ fn show_prints_the_screen_plain_when_not_a_terminal() {
     assert!(stderr(&out).contains("the trace has steps 0 to 80"));
 }
 
+#[cfg(unix)] // `sh`, `sleep` and `yes` in a pseudo-terminal
 #[test]
 fn capture_ends_with_a_message_when_the_program_exits_early() {
     let out = rogue_trace(&[
@@ -328,8 +331,8 @@ fn capture_ends_with_a_message_when_the_program_exits_early() {
     assert!(trace.steps[0].text[0].starts_with("hello"));
 }
 
+#[cfg(unix)] // `sh`, `sleep` and `yes` in a pseudo-terminal
 #[test]
-#[cfg(unix)]
 fn capture_starts_a_program_given_by_a_relative_path() {
     let dir = scratch("relative");
     std::fs::create_dir_all(dir.join("bin")).unwrap();
@@ -361,6 +364,7 @@ fn capture_starts_a_program_given_by_a_relative_path() {
     }
 }
 
+#[cfg(unix)] // `sh`, `sleep` and `yes` in a pseudo-terminal
 #[test]
 fn capture_ends_with_a_message_when_the_program_never_draws() {
     let out = rogue_trace(&["capture", "--keys", "ab", "--", "sleep", "30"]);
@@ -373,6 +377,7 @@ fn capture_ends_with_a_message_when_the_program_never_draws() {
     assert_eq!(Trace::parse(&stdout(&out)).unwrap().steps.len(), 1);
 }
 
+#[cfg(unix)] // `sh`, `sleep` and `yes` in a pseudo-terminal
 #[test]
 fn capture_ends_with_a_message_when_the_program_keeps_drawing() {
     let out = rogue_trace(&["capture", "--keys", "ab", "--", "yes"]);
@@ -455,6 +460,7 @@ fn show_draws_svg_and_html_pictures() {
     assert!(stdout(&out).contains("<pre"));
 }
 
+#[cfg(unix)] // `sh`, `sleep` and `yes` in a pseudo-terminal
 #[test]
 fn capture_writes_only_the_header_values_it_was_given() {
     let path = capture_to(
@@ -504,15 +510,17 @@ fn capture_ends_the_whole_process_group_it_started() {
 
 #[test]
 fn compare_refuses_more_than_it_can_hold() {
-    let keys = "j".repeat(100_000);
+    // In a file: 100,000 keys are more than a Windows command line holds.
+    let keys = scratch("many.keys");
+    std::fs::write(&keys, "j".repeat(100_000)).unwrap();
     let out = rogue_trace(&[
         "compare",
         "--seed",
         "1",
         "--size",
         "1000x1000",
-        "--keys",
-        &keys,
+        "--keys-file",
+        keys.to_str().unwrap(),
         "--",
         "x",
         "{seed}",

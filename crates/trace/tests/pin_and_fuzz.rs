@@ -2,6 +2,8 @@
 //! and `fuzz` finds and shrinks a difference between a reference and the
 //! port.
 
+#![cfg(unix)] // a Unix pseudo-terminal
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

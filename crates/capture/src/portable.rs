@@ -1,0 +1,50 @@
+//! Where there is no Unix (Windows, through ConPTY): the session sees only
+//! the program's output, so a screen has settled when the output pauses
+//! ([`crate::Settle::Quiet`]).
+
+use std::path::Path;
+
+use portable_pty::MasterPty;
+
+use crate::State;
+
+/// What the session sees of the program beyond its output: nothing.
+pub struct Observer;
+
+impl Observer {
+    /// Observes nothing.
+    pub fn new(_master: &dyn MasterPty, _pid: Option<u32>) -> Observer {
+        Observer
+    }
+
+    /// No device to write to.
+    pub fn tty(&self) -> Option<&Path> {
+        None
+    }
+
+    /// The program cannot be watched.
+    pub fn observable(&self) -> bool {
+        false
+    }
+
+    /// Never asked: the program cannot be watched.
+    pub fn state(&self) -> State {
+        State::Gone
+    }
+
+    /// Nothing to count; never canonical mode as far as is known.
+    pub fn typing(&mut self, _master: &dyn MasterPty, _bytes: &[u8]) -> bool {
+        false
+    }
+
+    /// Nothing to expect.
+    pub fn expect_wake(&mut self) {}
+}
+
+/// Unknown here.
+pub fn line_modes(_master: &dyn MasterPty) -> Option<(bool, bool)> {
+    None
+}
+
+/// ConPTY ends the program's console with it: only the program is killed.
+pub fn end_group(_pid: u32) {}

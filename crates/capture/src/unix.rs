@@ -1,0 +1,120 @@
+//! What only Unix has: the terminal's own device (`/dev/pts/N`), its modes
+//! (`termios`), the program's process group, and on Linux the watch of the
+//! program through `/proc` ([`crate::watch`]).
+
+use std::path::{Path, PathBuf};
+
+use portable_pty::MasterPty;
+
+#[cfg(target_os = "linux")]
+use crate::watch::Watch;
+use crate::State;
+
+/// What the session sees of the program beyond its output.
+pub struct Observer {
+    /// The terminal's own device.
+    tty: Option<PathBuf>,
+    #[cfg(target_os = "linux")]
+    watch: Option<Watch>,
+}
+
+impl Observer {
+    /// Observes the program `pid` on the terminal of `master`.
+    pub fn new(master: &dyn MasterPty, pid: Option<u32>) -> Observer {
+        let tty = master.tty_name();
+        #[cfg(target_os = "linux")]
+        let watch = pid
+            .zip(tty.as_deref())
+            .and_then(|(pid, tty)| Watch::new(pid, tty));
+        #[cfg(not(target_os = "linux"))]
+        let _ = pid;
+        Observer {
+            tty,
+            #[cfg(target_os = "linux")]
+            watch,
+        }
+    }
+
+    /// The terminal's own device, to write behind the program's output.
+    pub fn tty(&self) -> Option<&Path> {
+        self.tty.as_deref()
+    }
+
+    /// Whether the program can be watched.
+    pub fn observable(&self) -> bool {
+        #[cfg(target_os = "linux")]
+        return self.watch.is_some();
+        #[cfg(not(target_os = "linux"))]
+        return false;
+    }
+
+    /// What the program is doing, if it can be watched.
+    pub fn state(&self) -> State {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().map_or(State::Gone, Watch::state);
+        #[cfg(not(target_os = "linux"))]
+        return State::Gone;
+    }
+
+    /// `bytes` are being typed: counts those the program will read (the
+    /// terminal turns Ctrl-C, Ctrl-\\ and Ctrl-Z into signals when `ISIG`
+    /// is on: the program is woken by the signal instead). Whether the
+    /// terminal is in canonical mode, where the program reads only at the
+    /// end of a line.
+    pub fn typing(&mut self, master: &dyn MasterPty, bytes: &[u8]) -> bool {
+        let modes = termios(master);
+        let signalling = |b: &u8| {
+            modes.is_some_and(|t| {
+                t.c_lflag & libc::ISIG != 0
+                    && [libc::VINTR, libc::VQUIT, libc::VSUSP]
+                        .iter()
+                        .any(|&i| t.c_cc[i] == *b)
+            })
+        };
+        let signals = bytes.iter().filter(|b| signalling(b)).count();
+        #[cfg(target_os = "linux")]
+        if let Some(watch) = &mut self.watch {
+            watch.typing(bytes.len() - signals);
+            if signals > 0 {
+                watch.expect_wake();
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = signals;
+        modes.is_some_and(|t| t.c_lflag & libc::ICANON != 0)
+    }
+
+    /// The program is about to be woken by a signal (a resize).
+    pub fn expect_wake(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some(watch) = &mut self.watch {
+            watch.expect_wake();
+        }
+    }
+}
+
+/// The terminal's modes.
+fn termios(master: &dyn MasterPty) -> Option<libc::termios> {
+    let fd = master.as_raw_fd()?;
+    // SAFETY: tcgetattr fills the zeroed `termios` it is given.
+    unsafe {
+        let mut t: libc::termios = std::mem::zeroed();
+        (libc::tcgetattr(fd, &mut t) == 0).then_some(t)
+    }
+}
+
+/// The terminal's line modes, `(canonical, echo)`.
+pub fn line_modes(master: &dyn MasterPty) -> Option<(bool, bool)> {
+    let t = termios(master)?;
+    Some((t.c_lflag & libc::ICANON != 0, t.c_lflag & libc::ECHO != 0))
+}
+
+/// Ends the process group `pid` leads (the program leads its own session
+/// and group in the terminal): hang-up first, then kill.
+pub fn end_group(pid: u32) {
+    // SAFETY: kill(2) with a negative pid signals that group.
+    unsafe {
+        libc::kill(-(pid as i32), libc::SIGHUP);
+        libc::kill(-(pid as i32), libc::SIGKILL);
+    }
+}
