@@ -5,7 +5,7 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test lint deps bench soak book clean part
+.PHONY: run test lint deps bench soak book clean part windows windows-deps test-windows
 
 ## Play the game (PART=0..4, ARGS="--seed N ..."). The first run builds it
 ## (about a minute), showing cargo's progress.
@@ -20,12 +20,71 @@ part:
 	@$(CARGO) run -q --release -p rogue-parts -- --part $(PART) --out $(OUT)
 
 ## Every test: unit, golden (headless and in a pseudo-terminal), races,
-## docs and pictures, and the libtcod fields of view against python-tcod
-## (when it is installed).
+## each part built on its own, docs and pictures, the libtcod fields of
+## view against python-tcod (when it is installed), and the Windows build
+## under Wine (when Wine, MinGW and rustc-web are installed; with
+## REQUIRE_WINDOWS=1, as CI sets it, their absence is an error).
 test: deps
 	$(CARGO) test --workspace
 	$(CARGO) run -q -p rogue-docs-check
 	python3 tests/fov_vs_tcod.py
+	@if $(WIN_TOOLS_PRESENT); then \
+	  $(MAKE) --no-print-directory test-windows; \
+	elif [ -n "$(REQUIRE_WINDOWS)" ]; then \
+	  echo "The Windows tests cannot run: Wine, MinGW or rustc-web is missing (make windows-deps)."; exit 1; \
+	else \
+	  echo "Windows tests SKIPPED: Wine, MinGW or rustc-web is missing (make windows-deps installs them)."; \
+	fi
+
+## Windows, built on this machine: Debian's rustc-web and its std sources
+## (-Zbuild-std), MinGW's linker, and Wine to run what was built. The
+## target is Windows 7's, whose std runs on Debian's Wine 8;
+## x86_64-pc-windows-gnu is linked too.
+WIN_TARGET ?= x86_64-win7-windows-gnu
+WIN_DIR := target/windows
+WIN_STD := -Zbuild-std=std,panic_abort --target-dir $(WIN_DIR)
+WINE_ENV := WINEDEBUG=-all WINEPREFIX=$(CURDIR)/$(WIN_DIR)/wine
+WIN_CARGO := $(WINE_ENV) RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
+  CARGO_TARGET_X86_64_WIN7_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
+  CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
+  CARGO_TARGET_X86_64_WIN7_WINDOWS_GNU_RUNNER=wine $(CARGO)
+WIN_TOOLS_PRESENT := [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library/std ] \
+  && command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 && command -v wine >/dev/null 2>&1
+MINGW_CC := x86_64-w64-mingw32-gcc -O2 -Wall
+
+## rogue.exe and rogue-trace.exe for 64-bit Windows, in
+## target/windows/x86_64-win7-windows-gnu/release (about three minutes
+## the first time).
+windows: windows-deps
+	$(WIN_CARGO) build --release $(WIN_STD) --target $(WIN_TARGET) -p rogue -p rogue-trace
+	$(WIN_CARGO) build --release $(WIN_STD) --target x86_64-pc-windows-gnu -p rogue
+	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/release/wine-console.exe tests/windows/wine-console.c
+	@echo "Built $(WIN_DIR)/$(WIN_TARGET)/release/rogue.exe and rogue-trace.exe"
+
+## The workspace's tests built for Windows and run under Wine, then the
+## Windows rogue.exe in Wine's console against every msvc golden trace.
+test-windows: windows-deps
+	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace --lib --bins --tests
+	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
+	$(WINE_ENV) ROGUE_WINDOWS_DIR=$(CURDIR)/$(WIN_DIR)/$(WIN_TARGET)/debug \
+	  $(CARGO) test -p rogue --test wine -- --ignored --test-threads=1 --nocapture
+
+## What the Windows build needs (Debian 12): installed when run as root,
+## else the command is printed.
+windows-deps:
+	@if ! { $(WIN_TOOLS_PRESENT); }; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing rustc-web, rust-web-src, MinGW and Wine..."; \
+	    apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q -t bookworm-security rustc-web rust-web-src && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q gcc-mingw-w64-x86-64 wine wine64; \
+	  else \
+	    echo "The Windows build needs Debian's rustc-web and rust-web-src, MinGW and Wine:"; \
+	    echo "  sudo apt-get install -t bookworm-security rustc-web rust-web-src"; \
+	    echo "  sudo apt-get install gcc-mingw-w64-x86-64 wine wine64"; \
+	    exit 1; \
+	  fi; \
+	fi
 
 ## Formatting, lints and documentation, warnings as errors.
 lint:

@@ -178,7 +178,13 @@ fn ctrl_c_ends_the_game_with_status_0_as_it_ends_the_c_original() {
         &[("WINEDEBUG".into(), "-all".into())],
     )
     .expect("wine starts");
-    session.settle(&settle());
+    // Wine may take seconds to start: wait for the first output as long
+    // as for a busy program.
+    let timing = *settle().timing();
+    session.settle(&Settle::Quiet(Timing {
+        first_output: timing.busy_limit,
+        ..timing
+    }));
     assert!(
         session
             .step(0, None)
