@@ -1,7 +1,9 @@
 //! Each part of the tutorial, written out as a project of its own
 //! (`make part`), builds without warnings and plays that part of the C
-//! original: every golden step of the part in a pseudo-terminal, the same
-//! screens as `rogue --part N` on a walk, and one line for bad arguments.
+//! original: every golden step of the part headless (its own `game_loop`
+//! on a screen in memory) and in a pseudo-terminal (its own binary), the
+//! same screens as `rogue --part N` on a walk, and one line for bad
+//! arguments.
 //!
 //! The five projects are written under `target/parts/` and built there
 //! with one target folder, so their dependencies are built once.
@@ -41,6 +43,65 @@ fn build(part: u8) -> PathBuf {
     let kept = parts.join(exe(&format!("rogue-part-{part}")));
     std::fs::copy(&built, &kept).expect("the binary is kept");
     kept
+}
+
+/// Builds `crates/parts/headless/main.rs`, filtered for Part `part`,
+/// against the part's own crates written in `dir`, and plays every golden
+/// trace of the part through it.
+fn play_headless(part: u8, dir: &Path) {
+    let parts = root().join("target/parts");
+    let harness = parts.join(format!("headless-{part}"));
+    let source = std::fs::read_to_string(root().join("crates/parts/headless/main.rs"))
+        .expect("the headless player's source");
+    let main = rogue_parts::filter(&source, rogue_parts::Build::Part(part), "//@")
+        .unwrap_or_else(|e| panic!("headless player, Part {part}: {e}"));
+    let crate_dep = |name: &str| {
+        format!(
+            "rogue-{name} = {{ path = {:?} }}\n",
+            dir.join("crates").join(name).display().to_string()
+        )
+    };
+    let mut manifest = format!(
+        "[package]\nname = \"headless-{part}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n[workspace]\n\n[dependencies]\nrogue-trace-format = {{ path = {:?} }}\n",
+        root().join("crates/trace-format").display().to_string()
+    );
+    for name in ["engine", "draw", "types"] {
+        manifest.push_str(&crate_dep(name));
+    }
+    if part >= 3 {
+        manifest.push_str(&crate_dep("crand"));
+    }
+    std::fs::create_dir_all(harness.join("src")).expect("the headless folder");
+    std::fs::write(harness.join("Cargo.toml"), manifest).expect("its manifest");
+    std::fs::write(harness.join("src/main.rs"), main).expect("its source");
+    let mut goldens: Vec<PathBuf> = std::fs::read_dir(rogue_testkit::golden_dir())
+        .expect("tests/golden")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(&format!("part{part}-")))
+        })
+        .collect();
+    goldens.sort();
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "--release", "--quiet", "--"])
+        .args(&goldens)
+        .current_dir(&harness)
+        .env("CARGO_TARGET_DIR", parts.join("target"))
+        .env("RUSTFLAGS", "-D warnings")
+        .output()
+        .expect("cargo runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "Part {part}, headless: {report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        report.lines().count(),
+        goldens.len(),
+        "Part {part}: {report}"
+    );
 }
 
 /// A program's file name on this platform.
@@ -108,6 +169,9 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
     for part in rogue_parts::PARTS {
         let bin = build(part);
         refuses_later_options(part, &bin);
+        if part > 0 {
+            play_headless(part, &root().join(format!("target/parts/part-{part}")));
+        }
         if part == 0 {
             // initscr(); endwin();: it draws nothing and ends at once.
             let (_, stopped) = play(&bin, &[], 100, 25, &['q']);
