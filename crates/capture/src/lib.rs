@@ -31,7 +31,9 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use portable_pty::{native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize};
+use portable_pty::{
+    native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize,
+};
 use rogue_trace_format::classes::{Colour, Look, PLAIN};
 use rogue_trace_format::{Header, OddCell, Step, Trace, FIRST_AND_LAST};
 pub use vt100;
@@ -145,9 +147,9 @@ impl PtySession {
         env: &[(String, String)],
     ) -> io::Result<PtySession> {
         let (rows_nz, cols_nz) = nonzero_size(cols, rows)?;
-        let (program, args) = command
-            .split_first()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command to run"))?;
+        let (program, args) = command.split_first().ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "no command to run")
+        })?;
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -157,7 +159,8 @@ impl PtySession {
             })
             .map_err(io::Error::other)?;
         let cwd = std::env::current_dir().ok();
-        let mut cmd = CommandBuilder::new(program_path(program, cwd.as_deref()));
+        let mut cmd =
+            CommandBuilder::new(program_path(program, cwd.as_deref()));
         cmd.args(args);
         if let Some(dir) = cwd {
             cmd.cwd(dir);
@@ -171,12 +174,17 @@ impl PtySession {
             cmd.env(name, value);
         }
         let child = pair.slave.spawn_command(cmd).map_err(|e| {
-            io::Error::other(format!("cannot start {}: {e}", program.to_string_lossy()))
+            io::Error::other(format!(
+                "cannot start {}: {e}",
+                program.to_string_lossy()
+            ))
         })?;
         drop(pair.slave);
-        let reader = pair.master.try_clone_reader().map_err(io::Error::other)?;
+        let reader =
+            pair.master.try_clone_reader().map_err(io::Error::other)?;
         let writer = pair.master.take_writer().map_err(io::Error::other)?;
-        let observer = platform::Observer::new(&*pair.master, child.process_id());
+        let observer =
+            platform::Observer::new(&*pair.master, child.process_id());
         Ok(PtySession {
             master: pair.master,
             writer,
@@ -211,7 +219,9 @@ impl PtySession {
             Settle::Observe(timing) if self.observable() && !self.line_mode => {
                 self.settle_observed(timing)
             }
-            Settle::Observe(timing) | Settle::Quiet(timing) => self.settle_quiet(timing),
+            Settle::Observe(timing) | Settle::Quiet(timing) => {
+                self.settle_quiet(timing)
+            }
         }
     }
 
@@ -230,7 +240,9 @@ impl PtySession {
                     };
                 }
                 State::Gone => return self.exited(),
-                State::Busy if Instant::now() >= deadline => return Settled::Busy,
+                State::Busy if Instant::now() >= deadline => {
+                    return Settled::Busy
+                }
                 State::Busy => {}
             }
             if self.closed || matches!(self.child.try_wait(), Ok(Some(_))) {
@@ -303,12 +315,16 @@ impl PtySession {
                 return Settled::Exited;
             }
             let now = Instant::now();
-            if now.duration_since(start) >= timing.busy_limit + timing.first_output {
+            if now.duration_since(start)
+                >= timing.busy_limit + timing.first_output
+            {
                 return Settled::Busy;
             }
             let wait = match last_output {
                 Some(t) => (t + timing.quiet).saturating_duration_since(now),
-                None => (start + timing.first_output).saturating_duration_since(now),
+                None => {
+                    (start + timing.first_output).saturating_duration_since(now)
+                }
             };
             match self.output.recv_timeout(wait) {
                 Ok(bytes) => {
@@ -504,7 +520,11 @@ fn spawn_reader(mut reader: Box<dyn Read + Send>) -> Receiver<Vec<u8>> {
 
 /// The emulated screen as step `number`: characters, colour classes, and
 /// the look of cells that are neither pair 1, pair 2 nor plain.
-pub fn screen_step(screen: &vt100::Screen, number: usize, key: Option<char>) -> Step {
+pub fn screen_step(
+    screen: &vt100::Screen,
+    number: usize,
+    key: Option<char>,
+) -> Step {
     let (rows, cols) = screen.size();
     let (rows, cols) = (rows.get(), cols.get());
     let mut step = Step {
@@ -690,8 +710,12 @@ pub fn capture_each(
             let mut buf = [0u8; 4];
             session.send(key.encode_utf8(&mut buf).as_bytes())?;
             match session.settle(&settle) {
-                Settled::Quiet { .. } if options.every => each(session.step(i + 1, Some(key)))?,
-                Settled::Quiet { .. } => last = Some(session.step(i + 1, Some(key))),
+                Settled::Quiet { .. } if options.every => {
+                    each(session.step(i + 1, Some(key)))?
+                }
+                Settled::Quiet { .. } => {
+                    last = Some(session.step(i + 1, Some(key)))
+                }
                 Settled::Exited => {
                     stopped = Some(exited(&mut session, i + 1));
                     break;
@@ -720,7 +744,10 @@ pub struct Capture {
 }
 
 /// [`capture_each`], the steps kept in a [`Trace`].
-pub fn capture(command: &[OsString], options: &CaptureOptions) -> io::Result<Capture> {
+pub fn capture(
+    command: &[OsString],
+    options: &CaptureOptions,
+) -> io::Result<Capture> {
     let mut steps = Vec::new();
     let stopped = capture_each(command, options, |step| {
         steps.push(step);

@@ -16,7 +16,8 @@ use std::path::PathBuf;
 
 /// The library, as built for this platform.
 #[cfg(pin_library)]
-const LIBRARY: Option<&[u8]> = Some(include_bytes!(concat!(env!("OUT_DIR"), "/librogue_pin.so")));
+const LIBRARY: Option<&[u8]> =
+    Some(include_bytes!(concat!(env!("OUT_DIR"), "/librogue_pin.so")));
 #[cfg(not(pin_library))]
 const LIBRARY: Option<&[u8]> = None;
 

@@ -29,7 +29,8 @@ impl Watch {
     /// `tty`; `None` where `/proc` does not show what is needed.
     pub fn new(root: u32, tty: &Path) -> Option<Watch> {
         let readable = fs::read_to_string(format!("/proc/{root}/io")).is_ok()
-            && fs::read_to_string(format!("/proc/{root}/task/{root}/syscall")).is_ok();
+            && fs::read_to_string(format!("/proc/{root}/task/{root}/syscall"))
+                .is_ok();
         readable.then(|| Watch {
             root,
             tty: tty.to_path_buf(),
@@ -96,17 +97,20 @@ impl Watch {
     /// Whether the sleeping thread `tid` is in a read of the terminal, or
     /// in a poll or select (of the terminal, among others).
     fn waits_for_input(&self, pid: u32, tid: u32) -> bool {
-        let Ok(text) = fs::read_to_string(format!("/proc/{pid}/task/{tid}/syscall")) else {
+        let Ok(text) =
+            fs::read_to_string(format!("/proc/{pid}/task/{tid}/syscall"))
+        else {
             return false;
         };
         let mut fields = text.split_whitespace();
         let number = fields.next().and_then(|n| n.parse::<i64>().ok());
-        let first_arg = fields
-            .next()
-            .and_then(|a| i64::from_str_radix(a.trim_start_matches("0x"), 16).ok());
+        let first_arg = fields.next().and_then(|a| {
+            i64::from_str_radix(a.trim_start_matches("0x"), 16).ok()
+        });
         match number {
             Some(n) if READS.contains(&n) => first_arg.is_some_and(|fd| {
-                fs::read_link(format!("/proc/{pid}/fd/{fd}")).is_ok_and(|p| p == self.tty)
+                fs::read_link(format!("/proc/{pid}/fd/{fd}"))
+                    .is_ok_and(|p| p == self.tty)
             }),
             Some(n) => POLLS.contains(&n),
             None => false,
@@ -123,8 +127,9 @@ impl Watch {
             }
             found.push(pid);
             for tid in tasks(pid) {
-                if let Ok(children) = fs::read_to_string(format!("/proc/{pid}/task/{tid}/children"))
-                {
+                if let Ok(children) = fs::read_to_string(format!(
+                    "/proc/{pid}/task/{tid}/children"
+                )) {
                     next.extend(
                         children
                             .split_whitespace()
@@ -152,19 +157,23 @@ const POLLS: [i64; 6] = [
 ];
 /// The system calls that wait on files.
 #[cfg(not(target_arch = "x86_64"))]
-const POLLS: [i64; 3] = [libc::SYS_ppoll, libc::SYS_pselect6, libc::SYS_epoll_pwait];
+const POLLS: [i64; 3] =
+    [libc::SYS_ppoll, libc::SYS_pselect6, libc::SYS_epoll_pwait];
 
 /// The voluntary context switches of every thread of `processes` so far.
 fn switches(processes: &[u32]) -> u64 {
     let mut total = 0;
     for &pid in processes {
         for tid in tasks(pid) {
-            let status = fs::read_to_string(format!("/proc/{pid}/task/{tid}/status"));
+            let status =
+                fs::read_to_string(format!("/proc/{pid}/task/{tid}/status"));
             total += status
                 .ok()
                 .and_then(|s| {
                     s.lines()
-                        .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
+                        .find_map(|l| {
+                            l.strip_prefix("voluntary_ctxt_switches:")
+                        })
                         .and_then(|n| n.trim().parse::<u64>().ok())
                 })
                 .unwrap_or(0);
@@ -185,7 +194,8 @@ fn tasks(pid: u32) -> Vec<u32> {
 
 /// The state letter of a thread (`R`, `S`, `D`, `T`, `Z`, ...).
 fn thread_state(pid: u32, tid: u32) -> Option<char> {
-    let stat = fs::read_to_string(format!("/proc/{pid}/task/{tid}/stat")).ok()?;
+    let stat =
+        fs::read_to_string(format!("/proc/{pid}/task/{tid}/stat")).ok()?;
     // The command name, in parentheses, may itself hold spaces and ')'.
     stat[stat.rfind(')')? + 1..]
         .split_whitespace()

@@ -145,7 +145,9 @@ impl rand::TryRng for AnyCRand {
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        rand::rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u32())
+        rand::rand_core::utils::fill_bytes_via_next_word(dst, || {
+            self.try_next_u32()
+        })
     }
 }
 
@@ -164,8 +166,13 @@ macro_rules! impl_rand_traits {
                 rand::rand_core::utils::next_u64_via_u32(self)
             }
 
-            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-                rand::rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u32())
+            fn try_fill_bytes(
+                &mut self,
+                dst: &mut [u8],
+            ) -> Result<(), Self::Error> {
+                rand::rand_core::utils::fill_bytes_via_next_word(dst, || {
+                    self.try_next_u32()
+                })
             }
         }
 

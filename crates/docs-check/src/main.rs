@@ -38,7 +38,9 @@ fn main() -> ExitCode {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     match run(&root, write) {
         Ok(count) => {
-            println!("docs check: {count} generated block(s) match the project");
+            println!(
+                "docs check: {count} generated block(s) match the project"
+            );
             ExitCode::SUCCESS
         }
         Err(problems) => {
@@ -56,9 +58,11 @@ fn main() -> ExitCode {
 
 /// The last screen of a replay: its picture and its characters.
 fn screen(args: &str) -> Result<(String, String), String> {
-    let words = shell_words::split(args).map_err(|e| format!("screen `{args}`: {e}"))?;
-    let parsed = ScreenArgs::try_parse_from(words)
-        .map_err(|e| format!("screen `{args}`: {}", rogue_options::one_line(&e)))?;
+    let words = shell_words::split(args)
+        .map_err(|e| format!("screen `{args}`: {e}"))?;
+    let parsed = ScreenArgs::try_parse_from(words).map_err(|e| {
+        format!("screen `{args}`: {}", rogue_options::one_line(&e))
+    })?;
     let config = parsed.game.config(|| 0)?;
     let keys = rogue_trace_format::unescape_keys(&parsed.keys)?;
     let (cols, rows) = parsed.size.size;
@@ -73,7 +77,8 @@ fn screen(args: &str) -> Result<(String, String), String> {
 
 /// What a command prints, run from the project's root.
 fn output(root: &Path, command: &str) -> Result<String, String> {
-    let words = shell_words::split(command).map_err(|e| format!("`{command}`: {e}"))?;
+    let words =
+        shell_words::split(command).map_err(|e| format!("`{command}`: {e}"))?;
     let (program, args) = words.split_first().ok_or("an empty command")?;
     let out = Command::new(program)
         .args(args)
@@ -112,7 +117,9 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
         .filter(|p| p.extension().is_some_and(|e| e == "md"))
         .collect();
     pages.sort();
-    let read = |path: &str| fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"));
+    let read = |path: &str| {
+        fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))
+    };
     let run_command = |command: &str| output(root, command);
     let file = |path: &str| fs::read_to_string(docs.join(path)).ok();
     let view = |part: u8| rogue_parts::view(root, part);
@@ -131,22 +138,27 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
             .unwrap_or(page)
             .display()
             .to_string();
-        let text = fs::read_to_string(page).map_err(|e| vec![format!("{name}: {e}")])?;
+        let text = fs::read_to_string(page)
+            .map_err(|e| vec![format!("{name}: {e}")])?;
         let outcome = check_page(&text, part_of(page), &sources);
         count += outcome.blocks;
         if write {
             for (path, content) in &outcome.files {
                 let target = docs.join(path);
                 let _ = fs::create_dir_all(target.parent().unwrap_or(&docs));
-                fs::write(&target, content).map_err(|e| vec![format!("{path}: {e}")])?;
+                fs::write(&target, content)
+                    .map_err(|e| vec![format!("{path}: {e}")])?;
             }
             if outcome.text != text {
-                fs::write(page, &outcome.text).map_err(|e| vec![format!("{name}: {e}")])?;
+                fs::write(page, &outcome.text)
+                    .map_err(|e| vec![format!("{name}: {e}")])?;
             }
         } else {
-            problems.extend(outcome.stale.iter().map(|p| format!("{name}: {p}")));
+            problems
+                .extend(outcome.stale.iter().map(|p| format!("{name}: {p}")));
         }
-        problems.extend(outcome.problems.iter().map(|p| format!("{name}: {p}")));
+        problems
+            .extend(outcome.problems.iter().map(|p| format!("{name}: {p}")));
     }
     for contents in ["index.md", "SUMMARY.md"] {
         let text = fs::read_to_string(docs.join(contents)).unwrap_or_default();

@@ -52,7 +52,10 @@ fn changed_files(part: u8, sources: &Sources<'_>) -> Result<String, String> {
     for (path, text) in &now {
         let Some(lang) = (match path.extension().and_then(|e| e.to_str()) {
             Some("rs") => Some("rust,noplayground"),
-            Some("toml") if path.starts_with("crates") || path.ends_with("Cargo.toml") => {
+            Some("toml")
+                if path.starts_with("crates")
+                    || path.ends_with("Cargo.toml") =>
+            {
                 Some("toml")
             }
             _ => None,
@@ -89,7 +92,11 @@ pub struct Outcome {
 }
 
 /// A fenced block after line `i`: its content and the index after it.
-fn fenced<'a>(lines: &[&'a str], i: usize, fence: &str) -> Option<(Vec<&'a str>, usize)> {
+fn fenced<'a>(
+    lines: &[&'a str],
+    i: usize,
+    fence: &str,
+) -> Option<(Vec<&'a str>, usize)> {
     if lines.get(i) != Some(&fence) {
         return None;
     }
@@ -120,8 +127,10 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
             continue;
         };
         let n = i;
-        let mut problem = |p: String| outcome.problems.push(format!("line {n}: {p}"));
-        let mut stale = |p: String| outcome.stale.push(format!("line {n}: {p}"));
+        let mut problem =
+            |p: String| outcome.problems.push(format!("line {n}: {p}"));
+        let mut stale =
+            |p: String| outcome.stale.push(format!("line {n}: {p}"));
         if let Some(spec) = spec.strip_prefix("rust: ") {
             outcome.blocks += 1;
             let Some((path, name)) = spec.split_once(' ') else {
@@ -133,17 +142,27 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
                 continue;
             };
             let item = (sources.read)(path)
-                .and_then(|src| filter(&src, build, "//@").map_err(|e| format!("{path}: {e}")))
                 .and_then(|src| {
-                    find_item(&src, name)
-                        .ok_or_else(|| format!("no item `{name}` in {path} ({build:?})"))
+                    filter(&src, build, "//@")
+                        .map_err(|e| format!("{path}: {e}"))
+                })
+                .and_then(|src| {
+                    find_item(&src, name).ok_or_else(|| {
+                        format!("no item `{name}` in {path} ({build:?})")
+                    })
                 });
             match item {
                 Ok(code) => {
                     if shown.join("\n") != code {
-                        stale(format!("`{name}` differs from {path} ({build:?})"));
+                        stale(format!(
+                            "`{name}` differs from {path} ({build:?})"
+                        ));
                     }
-                    out.extend(["```rust".to_string(), code, "```".to_string()]);
+                    out.extend([
+                        "```rust".to_string(),
+                        code,
+                        "```".to_string(),
+                    ]);
                 }
                 Err(e) => {
                     problem(e);
@@ -163,7 +182,11 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
                     if shown.join("\n") != text {
                         stale(format!("the output of `{command}` differs"));
                     }
-                    out.extend(["```text".to_string(), text, "```".to_string()]);
+                    out.extend([
+                        "```text".to_string(),
+                        text,
+                        "```".to_string(),
+                    ]);
                 }
                 Err(e) => {
                     problem(e);
@@ -173,7 +196,8 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
             i = next;
         } else if let Some(part) = spec.strip_prefix("files: part ") {
             outcome.blocks += 1;
-            let Some(len) = lines[i..].iter().position(|l| *l == END_FILES) else {
+            let Some(len) = lines[i..].iter().position(|l| *l == END_FILES)
+            else {
                 problem(format!("no `{END_FILES}` after the marker"));
                 continue;
             };
@@ -199,13 +223,15 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
         } else if let Some(rest) = spec.strip_prefix("screen ") {
             outcome.blocks += 1;
             let Some((name, args)) = rest.split_once(": ") else {
-                problem(format!("marker 'screen {rest}' is not 'screen NAME: ARGS'"));
+                problem(format!(
+                    "marker 'screen {rest}' is not 'screen NAME: ARGS'"
+                ));
                 continue;
             };
             let image = format!("img/{name}.svg");
-            let linked = lines
-                .get(i)
-                .is_some_and(|l| l.starts_with("![") && l.ends_with(&format!("]({image})")));
+            let linked = lines.get(i).is_some_and(|l| {
+                l.starts_with("![") && l.ends_with(&format!("]({image})"))
+            });
             if !linked {
                 problem(format!(
                     "the marker is not followed by a picture ![...]({image})"
@@ -250,7 +276,9 @@ mod tests {
     fn sources<'a>(files: &'a dyn Fn(&str) -> Option<String>) -> Sources<'a> {
         Sources {
             read: &|_| Ok(SOURCE.to_string()),
-            screen: &|args| Ok((format!("<svg>{args}</svg>\n"), " @ ".to_string())),
+            screen: &|args| {
+                Ok((format!("<svg>{args}</svg>\n"), " @ ".to_string()))
+            },
             output: &|command| Ok(format!("ran {command}\n")),
             file: files,
             view: &|_| Err("no views here".into()),
@@ -280,7 +308,10 @@ mod tests {
         assert!(outcome.text.contains("pub fn add_one(a: i32) -> i32 {\n}"));
         assert_eq!(
             outcome.files,
-            vec![("img/s.svg".to_string(), "<svg>--seed 1</svg>\n".to_string())]
+            vec![(
+                "img/s.svg".to_string(),
+                "<svg>--seed 1</svg>\n".to_string()
+            )]
         );
     }
 

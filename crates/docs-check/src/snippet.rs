@@ -9,7 +9,8 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
     let (skip, name) = match name.rsplit_once("::") {
         Some((ty, method)) => {
             let block = lines.iter().position(|l| {
-                l.starts_with("impl") && l.trim_end().trim_end_matches(" {").ends_with(ty)
+                l.starts_with("impl")
+                    && l.trim_end().trim_end_matches(" {").ends_with(ty)
             })?;
             (block, method)
         }
@@ -36,7 +37,8 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
             .filter_map(|rest| rest.strip_prefix(name))
             .any(|rest| rest.starts_with(['(', '<', ' ', ':', ';']))
         })?;
-    let indent = &lines[start][..lines[start].len() - lines[start].trim_start().len()];
+    let indent =
+        &lines[start][..lines[start].len() - lines[start].trim_start().len()];
     let first = (0..start)
         .rev()
         .take_while(|&j| {

@@ -48,8 +48,12 @@ pub fn draw_map(screen: &mut impl Screen, map: &Map, memory: Option<Memory>) {
     match memory {
         None => draw_tiles(screen, map, |tile| (tile.ch, tile.color)),
         Some(Memory::Dimmed) => draw_tiles(screen, map, lit),
-        Some(Memory::Revealed) => draw_tiles(screen, map, |tile| shown_if(tile.seen, tile)),
-        Some(Memory::Nothing) => draw_tiles(screen, map, |tile| shown_if(tile.visible, tile)),
+        Some(Memory::Revealed) => {
+            draw_tiles(screen, map, |tile| shown_if(tile.seen, tile))
+        }
+        Some(Memory::Nothing) => {
+            draw_tiles(screen, map, |tile| shown_if(tile.visible, tile))
+        }
     }
     //@ }
 }
@@ -82,7 +86,11 @@ fn shown_if(shown: bool, tile: &Tile) -> (char, ColorPair) {
 const BLANK: (char, ColorPair) = (' ', ColorPair::NONE);
 
 /// Every tile of the map at its own position, as `look` shows it.
-fn draw_tiles(screen: &mut impl Screen, map: &Map, look: impl Fn(&Tile) -> (char, ColorPair)) {
+fn draw_tiles(
+    screen: &mut impl Screen,
+    map: &Map,
+    look: impl Fn(&Tile) -> (char, ColorPair),
+) {
     for y in 0..map.height() {
         for (x, tile) in (0..).zip(map.row(y)) {
             let (ch, color) = look(tile);
@@ -156,7 +164,10 @@ mod tests {
         let mut screen = MemScreen::new(4, 6);
         draw_map(&mut screen, &small_map(), None);
         assert_eq!(screen.text(), vec!["####  ", "#..#  ", "####  ", "      "]);
-        assert_eq!(pairs(&screen), vec!["111100", "111100", "111100", "000000"]);
+        assert_eq!(
+            pairs(&screen),
+            vec!["111100", "111100", "111100", "000000"]
+        );
     }
 
     #[test]

@@ -12,7 +12,9 @@ use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use windows_sys::core::BOOL;
-use windows_sys::Win32::System::Console::{SetConsoleCtrlHandler, CTRL_BREAK_EVENT, CTRL_C_EVENT};
+use windows_sys::Win32::System::Console::{
+    SetConsoleCtrlHandler, CTRL_BREAK_EVENT, CTRL_C_EVENT,
+};
 
 /// Whether Ctrl-C or Ctrl-Break was pressed.
 static PRESSED: AtomicBool = AtomicBool::new(false);

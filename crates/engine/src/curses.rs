@@ -31,7 +31,8 @@ pub const MAX_TERMINAL: (i32, i32) = (1000, 1000);
 
 //@ part 4+ {
 /// The message the C original shows on a terminal without colours.
-pub const NO_COLOR_MESSAGE: &str = "Your system doesn't support color. Can't start game!";
+pub const NO_COLOR_MESSAGE: &str =
+    "Your system doesn't support color. Can't start game!";
 //@ }
 
 /// Why the game stopped reading keys, other than a key that ends it.
@@ -162,27 +163,32 @@ pub fn check_terminal() -> Result<(), String> {
     use std::os::raw::{c_char, c_int};
     extern "C" {
         // terminfo's setupterm(3X), from the ncurses library already linked.
-        fn setupterm(term: *const c_char, fd: c_int, errret: *mut c_int) -> c_int;
+        fn setupterm(
+            term: *const c_char,
+            fd: c_int,
+            errret: *mut c_int,
+        ) -> c_int;
     }
-    let term =
-        match std::env::var("TERM") {
-            Ok(term) if !term.is_empty() => term,
-            _ => return Err(
-                "TERM is not set: curses needs it to know your terminal (e.g. TERM=xterm-256color)"
-                    .into(),
-            ),
-        };
+    let term = match std::env::var("TERM") {
+        Ok(term) if !term.is_empty() => term,
+        _ => {
+            return Err("TERM is not set: curses needs it to know your \
+                 terminal (e.g. TERM=xterm-256color)"
+                .into())
+        }
+    };
     let mut errret: c_int = 0;
     // SAFETY: a null name means `$TERM`; `errret` is a valid pointer, so
     // setupterm reports errors there instead of exiting.
     let ok = unsafe { setupterm(std::ptr::null(), 1, &mut errret) } == 0;
     match (ok, errret) {
         (true, _) => Ok(()),
-        (false, -1) => {
-            Err("cannot find the terminfo database: is ncurses installed (ncurses-base)?".into())
-        }
+        (false, -1) => Err("cannot find the terminfo database: is ncurses \
+             installed (ncurses-base)?"
+            .into()),
         (false, 0) => Err(format!(
-            "unknown terminal type '{term}' (TERM): there is no terminfo entry for it"
+            "unknown terminal type '{term}' (TERM): there is no terminfo \
+             entry for it"
         )),
         (false, _) => Err(format!(
             "the terminal type '{term}' (TERM) cannot move the cursor"
@@ -251,7 +257,8 @@ impl Terminal for Curses {
         match read_key(&self.window) {
             Ok(key) => {
                 //@ game {
-                if let (Key::Char(c), true) = (key, self.keys.len() < KEYS_KEPT) {
+                if let (Key::Char(c), true) = (key, self.keys.len() < KEYS_KEPT)
+                {
                     self.keys.push(c);
                 }
                 //@ }

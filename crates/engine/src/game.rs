@@ -149,7 +149,11 @@ impl Game {
                 let start = match kind {
                     MapKind::SingleRoom => setup_single_room_map(&mut map),
                     MapKind::RandomRooms => {
-                        log::info!("srand({}) with the {} rand()", config.seed, config.rng);
+                        log::info!(
+                            "srand({}) with the {} rand()",
+                            config.seed,
+                            config.rng
+                        );
                         setup_map(&mut map, &mut config.rng.seeded(config.seed))
                     }
                 };
@@ -190,7 +194,9 @@ impl Game {
             }
         }
         match &mut self.map {
-            Some(map) => handle_input(key, &mut self.player, map, self.fov.as_mut()),
+            Some(map) => {
+                handle_input(key, &mut self.player, map, self.fov.as_mut())
+            }
             None => handle_input_without_map(key, &mut self.player),
         }
         log::debug!("key {key:?}: {before:?} -> {:?}", self.player.pos);
@@ -209,7 +215,11 @@ impl Game {
         //@ part 2-4: draw_everything(screen, &self.map, &self.player);
         //@ game {
         let memory = self.fov.as_ref().and_then(Fov::memory);
-        draw_everything(screen, self.map.as_ref().map(|m| (m, memory)), &self.player);
+        draw_everything(
+            screen,
+            self.map.as_ref().map(|m| (m, memory)),
+            &self.player,
+        );
         //@ }
     }
 }

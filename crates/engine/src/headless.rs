@@ -75,7 +75,11 @@ mod tests {
     use crate::Part;
 
     fn screens(part: u8, keys: &str) -> Vec<Vec<String>> {
-        let config = GameConfig::new(Part::get(part).unwrap(), 0, rogue_crand::RngKind::Glibc);
+        let config = GameConfig::new(
+            Part::get(part).unwrap(),
+            0,
+            rogue_crand::RngKind::Glibc,
+        );
         let mut out = Vec::new();
         replay(&config, 25, 100, keys.chars().map(Key::Char), |s| {
             out.push(s.text())
@@ -123,7 +127,8 @@ mod tests {
 
     #[test]
     fn tab_is_an_ordinary_key_for_the_tutorial() {
-        let config = GameConfig::new(Part::LAST, 42, rogue_crand::RngKind::Glibc);
+        let config =
+            GameConfig::new(Part::LAST, 42, rogue_crand::RngKind::Glibc);
         let mut shots = Vec::new();
         replay(&config, 25, 100, "\t".chars().map(Key::Char), |s| {
             shots.push(s.text())

@@ -31,8 +31,9 @@ mod signals;
 pub use console::reraise;
 #[cfg(feature = "curses")]
 pub use curses::{
-    check_terminal, close_game, curses_setup, key_of_code, key_of_input, signal_received,
-    watch_signals, Curses, Stop, KEYS_KEPT, MAX_TERMINAL, NO_COLOR_MESSAGE,
+    check_terminal, close_game, curses_setup, key_of_code, key_of_input,
+    signal_received, watch_signals, Curses, Stop, KEYS_KEPT, MAX_TERMINAL,
+    NO_COLOR_MESSAGE,
 };
 pub use game::{game_loop, Game, GameConfig, Terminal};
 pub use headless::{replay, Headless};
@@ -51,8 +52,8 @@ pub use signals::{reraise, terminal_size};
 //@ part 1-4: mod console;
 //@ part 1-4:
 //@ part 1-4: pub use curses::{
-//@ part 1-4:     check_terminal, close_game, curses_setup, key_of_code, key_of_input, signal_received,
-//@ part 1-4:     watch_signals, Curses, Stop, MAX_TERMINAL,
+//@ part 1-4:     check_terminal, close_game, curses_setup, key_of_code, key_of_input,
+//@ part 1-4:     signal_received, watch_signals, Curses, Stop, MAX_TERMINAL,
 //@ part 1-4: };
 //@ part 4-4: pub use curses::NO_COLOR_MESSAGE;
 //@ part 1-2: pub use game::{game_loop, Game, Terminal};

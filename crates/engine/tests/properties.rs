@@ -32,7 +32,9 @@ fn check_invariants(game: &Game, context: &str) {
             assert!(tile.seen, "{context}: ({y}, {x}) visible but not seen");
             let (dy, dx) = (y - pos.y, x - pos.x);
             let near = match fov.mode.algorithm {
-                Algorithm::Tutorial => is_in_map(map, y, x) && get_distance(pos, here) < fov.radius,
+                Algorithm::Tutorial => {
+                    is_in_map(map, y, x) && get_distance(pos, here) < fov.radius
+                }
                 // libtcod's MRPAS scans `radius` lines: a square.
                 Algorithm::Restrictive => dy.abs().max(dx.abs()) <= fov.radius,
                 // Zircon's ring reaches half a cell past the radius.
@@ -125,7 +127,10 @@ fn soak_10000_seeds_of_1000_keys() {
         let seed = seed.wrapping_mul(2_654_435_761);
         let keys: Vec<Key> = (0..1000)
             .map(|_| match keys_rng.next_u32() % 10 {
-                0 => Key::Char(char::from_u32(keys_rng.next_u32() % 0x11_0000).unwrap_or('?')),
+                0 => Key::Char(
+                    char::from_u32(keys_rng.next_u32() % 0x11_0000)
+                        .unwrap_or('?'),
+                ),
                 n => Key::Char(['h', 'j', 'k', 'l'][n as usize % 4]),
             })
             .collect();

@@ -106,7 +106,11 @@ fn open_map() -> Scene {
 
 /// Runs `step` over the positions for about `budget`, five times; the best
 /// mean time per call, in microseconds.
-fn time_per_call(positions: &[Position], budget: Duration, mut step: impl FnMut(Position)) -> f64 {
+fn time_per_call(
+    positions: &[Position],
+    budget: Duration,
+    mut step: impl FnMut(Position),
+) -> f64 {
     let mut best = f64::INFINITY;
     for _ in 0..5 {
         let start = Instant::now();
@@ -137,9 +141,13 @@ fn main() {
     for scene in &scenes {
         for radius in [8, 15, 60] {
             let mut rows: Vec<(String, f64)> = Vec::new();
-            rows.push(("peer doryen-fov".into(), doryen(scene, radius, budget)));
+            rows.push((
+                "peer doryen-fov".into(),
+                doryen(scene, radius, budget),
+            ));
             rows.push(("peer adam_fov_rs".into(), adam(scene, radius, budget)));
-            let fastest_peer = rows.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
+            let fastest_peer =
+                rows.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
             // One row per algorithm: `fog` computes what `rays` does.
             let mut timed = Vec::new();
             for mode in FovMode::ALL {
@@ -147,7 +155,10 @@ fn main() {
                     continue;
                 }
                 timed.push(mode.algorithm);
-                rows.push((mode.name.to_string(), ours(scene, mode, radius, budget)));
+                rows.push((
+                    mode.name.to_string(),
+                    ours(scene, mode, radius, budget),
+                ));
             }
             for (name, us) in rows {
                 println!(
@@ -199,7 +210,8 @@ fn doryen(scene: &Scene, radius: i32, budget: Duration) -> f64 {
 
 fn adam(scene: &Scene, radius: i32, budget: Duration) -> f64 {
     let (w, h) = (scene.map.width() as usize, scene.map.height() as usize);
-    let opaque: Vec<bool> = scene.map.tiles().iter().map(|t| !t.transparent).collect();
+    let opaque: Vec<bool> =
+        scene.map.tiles().iter().map(|t| !t.transparent).collect();
     let mut visible = vec![false; w * h];
     time_per_call(&scene.positions, budget, |p| {
         adam_fov_rs::compute_fov(

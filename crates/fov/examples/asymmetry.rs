@@ -18,8 +18,12 @@ fn main() {
         (RngKind::Msvc, 42),
         (RngKind::Msvc, 1_732_147_200),
     ];
-    let (mut pairs, mut tutorial_seen, mut tutorial_one_sided, mut symmetric_one_sided) =
-        (0, 0, 0, 0);
+    let (
+        mut pairs,
+        mut tutorial_seen,
+        mut tutorial_one_sided,
+        mut symmetric_one_sided,
+    ) = (0, 0, 0, 0);
     for (rng, seed) in seeds {
         let mut map = create_map_tiles(ColorPair::NONE);
         setup_map(&mut map, &mut rng.seeded(seed));
@@ -59,7 +63,8 @@ fn main() {
                 let (ab, ba) = (tutorial[i][b].visible, tutorial[j][a].visible);
                 tutorial_seen += usize::from(ab || ba);
                 tutorial_one_sided += usize::from(ab != ba);
-                symmetric_one_sided += usize::from(sym[i][b].visible != sym[j][a].visible);
+                symmetric_one_sided +=
+                    usize::from(sym[i][b].visible != sym[j][a].visible);
             }
         }
     }
@@ -71,5 +76,7 @@ fn main() {
         "tutorial: {tutorial_seen} pairs where one sees the other; {tutorial_one_sided} of them one-sided ({:.1}%)",
         100.0 * tutorial_one_sided as f64 / tutorial_seen as f64
     );
-    println!("symmetric (radius {RADIUS}): {symmetric_one_sided} one-sided pairs");
+    println!(
+        "symmetric (radius {RADIUS}): {symmetric_one_sided} one-sided pairs"
+    );
 }

@@ -37,7 +37,8 @@ fn main() {
     ] {
         let mut map = create_map_tiles(ColorPair::NONE);
         setup_map(&mut map, &mut rng.seeded(seed));
-        let mut povs: Vec<(Position, i32)> = floor(&map).into_iter().map(|p| (p, 8)).collect();
+        let mut povs: Vec<(Position, i32)> =
+            floor(&map).into_iter().map(|p| (p, 8)).collect();
         let others: Vec<(Position, i32)> = povs
             .iter()
             .map(|&(p, _)| (p, 1 + radii.rand() % 100))
@@ -87,14 +88,21 @@ fn floor(map: &Map) -> Vec<Position> {
     cells
 }
 
-fn write_case(out: &mut String, map: &Map, povs: &[(Position, i32)], make: Make) {
+fn write_case(
+    out: &mut String,
+    map: &Map,
+    povs: &[(Position, i32)],
+    make: Make,
+) {
     out.push_str(&format!("map {} {}\n", map.height(), map.width()));
     for y in 0..map.height() {
-        out.extend(
-            map.row(y)
-                .iter()
-                .map(|t| if t.transparent { '.' } else { '#' }),
-        );
+        out.extend(map.row(y).iter().map(|t| {
+            if t.transparent {
+                '.'
+            } else {
+                '#'
+            }
+        }));
         out.push('\n');
     }
     for &(pov, radius) in povs {
@@ -102,11 +110,13 @@ fn write_case(out: &mut String, map: &Map, povs: &[(Position, i32)], make: Make)
         make(&mut seen, pov, radius, &mut Vec::new());
         out.push_str(&format!("pov {} {} {radius}\n", pov.y, pov.x));
         for y in 0..seen.height() {
-            out.extend(
-                seen.row(y)
-                    .iter()
-                    .map(|t| if t.visible { '1' } else { '0' }),
-            );
+            out.extend(seen.row(y).iter().map(|t| {
+                if t.visible {
+                    '1'
+                } else {
+                    '0'
+                }
+            }));
             out.push('\n');
         }
     }

@@ -53,7 +53,10 @@ pub fn make_fov_within(map: &mut Map, player: &Entity, radius: i32) {
             let target = Position::new(y, x);
             let distance = get_distance(pos, target);
 
-            if distance < radius && is_in_map(map, y, x) && line_of_sight(map, pos, target) {
+            if distance < radius
+                && is_in_map(map, y, x)
+                && line_of_sight(map, pos, target)
+            {
                 map[target].visible = true;
                 map[target].seen = true;
             }
@@ -190,7 +193,10 @@ mod tests {
         assert_eq!(get_distance(o, Position::new(1, 1)), 1); // 1.414
         assert_eq!(get_distance(o, Position::new(-10, 11)), 14); // 14.866
         assert_eq!(get_distance(o, Position::new(9, 12)), 15);
-        assert_eq!(get_distance(Position::new(5, 5), Position::new(-6, 15)), 14);
+        assert_eq!(
+            get_distance(Position::new(5, 5), Position::new(-6, 15)),
+            14
+        );
         // 14.866
     }
 

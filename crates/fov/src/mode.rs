@@ -7,7 +7,8 @@ use std::str::FromStr;
 use rogue_types::{Entity, Map, Memory};
 
 use crate::{
-    clear_fov_within, make_fov_within, radius, rays, restrictive, symmetric, zircon, RADIUS,
+    clear_fov_within, make_fov_within, radius, rays, restrictive, symmetric,
+    zircon, RADIUS,
 };
 
 /// How a mode computes what the player sees: each one a sibling module.
@@ -64,7 +65,8 @@ impl FovMode {
         default_radius: symmetric::DEFAULT_RADIUS,
         memory: Memory::Dimmed,
         tab: None,
-        reproduces: "libtcod FOV_SYMMETRIC_SHADOWCAST (compute_fov, light_walls=True)",
+        reproduces:
+            "libtcod FOV_SYMMETRIC_SHADOWCAST (compute_fov, light_walls=True)",
     };
     /// The python-tcod tutorial's field of view (radius 8).
     pub const RESTRICTIVE: FovMode = FovMode {
@@ -102,7 +104,8 @@ impl FovMode {
         default_radius: zircon::LINES_RADIUS,
         memory: Memory::Dimmed,
         tab: None,
-        reproduces: "Zircon Kotlin tutorial (roguelikedev 2020), Part 3 UpdateFovAction",
+        reproduces:
+            "Zircon Kotlin tutorial (roguelikedev 2020), Part 3 UpdateFovAction",
     };
     /// The BearLibTerminal tutorial's disc (radius 4), off until `Tab`.
     pub const RADIUS: FovMode = FovMode {
@@ -266,7 +269,8 @@ mod tests {
         for mode in FovMode::ALL {
             assert_eq!(mode.name.parse::<FovMode>(), Ok(mode));
         }
-        let radii: Vec<i32> = FovMode::ALL.iter().map(|m| m.default_radius).collect();
+        let radii: Vec<i32> =
+            FovMode::ALL.iter().map(|m| m.default_radius).collect();
         assert_eq!(radii, vec![15, 8, 8, 9, 9, 11, 4]);
         assert!("bright"
             .parse::<FovMode>()

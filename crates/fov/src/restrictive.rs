@@ -120,7 +120,10 @@ impl Octant {
                     centre_slope,
                     centre_slope + half_slopes,
                 );
-                let behind = [c as isize - line_back, c as isize - line_back - cell_back];
+                let behind = [
+                    c as isize - line_back,
+                    c as isize - line_back - cell_back,
+                ];
                 let (visible, extended) = if in_last_line > 0 {
                     self.test(map, c, behind, slopes, obstacles, in_last_line)
                 } else {
@@ -173,7 +176,8 @@ impl Octant {
         let (mut visible, mut extended) = (true, false);
         let mut idx = 0;
         while idx < in_last_line && visible {
-            let (start, end) = (&mut obstacles.start[idx], &mut obstacles.end[idx]);
+            let (start, end) =
+                (&mut obstacles.start[idx], &mut obstacles.end[idx]);
             if start_slope <= *end && end_slope >= *start {
                 if transparent {
                     visible = !(centre_slope > *start && centre_slope < *end);

@@ -32,8 +32,8 @@ pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
     };
     light(map, origin, lit);
     let reach = radius - 1;
-    let inside =
-        map.contains(pos.y - reach, pos.x - reach) && map.contains(pos.y + reach, pos.x + reach);
+    let inside = map.contains(pos.y - reach, pos.x - reach)
+        && map.contains(pos.y + reach, pos.x + reach);
     for quadrant in QUADRANTS {
         let mut scan = Scan {
             map: &mut *map,
@@ -63,14 +63,20 @@ impl Scan<'_> {
     /// Scans the row at `depth` between the two slopes, then the rows
     /// behind it (libtcod's `scan`). `CHECKED` is false when every tile the
     /// scan can reach is known to be inside the map.
-    fn row<const CHECKED: bool>(&mut self, mut depth: i32, mut slope_low: f32, slope_high: f32) {
+    fn row<const CHECKED: bool>(
+        &mut self,
+        mut depth: i32,
+        mut slope_low: f32,
+        slope_high: f32,
+    ) {
         let (dy_depth, dx_depth, dy_col, dx_col) = self.quadrant;
         let width = self.map.width();
         let column_step = (dy_col * width + dx_col) as isize;
         let radius_squared = self.radius * self.radius;
         // Every tile of a row at depth >= radius is beyond the radius.
         while depth < self.radius {
-            let (row_y, row_x) = (self.pos.y + depth * dy_depth, self.pos.x + depth * dx_depth);
+            let (row_y, row_x) =
+                (self.pos.y + depth * dy_depth, self.pos.x + depth * dx_depth);
             if CHECKED && !self.map.contains(row_y, row_x) {
                 return;
             }
@@ -89,18 +95,22 @@ impl Scan<'_> {
             let mut column_f = column_min as f32;
             for column in column_min..=column_max {
                 if CHECKED
-                    && !self
-                        .map
-                        .contains(row_y + column * dy_col, row_x + column * dx_col)
+                    && !self.map.contains(
+                        row_y + column * dy_col,
+                        row_x + column * dx_col,
+                    )
                 {
                     column_f += 1.0;
                     continue;
                 }
-                let index = (row_start + column as isize * column_step) as usize;
+                let index =
+                    (row_start + column as isize * column_step) as usize;
                 let is_wall = !self.map.tiles()[index].transparent;
                 let symmetric = column_f >= low && column_f <= high;
                 column_f += 1.0;
-                if (is_wall || symmetric) && (whole_row_within || column * column < room) {
+                if (is_wall || symmetric)
+                    && (whole_row_within || column * column < room)
+                {
                     light(self.map, index, self.lit);
                 }
                 if prev_is_wall && !is_wall {
@@ -108,7 +118,11 @@ impl Scan<'_> {
                     low = depth_f * slope_low;
                 }
                 if column != column_min && !prev_is_wall && is_wall {
-                    self.row::<CHECKED>(depth + 1, slope_low, slope(depth, column));
+                    self.row::<CHECKED>(
+                        depth + 1,
+                        slope_low,
+                        slope(depth, column),
+                    );
                 }
                 prev_is_wall = is_wall;
             }
@@ -175,7 +189,8 @@ mod tests {
     fn a_pillar_casts_a_symmetric_shadow() {
         // The same case as python-tcod gives for a 7x5 open map with one
         // wall, seen from (2, 1).
-        let mut map = map_of(&[".......", ".......", "...#...", ".......", "......."]);
+        let mut map =
+            map_of(&[".......", ".......", "...#...", ".......", "......."]);
         make(&mut map, Position::new(2, 1), 8, &mut Vec::new());
         assert_eq!(
             lit(&map),
@@ -194,7 +209,10 @@ mod tests {
         let count = map.tiles().iter().filter(|t| t.visible).count();
         // dx² + dy² < 9: the 5x5 square (corners: 8 < 9).
         assert_eq!(count, 25);
-        assert!(map[Position::new(10, 12)].visible && !map[Position::new(10, 13)].visible);
+        assert!(
+            map[Position::new(10, 12)].visible
+                && !map[Position::new(10, 13)].visible
+        );
     }
 
     #[test]

@@ -46,7 +46,12 @@ pub fn line(from: Position, to: Position) -> Vec<Position> {
 
 /// `createLine0`: one cell per column, the row stepping down when the
 /// error term is `>= 0`.
-fn line_along_x(start: Position, delta_x: i32, delta_y: i32, left_to_right: bool) -> Vec<Position> {
+fn line_along_x(
+    start: Position,
+    delta_x: i32,
+    delta_y: i32,
+    left_to_right: bool,
+) -> Vec<Position> {
     let (mut x, mut y) = (start.x, start.y);
     let mut error_term = 2 * delta_y - delta_x;
     let mut cells = vec![start];
@@ -65,7 +70,12 @@ fn line_along_x(start: Position, delta_x: i32, delta_y: i32, left_to_right: bool
 
 /// `createLine1`: one cell per row, the column stepping when the error
 /// term is `>= 0`.
-fn line_along_y(start: Position, delta_x: i32, delta_y: i32, left_to_right: bool) -> Vec<Position> {
+fn line_along_y(
+    start: Position,
+    delta_x: i32,
+    delta_y: i32,
+    left_to_right: bool,
+) -> Vec<Position> {
     let (mut x, mut y) = (start.x, start.y);
     let mut error_term = 2 * delta_x - delta_y;
     let mut cells = vec![start];
@@ -247,7 +257,10 @@ mod tests {
             assert_eq!(unique.len(), ring.len(), "radius {r}: duplicates");
             for p in &ring {
                 let d2 = p.y * p.y + p.x * p.x;
-                assert!((r - 1) * (r - 1) < d2 && d2 <= (r + 1) * (r + 1), "{p:?}");
+                assert!(
+                    (r - 1) * (r - 1) < d2 && d2 <= (r + 1) * (r + 1),
+                    "{p:?}"
+                );
             }
             // Symmetric under every reflection and the diagonal swap.
             for p in &ring {
@@ -256,7 +269,10 @@ mod tests {
                     Position::new(p.y, -p.x),
                     Position::new(p.x, p.y),
                 ] {
-                    assert!(unique.contains(&q), "radius {r}: {p:?} without {q:?}");
+                    assert!(
+                        unique.contains(&q),
+                        "radius {r}: {p:?} without {q:?}"
+                    );
                 }
             }
         }

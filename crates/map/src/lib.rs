@@ -81,8 +81,14 @@ mod tests {
         let mut map = create_map_tiles(ColorPair::NONE);
         assert_eq!(setup_single_room_map(&mut map), Position::new(10, 50));
         assert_eq!(walkable(&map), 200);
-        assert!(map[Position::new(5, 40)].walkable && map[Position::new(14, 59)].walkable);
-        assert!(!map[Position::new(4, 40)].walkable && !map[Position::new(14, 60)].walkable);
+        assert!(
+            map[Position::new(5, 40)].walkable
+                && map[Position::new(14, 59)].walkable
+        );
+        assert!(
+            !map[Position::new(4, 40)].walkable
+                && !map[Position::new(14, 60)].walkable
+        );
     }
 
     #[test]

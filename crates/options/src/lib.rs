@@ -31,7 +31,12 @@ use rogue_fov::FovMode;
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct SeedArgs {
     /// Build the dungeon the C original builds after srand(N) (0-4294967295)
-    #[arg(long, value_name = "N", value_parser = parse_seed, allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = parse_seed,
+        allow_hyphen_values = true
+    )]
     pub seed: Option<u32>,
 
     /// The C library whose rand() to reproduce [default: the platform's,
@@ -43,7 +48,10 @@ pub struct SeedArgs {
 impl SeedArgs {
     /// The seed given, else `default_seed()` (the time, as the C original
     /// seeds), and the generator given, else the platform's.
-    pub fn seed_and_rng(&self, default_seed: impl FnOnce() -> u32) -> (u32, RngKind) {
+    pub fn seed_and_rng(
+        &self,
+        default_seed: impl FnOnce() -> u32,
+    ) -> (u32, RngKind) {
         let seed = self.seed.unwrap_or_else(default_seed);
         (seed, self.rng.map_or(RngKind::platform(), |r| r.0))
     }
@@ -74,7 +82,10 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game these options ask for, the seed from `default_seed` when
     /// none is given; an error for `--fov` or `--radius` before Part 4.
-    pub fn config(&self, default_seed: impl FnOnce() -> u32) -> Result<GameConfig, String> {
+    pub fn config(
+        &self,
+        default_seed: impl FnOnce() -> u32,
+    ) -> Result<GameConfig, String> {
         let fov_given = self.fov.0 != FovMode::TUTORIAL;
         if !self.part.fov && (fov_given || self.radius.is_some()) {
             let option = if fov_given { "--fov" } else { "--radius" };
@@ -125,7 +136,8 @@ impl ValueEnum for Rng {
 pub struct Fov(pub FovMode);
 
 /// Every mode, as `--fov` values.
-static FOV_VALUES: LazyLock<Vec<Fov>> = LazyLock::new(|| FovMode::ALL.map(Fov).to_vec());
+static FOV_VALUES: LazyLock<Vec<Fov>> =
+    LazyLock::new(|| FovMode::ALL.map(Fov).to_vec());
 
 impl ValueEnum for Fov {
     fn value_variants<'a>() -> &'a [Self] {
@@ -139,7 +151,8 @@ impl ValueEnum for Fov {
             Some(false) => "; off at start, Tab turns it on and off",
             None => "",
         };
-        let help = format!("{}, radius {}{tab}", mode.reproduces, mode.default_radius);
+        let help =
+            format!("{}, radius {}{tab}", mode.reproduces, mode.default_radius);
         Some(PossibleValue::new(mode.name).help(help))
     }
 }
@@ -174,7 +187,9 @@ fn parse_seed(text: &str) -> Result<u32, String> {
 /// Reads the command line of `program` into `T`: `Err` with the exit
 /// status when the program should stop at once, after printing help or the
 /// version (0), or an error on one line on standard error (2).
-pub fn parse_args<T: clap::Parser>(program: &str) -> Result<T, std::process::ExitCode> {
+pub fn parse_args<T: clap::Parser>(
+    program: &str,
+) -> Result<T, std::process::ExitCode> {
     T::try_parse().map_err(|e| {
         if e.use_stderr() {
             eprintln!("{program}: {}", one_line(&e));

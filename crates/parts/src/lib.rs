@@ -35,12 +35,14 @@ pub type View = BTreeMap<PathBuf, String>;
 pub fn view(root: &Path, part: u8) -> Result<View, String> {
     let build = Build::Part(part);
     let read = |path: &Path| {
-        fs::read_to_string(root.join(path)).map_err(|e| format!("{}: {e}", path.display()))
+        fs::read_to_string(root.join(path))
+            .map_err(|e| format!("{}: {e}", path.display()))
     };
     let in_file = |path: &Path, e: String| format!("{}: {e}", path.display());
     let mut files = View::new();
     let manifest = Path::new("Cargo.toml");
-    let workspace = filter_manifest(&read(manifest)?, build).map_err(|e| in_file(manifest, e))?;
+    let workspace = filter_manifest(&read(manifest)?, build)
+        .map_err(|e| in_file(manifest, e))?;
     let crate_dirs = workspace_crates(&workspace);
     files.insert(manifest.into(), workspace);
     files.insert("Cargo.lock".into(), read(Path::new("Cargo.lock"))?);
@@ -52,7 +54,8 @@ pub fn view(root: &Path, part: u8) -> Result<View, String> {
         if files.contains_key(&manifest) {
             continue;
         }
-        let text = filter_manifest(&read(&manifest)?, build).map_err(|e| in_file(&manifest, e))?;
+        let text = filter_manifest(&read(&manifest)?, build)
+            .map_err(|e| in_file(&manifest, e))?;
         for dependency in dependencies(&text) {
             let dir = crate_dirs.get(&dependency).ok_or(format!(
                 "{}: `{dependency}` is not a crate of the workspace in Part {part}",
@@ -68,7 +71,8 @@ pub fn view(root: &Path, part: u8) -> Result<View, String> {
             .collect::<Vec<_>>();
         let mut sources = root_file;
         while let Some(path) = sources.pop() {
-            let text = filter(&read(&path)?, build, "//@").map_err(|e| in_file(&path, e))?;
+            let text = filter(&read(&path)?, build, "//@")
+                .map_err(|e| in_file(&path, e))?;
             let here = path.parent().unwrap_or(Path::new(""));
             sources.extend(
                 modules(&text)
@@ -88,7 +92,11 @@ pub fn view(root: &Path, part: u8) -> Result<View, String> {
 ///
 /// # Errors
 /// If `out` exists (nothing is overwritten), or as [`view`] and writing.
-pub fn export(root: &Path, part: u8, out: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn export(
+    root: &Path,
+    part: u8,
+    out: &Path,
+) -> Result<Vec<PathBuf>, String> {
     if out.exists() || out.is_symlink() {
         return Err(format!(
             "{} already exists; give a folder that does not exist yet",
@@ -217,7 +225,10 @@ mod tests {
         let workspace = "[workspace.dependencies]\nrogue-types = { path = \"crates/types\" }\npancurses = \"0.17\"\n";
         assert_eq!(
             workspace_crates(workspace),
-            BTreeMap::from([("rogue-types".to_string(), PathBuf::from("crates/types"))])
+            BTreeMap::from([(
+                "rogue-types".to_string(),
+                PathBuf::from("crates/types")
+            )])
         );
         let krate = "[dependencies]\nrogue-types.workspace = true\nrogue-engine = { workspace = true, features = [\"x\"] }\nlog.workspace = true\n";
         assert_eq!(dependencies(krate), ["rogue-types", "rogue-engine"]);
@@ -225,7 +236,8 @@ mod tests {
 
     #[test]
     fn modules_are_the_files_declared() {
-        let source = "mod map;\npub mod radius;\nmod tests {\n}\nuse x::mod_y;\n";
+        let source =
+            "mod map;\npub mod radius;\nmod tests {\n}\nuse x::mod_y;\n";
         assert_eq!(modules(source), ["map", "radius"]);
     }
 }

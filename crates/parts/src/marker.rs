@@ -66,7 +66,11 @@ impl Build {
 /// # Errors
 /// A marker that is not one of the four forms, or blocks that do not
 /// close, with the line's number.
-pub fn filter(source: &str, build: Build, marker: &str) -> Result<String, String> {
+pub fn filter(
+    source: &str,
+    build: Build,
+    marker: &str,
+) -> Result<String, String> {
     let mut out: Vec<String> = Vec::new();
     // For each open block: whether its lines are in.
     let mut blocks: Vec<bool> = Vec::new();
@@ -84,9 +88,9 @@ pub fn filter(source: &str, build: Build, marker: &str) -> Result<String, String
         if let Some(rest) = trimmed.strip_prefix(marker) {
             let rest = rest.trim();
             if rest == "}" {
-                blocks
-                    .pop()
-                    .ok_or(format!("line {n}: `{marker} }}` closes no block"))?;
+                blocks.pop().ok_or(format!(
+                    "line {n}: `{marker} }}` closes no block"
+                ))?;
             } else if let Some((span, code)) = rest
                 .split_once(": ")
                 .or_else(|| rest.strip_suffix(':').map(|span| (span, "")))
@@ -121,9 +125,10 @@ pub fn filter(source: &str, build: Build, marker: &str) -> Result<String, String
         }
         match line.rsplit_once(&tail) {
             Some((code, span)) => {
-                let holds = build
-                    .holds(span.trim())
-                    .ok_or(format!("line {n}: unknown span `{}`", span.trim()))?;
+                let holds = build.holds(span.trim()).ok_or(format!(
+                    "line {n}: unknown span `{}`",
+                    span.trim()
+                ))?;
                 if holds {
                     out.push(code.trim_end().to_string());
                 }

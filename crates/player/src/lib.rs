@@ -43,10 +43,13 @@ pub fn new_position(key: Key, pos: Position) -> Position {
 /// `fov` is the game's field of view, if it has one.
 //@ }
 #[doc(alias = "handleInput")]
-//@ part 2-3: pub fn handle_input(key: Key, player: &mut Entity, map: &Map) {
-//@ part 4-4: pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map) {
-pub fn handle_input(key: Key, player: &mut Entity, map: &mut Map, fov: Option<&mut Fov>) {
-    //@ game
+pub fn handle_input(
+    key: Key,
+    player: &mut Entity,
+    //@ part 2-3: map: &Map,
+    map: &mut Map,         //@ part 4+
+    fov: Option<&mut Fov>, //@ game
+) {
     let new_pos = new_position(key, player.pos);
     //@ part 2-4: move_player(new_pos, player, map);
     move_player(new_pos, player, map, fov); //@ game
@@ -123,7 +126,9 @@ mod tests {
         assert_eq!(new_position(Key::Char('j'), p), Position::new(6, 5));
         assert_eq!(new_position(Key::Char('h'), p), Position::new(5, 4));
         assert_eq!(new_position(Key::Char('l'), p), Position::new(5, 6));
-        for key in [Key::Char('K'), Key::Char('x'), Key::Resize, Key::Other(265)] {
+        for key in
+            [Key::Char('K'), Key::Char('x'), Key::Resize, Key::Other(265)]
+        {
             assert_eq!(new_position(key, p), p);
         }
     }
@@ -148,7 +153,10 @@ mod tests {
         }
         let mut player = create_player(Position::new(1, 1), VISIBLE_COLOR);
         make_fov(&mut map, &player);
-        assert!(map[Position::new(1, 1)].visible && !map[Position::new(1, 20)].visible);
+        assert!(
+            map[Position::new(1, 1)].visible
+                && !map[Position::new(1, 20)].visible
+        );
         let mut fov = Fov::new(FovMode::TUTORIAL, None);
         for _ in 0..10 {
             handle_input(Key::Char('l'), &mut player, &mut map, Some(&mut fov));
@@ -156,7 +164,9 @@ mod tests {
         assert_eq!(player.pos, Position::new(1, 11));
         assert!(map[Position::new(1, 20)].visible);
         // The tile it started on is still lit (within the radius), and seen.
-        assert!(map[Position::new(1, 1)].visible && map[Position::new(1, 1)].seen);
+        assert!(
+            map[Position::new(1, 1)].visible && map[Position::new(1, 1)].seen
+        );
     }
 
     #[test]

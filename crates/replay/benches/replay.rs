@@ -57,7 +57,8 @@ fn main() {
     let mut written = 0;
     let traced = best_of_three(|| {
         let mut sink = Counter(0);
-        replay_into(&mut sink, &config, cols, rows, &keys).expect("a sink takes everything");
+        replay_into(&mut sink, &config, cols, rows, &keys)
+            .expect("a sink takes everything");
         written = sink.0;
     });
 

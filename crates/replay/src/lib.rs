@@ -34,9 +34,16 @@ pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
 
 /// The header of a replay of `config` with `keys` on a `cols` by `rows`
 /// screen; a field of view other than the C original's is named in it.
-pub fn header(config: &GameConfig, cols: u16, rows: u16, keys: &[char]) -> Header {
+pub fn header(
+    config: &GameConfig,
+    cols: u16,
+    rows: u16,
+    keys: &[char],
+) -> Header {
     let mut extra = Vec::new();
-    if config.part.fov && (config.fov != FovMode::TUTORIAL || config.radius.is_some()) {
+    if config.part.fov
+        && (config.fov != FovMode::TUTORIAL || config.radius.is_some())
+    {
         extra.push(format!("fov: {}", config.fov));
         let radius = config.radius.unwrap_or(config.fov.default_radius);
         extra.push(format!("radius: {radius}"));
@@ -76,7 +83,12 @@ fn for_each_step(
 }
 
 /// Plays `keys` headless and records every step.
-pub fn replay(config: &GameConfig, cols: u16, rows: u16, keys: &[char]) -> Trace {
+pub fn replay(
+    config: &GameConfig,
+    cols: u16,
+    rows: u16,
+    keys: &[char],
+) -> Trace {
     let mut steps = Vec::with_capacity(keys.len() + 1);
     for_each_step(config, cols, rows, keys, |step| steps.push(step));
     Trace {

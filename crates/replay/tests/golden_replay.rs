@@ -48,7 +48,8 @@ fn every_golden_trace_reads_and_writes_back_byte_for_byte() {
     for entry in std::fs::read_dir(golden_dir()).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let trace = Trace::parse(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert_eq!(trace.to_text(), text, "{}", path.display());
         count += 1;
     }

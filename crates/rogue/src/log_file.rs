@@ -29,7 +29,9 @@ pub fn open(path: &Path, level: LevelFilter) -> Result<Log, String> {
         .append(true)
         .create(true)
         .open(path)
-        .map_err(|e| format!("cannot open log file '{}': {e}", path.display()))?;
+        .map_err(|e| {
+            format!("cannot open log file '{}': {e}", path.display())
+        })?;
     let failure = Arc::new(Mutex::new(None));
     let writer = Appender {
         file,
@@ -40,7 +42,8 @@ pub fn open(path: &Path, level: LevelFilter) -> Result<Log, String> {
         .set_thread_level(LevelFilter::Off)
         .set_target_level(LevelFilter::Off)
         .build();
-    WriteLogger::init(level, config, writer).map_err(|e| format!("cannot start the log: {e}"))?;
+    WriteLogger::init(level, config, writer)
+        .map_err(|e| format!("cannot start the log: {e}"))?;
     Ok(Log { failure })
 }
 
@@ -54,7 +57,9 @@ impl Appender {
     /// Notes `error` if it is the first.
     fn note(&self, error: &io::Error) {
         if let Ok(mut failure) = self.failure.lock() {
-            failure.get_or_insert_with(|| io::Error::new(error.kind(), error.to_string()));
+            failure.get_or_insert_with(|| {
+                io::Error::new(error.kind(), error.to_string())
+            });
         }
     }
 }

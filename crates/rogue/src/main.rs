@@ -153,7 +153,8 @@ fn check_size() -> Result<(), String> {
         let (max_rows, max_cols) = rogue_engine::MAX_TERMINAL;
         if rows > max_rows || cols > max_cols {
             return Err(format!(
-                "the terminal is {cols}x{rows}; rogue plays on terminals of up to {max_cols}x{max_rows}"
+                "the terminal is {cols}x{rows}; rogue plays on terminals \
+                 of up to {max_cols}x{max_rows}"
             ));
         }
     }
@@ -192,8 +193,12 @@ fn log_ending(config: &GameConfig, outcome: &Outcome) {
         Ending::Key('q') => "the game ended: q".to_string(),
         Ending::Key(c) => format!("the game ended: key {c:?}"),
         Ending::EndOfInput => "the game ended: end of input".to_string(),
-        Ending::Signal(signal) => format!("the game ended: signal {}", signal_name(signal)),
-        Ending::NoColors => "the game ended: the terminal has no colours".to_string(),
+        Ending::Signal(signal) => {
+            format!("the game ended: signal {}", signal_name(signal))
+        }
+        Ending::NoColors => {
+            "the game ended: the terminal has no colours".to_string()
+        }
         Ending::NoGame => "Part 0 ends at once".to_string(),
     };
     log::info!("{why}");

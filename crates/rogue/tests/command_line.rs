@@ -58,7 +58,8 @@ fn help_and_version_exit_0() {
     assert_eq!(status, 0);
     let output = strip_styles(&output);
     assert!(
-        output.contains("Usage: rogue [OPTIONS]") && output.contains("--seed <N>"),
+        output.contains("Usage: rogue [OPTIONS]")
+            && output.contains("--seed <N>"),
         "{output}"
     );
     assert!(

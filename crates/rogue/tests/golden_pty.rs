@@ -39,7 +39,8 @@ fn check(name: &str, golden: &Trace) -> usize {
         rng: h.rng.clone(),
         seed: h.seed,
     };
-    let ours = capture(&command, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let ours =
+        capture(&command, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(ours.stopped, None, "{name}");
     assert_eq!(
         ours.trace.steps.len(),
@@ -78,7 +79,9 @@ fn check_part(part: u8) -> usize {
 fn every_golden_step_in_a_real_terminal() {
     for part in 1..=4 {
         let steps = check_part(part);
-        println!("part {part}: {steps} golden steps compared in a pseudo-terminal");
+        println!(
+            "part {part}: {steps} golden steps compared in a pseudo-terminal"
+        );
         assert_eq!(
             steps,
             golden_steps(part),
@@ -97,7 +100,9 @@ fn every_golden_step_while_both_cores_are_busy() {
             s.spawn(|| {
                 let mut n = 0u64;
                 while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    n = std::hint::black_box(n.wrapping_mul(6364136223846793005).wrapping_add(1));
+                    n = std::hint::black_box(
+                        n.wrapping_mul(6364136223846793005).wrapping_add(1),
+                    );
                 }
             });
         }

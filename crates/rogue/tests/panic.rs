@@ -63,7 +63,14 @@ mod unix {
         }
         let me = std::env::current_exe().expect("this test's path");
         let env = [(CHILD.to_string(), "1".to_string())];
-        let mut session = start_with(me.to_str().unwrap(), &[], 100, 25, "screen-256color", &env);
+        let mut session = start_with(
+            me.to_str().unwrap(),
+            &[],
+            100,
+            25,
+            "screen-256color",
+            &env,
+        );
         screen_now(&mut session);
         session.send(b"jj!").unwrap();
         assert_eq!(exit_code(&mut session, "the panic"), 101);
@@ -74,7 +81,8 @@ mod unix {
             "canonical mode and echo"
         );
         let raw = String::from_utf8_lossy(session.raw_output()).to_string();
-        let restored = raw.rfind("\x1b[?1049l").expect("the terminal is restored");
+        let restored =
+            raw.rfind("\x1b[?1049l").expect("the terminal is restored");
         let message = raw
             .find("a panic in the middle of the game")
             .expect("the message is shown");

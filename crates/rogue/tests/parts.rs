@@ -29,7 +29,8 @@ fn root() -> PathBuf {
 fn build(part: u8) -> PathBuf {
     let parts = root().join("target/parts");
     let dir = parts.join(format!("part-{part}"));
-    let view = rogue_parts::view(&root(), part).unwrap_or_else(|e| panic!("Part {part}: {e}"));
+    let view = rogue_parts::view(&root(), part)
+        .unwrap_or_else(|e| panic!("Part {part}: {e}"));
     rogue_parts::write_view(&view, &dir).expect("the view is written");
     let status = Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet"])
@@ -51,10 +52,12 @@ fn build(part: u8) -> PathBuf {
 fn play_headless(part: u8, dir: &Path) {
     let parts = root().join("target/parts");
     let harness = parts.join(format!("headless-{part}"));
-    let source = std::fs::read_to_string(root().join("crates/parts/headless/main.rs"))
-        .expect("the headless player's source");
-    let main = rogue_parts::filter(&source, rogue_parts::Build::Part(part), "//@")
-        .unwrap_or_else(|e| panic!("headless player, Part {part}: {e}"));
+    let source =
+        std::fs::read_to_string(root().join("crates/parts/headless/main.rs"))
+            .expect("the headless player's source");
+    let main =
+        rogue_parts::filter(&source, rogue_parts::Build::Part(part), "//@")
+            .unwrap_or_else(|e| panic!("headless player, Part {part}: {e}"));
     let crate_dep = |name: &str| {
         format!(
             "rogue-{name} = {{ path = {:?} }}\n",
@@ -74,14 +77,16 @@ fn play_headless(part: u8, dir: &Path) {
     std::fs::create_dir_all(harness.join("src")).expect("the headless folder");
     std::fs::write(harness.join("Cargo.toml"), manifest).expect("its manifest");
     std::fs::write(harness.join("src/main.rs"), main).expect("its source");
-    let mut goldens: Vec<PathBuf> = std::fs::read_dir(rogue_testkit::golden_dir())
-        .expect("tests/golden")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with(&format!("part{part}-")))
-        })
-        .collect();
+    let mut goldens: Vec<PathBuf> =
+        std::fs::read_dir(rogue_testkit::golden_dir())
+            .expect("tests/golden")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| {
+                p.file_name().is_some_and(|n| {
+                    n.to_string_lossy().starts_with(&format!("part{part}-"))
+                })
+            })
+            .collect();
     goldens.sort();
     let out = Command::new(env!("CARGO"))
         .args(["run", "--release", "--quiet", "--"])
@@ -162,7 +167,8 @@ fn dungeon_args(part: u8, seed: u32, rng: &str) -> Vec<String> {
 }
 
 /// A walk with every key the game reads and some it ignores.
-const WALK: &str = "hhhhjjjjjjllllllllkkkkkxkkhhhhh jjjjjlllllllllllllkkkkk\tKjjjj";
+const WALK: &str =
+    "hhhhjjjjjjllllllllkkkkkxkkhhhhh jjjjjlllllllllllllkkkkk\tKjjjj";
 
 #[test]
 fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
@@ -170,7 +176,10 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
         let bin = build(part);
         refuses_later_options(part, &bin);
         if part > 0 {
-            play_headless(part, &root().join(format!("target/parts/part-{part}")));
+            play_headless(
+                part,
+                &root().join(format!("target/parts/part-{part}")),
+            );
         }
         if part == 0 {
             // initscr(); endwin();: it draws nothing and ends at once.
@@ -191,7 +200,11 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
             );
             let (ours, stopped) = play(&bin, &args, h.cols, h.rows, &h.keys);
             assert_eq!(stopped, None, "Part {part}, {name}");
-            same_steps(&ours.steps, &golden.steps, &format!("Part {part}, {name}"));
+            same_steps(
+                &ours.steps,
+                &golden.steps,
+                &format!("Part {part}, {name}"),
+            );
             compared += golden.steps.len();
         }
         assert_eq!(

@@ -26,7 +26,9 @@ fn kill(pid: u32, signal: i32) {
 /// A pause of `trial` steps of 100 microseconds: each trial sends its
 /// signal at another moment of the game's end.
 fn stagger(trial: u64) {
-    std::thread::sleep(Duration::from_micros(100 * (trial % 10) * (trial % 3 + 1)));
+    std::thread::sleep(Duration::from_micros(
+        100 * (trial % 10) * (trial % 3 + 1),
+    ));
 }
 
 /// The checks every trial must pass, once the program has ended with
@@ -45,9 +47,9 @@ fn check(session: &mut PtySession, status: u32, typed: &[u8], what: &str) {
     // A signal that comes before curses starts ends the game with the
     // terminal untouched.
     if let Some(entered) = text.rfind("\x1b[?1049h") {
-        let left = text
-            .rfind("\x1b[?1049l")
-            .unwrap_or_else(|| panic!("{what}: never left the alternate screen"));
+        let left = text.rfind("\x1b[?1049l").unwrap_or_else(|| {
+            panic!("{what}: never left the alternate screen")
+        });
         assert!(
             left > entered,
             "{what}: the alternate screen was entered again last"
@@ -56,7 +58,8 @@ fn check(session: &mut PtySession, status: u32, typed: &[u8], what: &str) {
         let echoed = without_escapes(after);
         let typed = String::from_utf8_lossy(typed);
         assert!(
-            echoed.trim().is_empty() || typed.contains(echoed.trim_start_matches('\r')),
+            echoed.trim().is_empty()
+                || typed.contains(echoed.trim_start_matches('\r')),
             "{what}: drawn after the restore: {after:?}"
         );
         assert!(
@@ -117,17 +120,27 @@ fn flood() -> Vec<u8> {
 fn input_ending_together_with_sigint() {
     for trial in 0..TRIALS {
         let command = format!("printf jjjjllll | {ROGUE} --seed {trial}");
-        let mut session = start_with("sh", &["-c", &command], 100, 25, "screen-256color", &[]);
+        let mut session = start_with(
+            "sh",
+            &["-c", &command],
+            100,
+            25,
+            "screen-256color",
+            &[],
+        );
         let shell = session.pid().unwrap();
         // The game is the shell's child that is not printf.
         let game = (0..10_000).find_map(|_| {
-            let children =
-                std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children")).ok()?;
+            let children = std::fs::read_to_string(format!(
+                "/proc/{shell}/task/{shell}/children"
+            ))
+            .ok()?;
             children
                 .split_whitespace()
                 .filter_map(|p| p.parse::<u32>().ok())
                 .find(|p| {
-                    std::fs::read_link(format!("/proc/{p}/exe")).is_ok_and(|e| e.ends_with("rogue"))
+                    std::fs::read_link(format!("/proc/{p}/exe"))
+                        .is_ok_and(|e| e.ends_with("rogue"))
                 })
         });
         stagger(trial);
@@ -147,7 +160,8 @@ fn input_ending_together_with_sigint() {
 #[test]
 fn q_together_with_sigterm() {
     for trial in 0..TRIALS {
-        let mut session = start(ROGUE, &["--seed", &trial.to_string()], 100, 25);
+        let mut session =
+            start(ROGUE, &["--seed", &trial.to_string()], 100, 25);
         screen_now(&mut session);
         session.send(b"jq").unwrap();
         stagger(trial);
@@ -170,7 +184,8 @@ fn sigterm_or_sigint_during_a_key_flood() {
         } else {
             libc::SIGINT
         };
-        let mut session = start(ROGUE, &["--seed", &trial.to_string()], 100, 25);
+        let mut session =
+            start(ROGUE, &["--seed", &trial.to_string()], 100, 25);
         screen_now(&mut session);
         session.send(&flood()).unwrap();
         stagger(trial);
@@ -188,7 +203,8 @@ fn sigterm_or_sigint_during_a_key_flood() {
 #[test]
 fn ctrl_c_typed_in_a_key_flood() {
     for trial in 0..TRIALS {
-        let mut session = start(ROGUE, &["--seed", &trial.to_string()], 100, 25);
+        let mut session =
+            start(ROGUE, &["--seed", &trial.to_string()], 100, 25);
         screen_now(&mut session);
         let mut keys = flood();
         let at = (trial as usize * 211) % keys.len();

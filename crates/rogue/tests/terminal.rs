@@ -9,7 +9,9 @@ use rogue_capture::{PtySession, Settle};
 use rogue_crand::RngKind;
 use rogue_engine::{GameConfig, Part};
 use rogue_fov::FovMode;
-use rogue_testkit::{assert_restored, exit_code, replayed, same_screen, screen_now, start_with};
+use rogue_testkit::{
+    assert_restored, exit_code, replayed, same_screen, screen_now, start_with,
+};
 use rogue_trace_format::Step;
 
 const ROGUE: &str = env!("CARGO_BIN_EXE_rogue");
@@ -42,7 +44,13 @@ fn seed42(keys: &str, cols: u16, rows: u16) -> Step {
 }
 
 /// The session's screen, once settled, is the replay of `keys` at that size.
-fn expect_screen(session: &mut PtySession, keys: &str, cols: u16, rows: u16, what: &str) {
+fn expect_screen(
+    session: &mut PtySession,
+    keys: &str,
+    cols: u16,
+    rows: u16,
+    what: &str,
+) {
     same_screen(&screen_now(session), &seed42(keys, cols, rows), what);
 }
 
@@ -55,7 +63,8 @@ fn seed42_on_xterm() -> PtySession {
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("rogue-terminal-{}", std::process::id()));
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-terminal-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
@@ -101,7 +110,8 @@ fn signal_restores(signal: &str) {
         .unwrap_or_else(|| panic!("SIG{signal} did not end rogue"));
     assert_restored(&session);
     let raw = session.raw_output();
-    let tail = String::from_utf8_lossy(&raw[raw.len().saturating_sub(64)..]).to_string();
+    let tail = String::from_utf8_lossy(&raw[raw.len().saturating_sub(64)..])
+        .to_string();
     assert!(
         tail.contains("\x1b[?1049l"),
         "SIG{signal}: no exit from the alternate screen at the end: {tail:?}"
@@ -212,7 +222,8 @@ fn suspend_and_resume_redraw_the_game() {
     // Ctrl-Z stops the game (ncurses' SIGTSTP handler leaves curses first);
     // the shell's `fg` brings it back, and it is drawn again.
     let command = format!("set -m; {ROGUE} --seed 42 --rng glibc; fg");
-    let mut session = start_with("sh", &["-c", &command], 100, 25, "screen-256color", &[]);
+    let mut session =
+        start_with("sh", &["-c", &command], 100, 25, "screen-256color", &[]);
     expect_screen(&mut session, "", 100, 25, "start");
     session.send(b"jj").unwrap();
     expect_screen(&mut session, "jj", 100, 25, "after jj");
@@ -281,7 +292,8 @@ fn the_log_appends_and_says_how_the_run_ended_and_how_to_replay_it() {
     let path = scratch("game.log");
     std::fs::write(&path, "kept line\n").unwrap();
     let log = path.to_str().unwrap();
-    let mut session = start(&["--seed", "42", "--rng", "glibc", "--log", log], 100, 25);
+    let mut session =
+        start(&["--seed", "42", "--rng", "glibc", "--log", log], 100, 25);
     screen_now(&mut session);
     session.send(b"jjl").unwrap();
     screen_now(&mut session);
@@ -300,12 +312,15 @@ fn the_log_appends_and_says_how_the_run_ended_and_how_to_replay_it() {
     // Dated timestamps: 2026-11-23T01:02:03...
     let stamp = text.lines().nth(1).unwrap_or_default();
     assert!(
-        stamp.len() > 20 && stamp.as_bytes()[4] == b'-' && stamp.as_bytes()[10] == b'T',
+        stamp.len() > 20
+            && stamp.as_bytes()[4] == b'-'
+            && stamp.as_bytes()[10] == b'T',
         "{stamp}"
     );
 
     // The replay command gives the screens the game showed.
-    let mut session = start(&["--seed", "42", "--rng", "glibc", "--log", log], 100, 25);
+    let mut session =
+        start(&["--seed", "42", "--rng", "glibc", "--log", log], 100, 25);
     screen_now(&mut session);
     session.send(b"\x03").unwrap();
     assert_ne!(exit_code(&mut session, "^C"), 0);
@@ -320,7 +335,8 @@ fn the_log_appends_and_says_how_the_run_ended_and_how_to_replay_it() {
 fn the_log_is_not_touched_when_the_game_cannot_start() {
     let path = scratch("untouched.log");
     std::fs::write(&path, "precious\n").unwrap();
-    let mut session = start_with(ROGUE, &["--log", path.to_str().unwrap()], 100, 25, "", &[]);
+    let mut session =
+        start_with(ROGUE, &["--log", path.to_str().unwrap()], 100, 25, "", &[]);
     assert_eq!(exit_code(&mut session, "no TERM"), 1);
     assert_eq!(log_text(&path), "precious\n");
 }
@@ -333,7 +349,8 @@ fn the_log_through_a_symlink_appends_to_its_target() {
     let link = scratch("link.log");
     let _ = std::fs::remove_file(&link);
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    let mut session = start(&["--seed", "1", "--log", link.to_str().unwrap()], 100, 25);
+    let mut session =
+        start(&["--seed", "1", "--log", link.to_str().unwrap()], 100, 25);
     screen_now(&mut session);
     end_with(&mut session, b"q", "q");
     let text = log_text(&target);
@@ -365,12 +382,15 @@ fn a_log_that_cannot_be_written_is_reported_once_after_the_game() {
 fn the_end_of_input_is_logged() {
     let path = scratch("eof.log");
     let _ = std::fs::remove_file(&path);
-    let command = format!("printf jjl | {ROGUE} --seed 42 --log {}", path.display());
-    let mut session = start_with("sh", &["-c", &command], 100, 25, "screen-256color", &[]);
+    let command =
+        format!("printf jjl | {ROGUE} --seed 42 --log {}", path.display());
+    let mut session =
+        start_with("sh", &["-c", &command], 100, 25, "screen-256color", &[]);
     assert_eq!(exit_code(&mut session, "end of input"), 0);
     let text = log_text(&path);
     assert!(
-        text.contains("the game ended: end of input") && text.contains("keys typed: jjl"),
+        text.contains("the game ended: end of input")
+            && text.contains("keys typed: jjl"),
         "{text}"
     );
 }

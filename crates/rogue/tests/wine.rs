@@ -153,7 +153,8 @@ fn every_msvc_golden_step_on_the_windows_console() {
         let part = h.part.expect("a part").to_string();
         let seed = h.seed.expect("a seed").to_string();
         // No --rng: Microsoft's rand() is the Windows build's own.
-        let command = on_console("rogue.exe", &["--part", &part, "--seed", &seed]);
+        let command =
+            on_console("rogue.exe", &["--part", &part, "--seed", &seed]);
         let (ours, stopped) = play(&command, h.cols, h.rows, &h.keys, "xterm");
         assert_eq!(stopped, None, "{name}");
         same_steps(&ours.steps, &golden.steps, &name);
@@ -225,7 +226,8 @@ fn the_log_takes_a_windows_path_and_its_replay_line_plays_on_windows() {
     // Wine's drive Z: is the Unix root.
     let log_windows = format!("Z:{}", log_unix.display()).replace('/', "\\");
     let keys: Vec<char> = "jjlllkh".chars().collect();
-    let command = on_console("rogue.exe", &["--seed", "42", "--log", &log_windows]);
+    let command =
+        on_console("rogue.exe", &["--seed", "42", "--log", &log_windows]);
     let mut all_keys = keys.clone();
     all_keys.push('q');
     let (ours, stopped) = play(&command, 100, 25, &all_keys, "xterm");
@@ -236,7 +238,9 @@ fn the_log_takes_a_windows_path_and_its_replay_line_plays_on_windows() {
     let log = std::fs::read_to_string(&log_unix).expect("the log is written");
     let line = log
         .lines()
-        .find_map(|l| l.split_once("replay it with: ").map(|(_, c)| c.to_string()))
+        .find_map(|l| {
+            l.split_once("replay it with: ").map(|(_, c)| c.to_string())
+        })
         .unwrap_or_else(|| panic!("no replay line in {log}"));
     let words = shell_words::split(&line).expect("a command line");
     assert_eq!(words[0], "rogue-trace");
@@ -251,7 +255,8 @@ fn the_log_takes_a_windows_path_and_its_replay_line_plays_on_windows() {
         "{}",
         String::from_utf8_lossy(&replay.stderr)
     );
-    let replayed = Trace::parse(&String::from_utf8_lossy(&replay.stdout)).expect("a trace");
+    let replayed = Trace::parse(&String::from_utf8_lossy(&replay.stdout))
+        .expect("a trace");
     // The replay's last screen is the game's screen before `q`.
     let last = replayed.steps.last().expect("a step");
     let seen = &ours.steps[keys.len()];

@@ -31,16 +31,26 @@ pub fn add_room_to_map(map: &mut Map, room: &Room) {
 /// `connectRoomCenters`: carves an L-shaped corridor from `center_one` to
 /// `center_two`, horizontal leg first, one step at a time.
 #[doc(alias = "connectRoomCenters")]
-pub fn connect_room_centers(map: &mut Map, center_one: Position, center_two: Position) {
+pub fn connect_room_centers(
+    map: &mut Map,
+    center_one: Position,
+    center_two: Position,
+) {
     let mut temp = center_one;
     loop {
         if ((temp.x - 1) - center_two.x).abs() < (temp.x - center_two.x).abs() {
             temp.x -= 1;
-        } else if ((temp.x + 1) - center_two.x).abs() < (temp.x - center_two.x).abs() {
+        } else if ((temp.x + 1) - center_two.x).abs()
+            < (temp.x - center_two.x).abs()
+        {
             temp.x += 1;
-        } else if ((temp.y + 1) - center_two.y).abs() < (temp.y - center_two.y).abs() {
+        } else if ((temp.y + 1) - center_two.y).abs()
+            < (temp.y - center_two.y).abs()
+        {
             temp.y += 1;
-        } else if ((temp.y - 1) - center_two.y).abs() < (temp.y - center_two.y).abs() {
+        } else if ((temp.y - 1) - center_two.y).abs()
+            < (temp.y - center_two.y).abs()
+        {
             temp.y -= 1;
         } else {
             break;
@@ -80,7 +90,8 @@ mod tests {
     fn room_covers_exactly_its_rectangle() {
         let mut map = Map::walls(10, 10, ColorPair::NONE);
         add_room_to_map(&mut map, &create_room(2, 3, 3, 4));
-        let expected: Vec<_> = (2..5).flat_map(|y| (3..7).map(move |x| (y, x))).collect();
+        let expected: Vec<_> =
+            (2..5).flat_map(|y| (3..7).map(move |x| (y, x))).collect();
         assert_eq!(floor(&map), expected);
         let tile = map[Position::new(2, 3)];
         assert!(tile.transparent && tile.ch == '.');
@@ -89,7 +100,11 @@ mod tests {
     #[test]
     fn corridor_is_horizontal_then_vertical_without_the_start() {
         let mut map = Map::walls(10, 10, ColorPair::NONE);
-        connect_room_centers(&mut map, Position::new(2, 6), Position::new(5, 3));
+        connect_room_centers(
+            &mut map,
+            Position::new(2, 6),
+            Position::new(5, 3),
+        );
         // Left from (2,6) to (2,3), then down to (5,3); the start is not carved.
         assert_eq!(
             floor(&map),
@@ -100,14 +115,22 @@ mod tests {
     #[test]
     fn corridor_going_right_and_up() {
         let mut map = Map::walls(10, 10, ColorPair::NONE);
-        connect_room_centers(&mut map, Position::new(7, 1), Position::new(5, 3));
+        connect_room_centers(
+            &mut map,
+            Position::new(7, 1),
+            Position::new(5, 3),
+        );
         assert_eq!(floor(&map), vec![(5, 3), (6, 3), (7, 2), (7, 3)]);
     }
 
     #[test]
     fn corridor_between_equal_centres_carves_nothing() {
         let mut map = Map::walls(4, 4, ColorPair::NONE);
-        connect_room_centers(&mut map, Position::new(1, 1), Position::new(1, 1));
+        connect_room_centers(
+            &mut map,
+            Position::new(1, 1),
+            Position::new(1, 1),
+        );
         assert!(floor(&map).is_empty());
     }
 }

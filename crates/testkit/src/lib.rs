@@ -23,7 +23,8 @@ pub fn goldens(part: u8) -> Vec<(String, Trace)> {
     golden_files(part)
         .into_iter()
         .map(|(name, text)| {
-            let trace = Trace::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let trace =
+                Trace::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
             (name, trace)
         })
         .collect()
@@ -36,21 +37,26 @@ pub fn golden_steps(part: u8) -> usize {
     assert!(!files.is_empty(), "no golden traces of part {part}");
     files
         .iter()
-        .map(|(_, text)| text.lines().filter(|l| l.starts_with("== step ")).count())
+        .map(|(_, text)| {
+            text.lines().filter(|l| l.starts_with("== step ")).count()
+        })
         .sum()
 }
 
 /// The text of every `part{part}-*.trace` file, by name, sorted.
 fn golden_files(part: u8) -> Vec<(String, String)> {
     let dir = golden_dir();
-    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     let mut found: Vec<(String, String)> = entries
         .map(|e| e.expect("a folder entry").path())
         .filter_map(|path| {
             let name = path.file_name()?.to_str()?.to_string();
-            let ours = name.starts_with(&format!("part{part}-")) && name.ends_with(".trace");
+            let ours = name.starts_with(&format!("part{part}-"))
+                && name.ends_with(".trace");
             ours.then(|| {
-                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let text = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
                 (name, text)
             })
         })
@@ -62,7 +68,8 @@ fn golden_files(part: u8) -> Vec<(String, String)> {
 /// The game a golden trace records: its part, seed and generator.
 pub fn config_of(header: &Header) -> GameConfig {
     GameConfig::new(
-        Part::get(header.part.expect("a golden trace names its part")).expect("a part"),
+        Part::get(header.part.expect("a golden trace names its part"))
+            .expect("a part"),
         header.seed.expect("a golden trace names its seed"),
         header
             .rng
@@ -89,7 +96,8 @@ pub fn start_with(
 ) -> PtySession {
     let mut command = vec![OsString::from(bin)];
     command.extend(args.iter().map(OsString::from));
-    PtySession::spawn(&command, cols, rows, term, env).expect("the program starts")
+    PtySession::spawn(&command, cols, rows, term, env)
+        .expect("the program starts")
 }
 
 /// Waits for the screen to settle (the program waits for a key) and

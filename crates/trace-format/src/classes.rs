@@ -118,13 +118,16 @@ impl FromStr for Colour {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let hex = |i: usize| u8::from_str_radix(s.get(i..i + 2).unwrap_or("x"), 16);
+        let hex =
+            |i: usize| u8::from_str_radix(s.get(i..i + 2).unwrap_or("x"), 16);
         match s {
             "default" => Ok(Colour::Default),
-            _ if s.starts_with('#') && s.len() == 7 => match (hex(1), hex(3), hex(5)) {
-                (Ok(r), Ok(g), Ok(b)) => Ok(Colour::Rgb(r, g, b)),
-                _ => Err(format!("'{s}' is not a colour")),
-            },
+            _ if s.starts_with('#') && s.len() == 7 => {
+                match (hex(1), hex(3), hex(5)) {
+                    (Ok(r), Ok(g), Ok(b)) => Ok(Colour::Rgb(r, g, b)),
+                    _ => Err(format!("'{s}' is not a colour")),
+                }
+            }
             _ => s
                 .parse::<u8>()
                 .map(Colour::Index)
@@ -203,7 +206,10 @@ impl FromStr for Look {
         let mut attributes = Vec::new();
         for word in words {
             let known = ATTRIBUTES.iter().find(|a| **a == word);
-            attributes.push(*known.ok_or_else(|| format!("'{word}' is not an attribute"))?);
+            attributes.push(
+                *known
+                    .ok_or_else(|| format!("'{word}' is not an attribute"))?,
+            );
         }
         Ok(Look { fg, bg, attributes })
     }

@@ -42,7 +42,9 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     let mut problems = Vec::new();
     for (name, t) in [("A", a), ("B", b)] {
         if t.steps.is_empty() {
-            problems.push(format!("{name} has no steps: there is nothing to compare"));
+            problems.push(format!(
+                "{name} has no steps: there is nothing to compare"
+            ));
         }
     }
     if !options.screens_only {
@@ -54,7 +56,8 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     let mut differing_steps = Vec::new();
     let mut differing_cells = 0;
     for step_a in &a.steps {
-        let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number) else {
+        let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number)
+        else {
             continue;
         };
         compared += 1;
@@ -68,7 +71,9 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         differing_steps.push(step_a.number);
         differing_cells += cells.len();
     }
-    for (name, mine, theirs) in [("A", &numbers_a, &numbers_b), ("B", &numbers_b, &numbers_a)] {
+    for (name, mine, theirs) in
+        [("A", &numbers_a, &numbers_b), ("B", &numbers_b, &numbers_a)]
+    {
         let only: Vec<String> = mine
             .iter()
             .filter(|n| !theirs.contains(n))
@@ -147,7 +152,8 @@ fn header_differences(a: &Trace, b: &Trace) -> Vec<String> {
             escape_keys(&hb.keys)
         ));
     }
-    let both = |x: Option<String>, y: Option<String>| x.zip(y).filter(|(x, y)| x != y);
+    let both =
+        |x: Option<String>, y: Option<String>| x.zip(y).filter(|(x, y)| x != y);
     let fields = [
         (
             "part",
@@ -290,7 +296,11 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
         );
     }
     if cells.len() > CELLS_LISTED {
-        let _ = writeln!(out, "  ... and {} more cell(s)", cells.len() - CELLS_LISTED);
+        let _ = writeln!(
+            out,
+            "  ... and {} more cell(s)",
+            cells.len() - CELLS_LISTED
+        );
     }
 }
 
@@ -329,7 +339,10 @@ mod tests {
         let changed = BASE.replace(" ww \n== step 2", " wb \n== step 2");
         let r = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
         assert!(!r.identical);
-        assert_eq!((r.differing_steps.clone(), r.differing_cells), (vec![1], 1));
+        assert_eq!(
+            (r.differing_steps.clone(), r.differing_cells),
+            (vec![1], 1)
+        );
         assert!(
             r.text.contains(
                 "step 1 differs (key 'j'): colours, 1 cell(s); rows and columns count from 0"
@@ -350,9 +363,13 @@ mod tests {
     #[test]
     fn every_differing_step_with_all_and_counts_at_the_end() {
         let changed = BASE.replace(" .@ \n", " .X \n");
-        let first = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
+        let first =
+            diff(&trace(BASE), &trace(&changed), DiffOptions::default());
         assert_eq!(first.differing_steps, vec![1, 2]);
-        assert!(first.text.contains("step 1 differs") && !first.text.contains("step 2 differs"));
+        assert!(
+            first.text.contains("step 1 differs")
+                && !first.text.contains("step 2 differs")
+        );
         assert!(
             first.line.starts_with(
                 "different: 2 of 3 steps compared differ, 2 cells in all; first at step 1"
@@ -373,18 +390,27 @@ mod tests {
 
     #[test]
     fn odd_looks_are_named_with_their_attributes() {
-        let changed = BASE.replace(" ww \n== step 2", " w? \n?? 1 2 15 default bold\n== step 2");
+        let changed = BASE.replace(
+            " ww \n== step 2",
+            " w? \n?? 1 2 15 default bold\n== step 2",
+        );
         let r = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
         assert!(r.text.contains("B '@' 15 default bold"), "{}", r.text);
     }
 
     #[test]
-    fn missing_header_values_are_not_compared_and_screens_only_ignores_headers() {
+    fn missing_header_values_are_not_compared_and_screens_only_ignores_headers()
+    {
         let no_seed = BASE.replace("# seed: 1\n", "");
-        assert!(diff(&trace(BASE), &trace(&no_seed), DiffOptions::default()).identical);
+        assert!(
+            diff(&trace(BASE), &trace(&no_seed), DiffOptions::default())
+                .identical
+        );
         let other_seed = BASE.replace("# seed: 1\n", "# seed: 2\n");
         let r = diff(&trace(BASE), &trace(&other_seed), DiffOptions::default());
-        assert!(!r.identical && r.text.contains("seed differs: A has 1, B has 2"));
+        assert!(
+            !r.identical && r.text.contains("seed differs: A has 1, B has 2")
+        );
         let screens = DiffOptions {
             screens_only: true,
             ..Default::default()

@@ -93,7 +93,10 @@ fn push_hex_escape(out: &mut String, c: char) {
     };
 }
 
-fn hex_char(chars: &mut std::str::Chars<'_>, digits: usize) -> Result<char, String> {
+fn hex_char(
+    chars: &mut std::str::Chars<'_>,
+    digits: usize,
+) -> Result<char, String> {
     let hex: String = chars.by_ref().take(digits).collect();
     if hex.len() != digits {
         return Err(format!("escape needs {digits} hex digits, found '{hex}'"));
@@ -110,7 +113,8 @@ mod tests {
 
     #[test]
     fn keys_round_trip_through_escapes() {
-        let keys: Vec<char> = "hj k\\\t\n\r\0\x1b\u{7f}é€😀'\"".chars().collect();
+        let keys: Vec<char> =
+            "hj k\\\t\n\r\0\x1b\u{7f}é€😀'\"".chars().collect();
         let text = escape_keys(&keys);
         assert_eq!(
             text,

@@ -3,7 +3,9 @@
 use std::fmt;
 
 use crate::classes::{is_class, Look, ODD};
-use crate::escape::{escape_keys, key_literal, parse_key_literal, unescape_keys};
+use crate::escape::{
+    escape_keys, key_literal, parse_key_literal, unescape_keys,
+};
 
 /// The first line of every v1 trace.
 const MAGIC: &str = "# screen trace v1";
@@ -106,7 +108,12 @@ impl Trace {
                 break;
             }
             let next = steps.last().map_or(0, |s| s.number + 1);
-            steps.push(parse_step(&mut lines, &header, next, sparse && next > 0)?);
+            steps.push(parse_step(
+                &mut lines,
+                &header,
+                next,
+                sparse && next > 0,
+            )?);
         }
         Ok(Trace { header, steps })
     }
@@ -219,10 +226,15 @@ impl<'a> Lines<'a> {
         let line = self.lines.get(self.next).copied();
         self.next += 1;
         match line {
-            Some(line) if !(line.is_empty() && self.next == self.lines.len()) => {
+            Some(line)
+                if !(line.is_empty() && self.next == self.lines.len()) =>
+            {
                 Ok((line, self.next))
             }
-            _ => Err(self.error(self.next, format!("the file ends where {what} should be"))),
+            _ => Err(self.error(
+                self.next,
+                format!("the file ends where {what} should be"),
+            )),
         }
     }
 
@@ -238,7 +250,9 @@ impl<'a> Lines<'a> {
 fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     let (first, n) = lines.next("the first line")?;
     if first != MAGIC {
-        return Err(lines.error(n, format!("expected '{MAGIC}', found '{first}'")));
+        return Err(
+            lines.error(n, format!("expected '{MAGIC}', found '{first}'"))
+        );
     }
     let mut fields: Vec<(&str, &str, usize)> = Vec::new();
     while let Some(line) = lines.peek() {
@@ -281,9 +295,10 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
         line: keys_line,
         message: format!("keys: {e}"),
     })?;
-    let optional_number = |name: &str, max: u64| -> Result<Option<u64>, ParseError> {
-        find(name).map(|_| number(name, max)).transpose()
-    };
+    let optional_number =
+        |name: &str, max: u64| -> Result<Option<u64>, ParseError> {
+            find(name).map(|_| number(name, max)).transpose()
+        };
     let part = optional_number("part", 4)?.map(|p| p as u8);
     let seed = optional_number("seed", u32::MAX.into())?.map(|s| s as u32);
     let known = ["program", "part", "rng", "seed", "size", "keys"];
@@ -319,7 +334,10 @@ pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
     };
     let (cols, rows) = text.split_once('x').ok_or_else(bad)?;
     match (cols.parse::<u16>(), rows.parse::<u16>()) {
-        (Ok(c), Ok(r)) if (1..=MAX_SIZE.0).contains(&c) && (1..=MAX_SIZE.1).contains(&r) => {
+        (Ok(c), Ok(r))
+            if (1..=MAX_SIZE.0).contains(&c)
+                && (1..=MAX_SIZE.1).contains(&r) =>
+        {
             Ok((c, r))
         }
         _ => Err(bad()),
@@ -340,29 +358,41 @@ fn parse_step(
             format!("expected '== step {index} key ...', found '{line}'"),
         )
     })?;
-    let (number, key) = rest
-        .split_once(" key ")
-        .ok_or_else(|| lines.error(n, format!("step line '{line}' has no key")))?;
+    let (number, key) = rest.split_once(" key ").ok_or_else(|| {
+        lines.error(n, format!("step line '{line}' has no key"))
+    })?;
     let number = match number.parse::<usize>() {
-        Ok(number) if number == index || (any_later && number > index) => number,
+        Ok(number) if number == index || (any_later && number > index) => {
+            number
+        }
         _ => {
-            return Err(lines.error(n, format!("expected step {index}, found step {number}")));
+            return Err(lines.error(
+                n,
+                format!("expected step {index}, found step {number}"),
+            ));
         }
     };
     let key = match key {
         "-" => None,
-        literal => Some(parse_key_literal(literal).map_err(|e| lines.error(n, e))?),
+        literal => {
+            Some(parse_key_literal(literal).map_err(|e| lines.error(n, e))?)
+        }
     };
     let text = parse_block(lines, header, "screen row")?;
     let (line, n) = lines.next("'-- colours'")?;
     if line != "-- colours" {
-        return Err(lines.error(n, format!("expected '-- colours', found '{line}'")));
+        return Err(
+            lines.error(n, format!("expected '-- colours', found '{line}'"))
+        );
     }
     let colours = parse_block(lines, header, "colour row")?;
     for (row, line) in colours.iter().enumerate() {
         if let Some(bad) = line.chars().find(|&c| !is_class(c)) {
             let n = lines.next - usize::from(header.rows) + row + 1;
-            return Err(lines.error(n, format!("colour class '{bad}' is not w, b, space or ?")));
+            return Err(lines.error(
+                n,
+                format!("colour class '{bad}' is not w, b, space or ?"),
+            ));
         }
     }
     let mut odd = Vec::new();
@@ -376,7 +406,10 @@ fn parse_step(
             .zip(look.and_then(|l| l.parse::<Look>().ok()))
             .map(|((y, x), look)| OddCell { y, x, look });
         odd.push(cell.ok_or_else(|| {
-            lines.error(n, format!("'?? {line}' is not '?? Y X FG BG [ATTRIBUTES]'"))
+            lines.error(
+                n,
+                format!("'?? {line}' is not '?? Y X FG BG [ATTRIBUTES]'"),
+            )
         })?);
     }
     Ok(Step {

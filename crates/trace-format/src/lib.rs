@@ -15,6 +15,6 @@ pub mod show;
 
 pub use escape::{escape_keys, key_literal, parse_key_literal, unescape_keys};
 pub use format::{
-    parse_size, write_step, write_step_header, Header, OddCell, ParseError, Step, Trace,
-    FIRST_AND_LAST, MAX_SIZE,
+    parse_size, write_step, write_step_header, Header, OddCell, ParseError,
+    Step, Trace, FIRST_AND_LAST, MAX_SIZE,
 };

@@ -51,7 +51,8 @@ fn ansi(look: &Look) -> String {
         Colour::Index(i) => format!("{}8;5;{i}", base / 10),
         Colour::Rgb(r, g, b) => format!("{}8;2;{r};{g};{b}", base / 10),
     };
-    let mut codes = vec!["0".to_string(), colour(look.fg, 30), colour(look.bg, 40)];
+    let mut codes =
+        vec!["0".to_string(), colour(look.fg, 30), colour(look.bg, 40)];
     for (name, code) in [
         ("bold", "1"),
         ("italic", "3"),
@@ -207,7 +208,9 @@ mod tests {
         );
         let html = html(&t, &t.steps[0]);
         assert!(
-            html.contains("<span style=\"color:#0000ee;background:#000000\">.</span>"),
+            html.contains(
+                "<span style=\"color:#0000ee;background:#000000\">.</span>"
+            ),
             "{html}"
         );
     }
@@ -222,7 +225,8 @@ mod tests {
         let coloured = render(&t, &t.steps[0], true);
         assert!(coloured.contains("\x1b[0;37;40m#"), "{coloured:?}");
         assert!(
-            coloured.contains("\x1b[0;97;49;1m<") || coloured.contains("\x1b[0;38;5;15;49;1m<"),
+            coloured.contains("\x1b[0;97;49;1m<")
+                || coloured.contains("\x1b[0;38;5;15;49;1m<"),
             "{coloured:?}"
         );
     }

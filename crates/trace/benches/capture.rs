@@ -26,7 +26,11 @@ fn release_dir() -> PathBuf {
 }
 
 /// Keys per second of capturing `command` with `keys`, every step kept.
-fn capture_rate(command: &[OsString], keys: &[char], env: Vec<(String, String)>) -> f64 {
+fn capture_rate(
+    command: &[OsString],
+    keys: &[char],
+    env: Vec<(String, String)>,
+) -> f64 {
     let options = CaptureOptions {
         cols: 100,
         rows: 25,
@@ -57,7 +61,8 @@ fn main() {
     let replay_rate = KEYS as f64 / start.elapsed().as_secs_f64();
     assert_eq!(replayed.steps.len(), KEYS + 1);
 
-    let mut rows = vec![("replay (headless, no terminal)".to_string(), replay_rate)];
+    let mut rows =
+        vec![("replay (headless, no terminal)".to_string(), replay_rate)];
     let rogue = release_dir().join("rogue");
     if rogue.exists() {
         let command: Vec<OsString> = [
@@ -81,14 +86,16 @@ fn main() {
     }
     match std::env::var_os("ROGUE_C_ORIGINAL") {
         Some(original) => {
-            let pin = rogue_capture::pin::Pin::new(42, "glibc").expect("the pin library");
+            let pin = rogue_capture::pin::Pin::new(42, "glibc")
+                .expect("the pin library");
             let rate = capture_rate(&[original], &keys, pin.env());
             rows.push(("capture the C original (--pin)".into(), rate));
         }
         None => {
-            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/stand_in.c");
-            let binary =
-                std::env::temp_dir().join(format!("rogue-stand-in-{}", std::process::id()));
+            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("benches/stand_in.c");
+            let binary = std::env::temp_dir()
+                .join(format!("rogue-stand-in-{}", std::process::id()));
             let built = Command::new("cc")
                 .arg("-O2")
                 .arg("-o")
@@ -98,11 +105,17 @@ fn main() {
                 .status()
                 .is_ok_and(|s| s.success());
             if built {
-                let rate = capture_rate(&[binary.clone().into_os_string()], &keys, Vec::new());
+                let rate = capture_rate(
+                    &[binary.clone().into_os_string()],
+                    &keys,
+                    Vec::new(),
+                );
                 rows.push(("capture a C ncurses stand-in".into(), rate));
                 let _ = std::fs::remove_file(&binary);
             } else {
-                eprintln!("cannot build benches/stand_in.c (cc and ncurses needed)");
+                eprintln!(
+                    "cannot build benches/stand_in.c (cc and ncurses needed)"
+                );
             }
         }
     }

@@ -117,7 +117,8 @@ pub fn run_case(
         Some(case.config.seed),
         Some(rng),
     );
-    let options = capture_options(case.size, case.keys.clone(), &every, header, env);
+    let options =
+        capture_options(case.size, case.keys.clone(), &every, header, env);
     let command = substituted(command, case);
     let captured = capture(&command, &options)
         .map_err(|e| Failure(format!("the reference cannot run: {e}"), 2))?;
@@ -147,8 +148,9 @@ pub fn write_traces(
     stem: &str,
     outcome: &Outcome,
 ) -> Result<(PathBuf, PathBuf), Failure> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Failure(format!("cannot create '{}': {e}", dir.display()), 2))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure(format!("cannot create '{}': {e}", dir.display()), 2)
+    })?;
     let free = |kind: &str| {
         (0..)
             .map(|n| {
@@ -163,19 +165,29 @@ pub fn write_traces(
             .expect("a free name")
     };
     let (reference, port) = (free("reference"), free("port"));
-    for (path, trace) in [(&reference, &outcome.reference), (&port, &outcome.port)] {
+    for (path, trace) in
+        [(&reference, &outcome.reference), (&port, &outcome.port)]
+    {
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(path)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, trace.to_text().as_bytes()))
-            .map_err(|e| Failure(format!("cannot write '{}': {e}", path.display()), 2))?;
+            .and_then(|mut f| {
+                std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
+            })
+            .map_err(|e| {
+                Failure(format!("cannot write '{}': {e}", path.display()), 2)
+            })?;
     }
     Ok((reference, port))
 }
 
 /// The `rogue-trace compare` command that plays `case` again.
-pub fn command_line(case: &Case, flags: &CaptureFlags, command: &[OsString]) -> String {
+pub fn command_line(
+    case: &Case,
+    flags: &CaptureFlags,
+    command: &[OsString],
+) -> String {
     let c = &case.config;
     let mut words = vec!["rogue-trace".to_string(), "compare".into()];
     if flags.pin {
@@ -211,7 +223,9 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         size: args.size.size,
         keys: args.keys.keys()?,
     };
-    let cells = (case.keys.len() as u64 + 1) * u64::from(case.size.0) * u64::from(case.size.1);
+    let cells = (case.keys.len() as u64 + 1)
+        * u64::from(case.size.0)
+        * u64::from(case.size.1);
     if cells > MAX_CELLS {
         return Err(Failure(
             format!(

@@ -16,7 +16,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rogue_crand::RngKind;
 use rogue_options::GameArgs;
 
-use crate::compare::{check_seeded, command_line, run_case, write_traces, Case};
+use crate::compare::{
+    check_seeded, command_line, run_case, write_traces, Case,
+};
 use crate::{CaptureFlags, Failure};
 
 #[derive(Args, Debug)]
@@ -61,12 +63,14 @@ struct PortArgs {
 /// Keys a walk is made of, and the stray keys mixed in (never `q` or NUL,
 /// which end the game).
 const WALK: [char; 4] = ['h', 'j', 'k', 'l'];
-const STRAY: [char; 10] = ['x', ' ', '\t', '.', '1', 'H', '\r', '\x1b', '~', 'Q'];
+const STRAY: [char; 10] =
+    ['x', ' ', '\t', '.', '1', 'H', '\r', '\x1b', '~', 'Q'];
 
 pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
     check_seeded(&args.command, args.flags.pin)?;
-    let words = shell_words::split(&args.port_args)
-        .map_err(|e| Failure(format!("invalid value for --port-args: {e}"), 2))?;
+    let words = shell_words::split(&args.port_args).map_err(|e| {
+        Failure(format!("invalid value for --port-args: {e}"), 2)
+    })?;
     let port = PortArgs::try_parse_from(words).map_err(|e| {
         Failure(
             format!(
@@ -89,8 +93,10 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
     let mut draw = Draw::new(seed);
     let bar = ProgressBar::new(u64::from(args.cases));
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} cases, {per_sec}, {elapsed}")
-            .expect("a valid template"),
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} cases, {per_sec}, {elapsed}",
+        )
+        .expect("a valid template"),
     );
     for _ in 0..args.cases {
         let case = Case {
@@ -106,14 +112,16 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
             size: (20 + draw.below(101) as u16, 8 + draw.below(33) as u16),
             keys: walk(&mut draw, args.keys_per_case as usize),
         };
-        let outcome = run_case(&args.command, &args.flags, &case).inspect_err(|_| bar.abandon())?;
+        let outcome = run_case(&args.command, &args.flags, &case)
+            .inspect_err(|_| bar.abandon())?;
         bar.inc(1);
         if !outcome.report.identical {
             bar.abandon();
             eprintln!("fuzz: a difference; shrinking it...");
             let small = shrink(&args, case)?;
             let outcome = run_case(&args.command, &args.flags, &small)?;
-            let stem = format!("seed{}-{}", small.config.seed, small.config.rng);
+            let stem =
+                format!("seed{}-{}", small.config.seed, small.config.rng);
             let (a, b) = write_traces(&args.out, &stem, &outcome)?;
             print!("{}", outcome.report.text);
             println!(

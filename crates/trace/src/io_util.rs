@@ -13,7 +13,8 @@ pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     let name = path.display();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?;
-    Trace::parse(&text).map_err(|e| Failure(format!("{name}:{}: {}", e.line, e.message), 2))
+    Trace::parse(&text)
+        .map_err(|e| Failure(format!("{name}:{}: {}", e.line, e.message), 2))
 }
 
 /// Where a command writes: standard output, or a file it creates. An
@@ -43,16 +44,21 @@ impl Output {
         } else {
             OpenOptions::new().write(true).create_new(true).open(path)
         };
-        let file =
-            file.map_err(|e| Failure(format!("cannot write '{}': {e}", path.display()), 2))?;
+        let file = file.map_err(|e| {
+            Failure(format!("cannot write '{}': {e}", path.display()), 2)
+        })?;
         Ok(Output::File(BufWriter::new(file), path.to_path_buf()))
     }
 
     /// The failure for a write error.
     pub fn error(&self, e: io::Error) -> Failure {
         match self {
-            Output::Stdout(_) => Failure(format!("cannot write the output: {e}"), 2),
-            Output::File(_, path) => Failure(format!("cannot write '{}': {e}", path.display()), 2),
+            Output::Stdout(_) => {
+                Failure(format!("cannot write the output: {e}"), 2)
+            }
+            Output::File(_, path) => {
+                Failure(format!("cannot write '{}': {e}", path.display()), 2)
+            }
         }
     }
 

@@ -86,13 +86,15 @@ impl KeysArgs {
                         "keys file '{name}' is too large (at most {MAX_KEYS} keys)"
                     ));
                 }
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read keys file '{name}': {e}"))?;
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    format!("cannot read keys file '{name}': {e}")
+                })?;
                 (text.strip_suffix('\n').unwrap_or(&text).to_string(), name)
             }
             (None, None) => return Ok(Vec::new()),
         };
-        let keys = unescape_keys(&text).map_err(|e| format!("invalid keys in {source}: {e}"))?;
+        let keys = unescape_keys(&text)
+            .map_err(|e| format!("invalid keys in {source}: {e}"))?;
         if keys.len() > MAX_KEYS {
             return Err(format!(
                 "{source} holds {} keys; at most {MAX_KEYS}",
@@ -267,7 +269,8 @@ fn capture_options(
         rows: size.1,
         keys,
         every: flags.every,
-        term: std::env::var("ROGUE_TRACE_TERM").unwrap_or_else(|_| "screen-256color".into()),
+        term: std::env::var("ROGUE_TRACE_TERM")
+            .unwrap_or_else(|_| "screen-256color".into()),
         env,
         settle: flags.settle(),
         part: header.0,
@@ -281,7 +284,9 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let rng = args.rng.map(|r| r.0.name().to_string());
     let rng = rng.or_else(|| args.flags.pin.then(|| "glibc".to_string()));
     let pin = match (args.flags.pin, args.seed) {
-        (true, Some(seed)) => Some(pin(seed, rng.as_deref().unwrap_or("glibc"))?),
+        (true, Some(seed)) => {
+            Some(pin(seed, rng.as_deref().unwrap_or("glibc"))?)
+        }
         _ => None,
     };
     let env = pin.as_ref().map(|p| p.env()).unwrap_or_default();
@@ -296,12 +301,13 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let mut text = String::new();
     rogue_capture::header(&args.command, &options).write(&mut text);
     out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
-    let stopped = rogue_capture::capture_each(&args.command, &options, |step| {
-        text.clear();
-        rogue_trace_format::write_step(&mut text, &step);
-        out.write_all(text.as_bytes())
-    })
-    .map_err(|e| Failure(e.to_string(), 2))?;
+    let stopped =
+        rogue_capture::capture_each(&args.command, &options, |step| {
+            text.clear();
+            rogue_trace_format::write_step(&mut text, &step);
+            out.write_all(text.as_bytes())
+        })
+        .map_err(|e| Failure(e.to_string(), 2))?;
     out.finish()?;
     match stopped {
         None => Ok(0),
@@ -311,7 +317,8 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
 
 /// The pin library for a capture of `seed` with `rng`.
 fn pin(seed: u32, rng: &str) -> Result<rogue_capture::pin::Pin, Failure> {
-    rogue_capture::pin::Pin::new(seed, rng).map_err(|e| Failure(format!("--pin: {e}"), 2))
+    rogue_capture::pin::Pin::new(seed, rng)
+        .map_err(|e| Failure(format!("--pin: {e}"), 2))
 }
 
 fn run_replay(args: ReplayArgs) -> Result<u8, Failure> {
@@ -319,7 +326,8 @@ fn run_replay(args: ReplayArgs) -> Result<u8, Failure> {
     let config = args.game.config(|| 0)?;
     let (cols, rows) = args.size.size;
     let mut out = Output::create(args.out.as_deref())?;
-    rogue_replay::replay_into(&mut out, &config, cols, rows, &keys).map_err(|e| out.error(e))?;
+    rogue_replay::replay_into(&mut out, &config, cols, rows, &keys)
+        .map_err(|e| out.error(e))?;
     out.finish()?;
     Ok(0)
 }
@@ -343,12 +351,14 @@ fn run_diff(args: DiffArgs) -> Result<u8, Failure> {
 fn run_show(args: ShowArgs) -> Result<u8, Failure> {
     let trace: Trace = read_trace(&args.file)?;
     let name = args.file.display();
-    let (Some(first), Some(last)) = (trace.steps.first(), trace.steps.last()) else {
+    let (Some(first), Some(last)) = (trace.steps.first(), trace.steps.last())
+    else {
         return Err(Failure(format!("'{name}' has no steps"), 2));
     };
     let n = args.step.unwrap_or(last.number);
     let step = trace.steps.iter().find(|s| s.number == n).ok_or_else(|| {
-        let numbers: Vec<String> = trace.steps.iter().map(|s| s.number.to_string()).collect();
+        let numbers: Vec<String> =
+            trace.steps.iter().map(|s| s.number.to_string()).collect();
         let has = if trace.is_sparse() {
             format!("steps {}", numbers.join(" and "))
         } else {

@@ -26,14 +26,17 @@ fn stderr(o: &Output) -> String {
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rogue-trace-cli-{}", std::process::id()));
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-trace-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
 
 /// Writes `trace` with `change` applied to its text, returns the path.
 fn changed(name: &str, change: impl Fn(&mut Trace)) -> PathBuf {
-    let text = std::fs::read_to_string(golden("part4-glibc-seed42-100x25.trace")).unwrap();
+    let text =
+        std::fs::read_to_string(golden("part4-glibc-seed42-100x25.trace"))
+            .unwrap();
     let mut trace = Trace::parse(&text).unwrap();
     change(&mut trace);
     let path = scratch(name);
@@ -60,7 +63,14 @@ fn diff_of_identical_traces_says_so() {
 }
 
 /// Sets the cell at (y, x) of step `n`.
-fn set_cell(t: &mut Trace, n: usize, y: usize, x: usize, ch: Option<char>, class: Option<char>) {
+fn set_cell(
+    t: &mut Trace,
+    n: usize,
+    y: usize,
+    x: usize,
+    ch: Option<char>,
+    class: Option<char>,
+) {
     let step = &mut t.steps[n];
     let replace = |row: &mut String, c: char| {
         let mut chars: Vec<char> = row.chars().collect();
@@ -185,7 +195,9 @@ fn diff_of_different_sizes_and_keys_says_so() {
     let out = diff(&golden(SEED42), &b);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stdout(&out).contains("keys differ from key 3 on: A types 'j' there, B types 'k'"),
+        stdout(&out).contains(
+            "keys differ from key 3 on: A types 'j' there, B types 'k'"
+        ),
         "{}",
         stdout(&out)
     );
@@ -257,7 +269,8 @@ fn a_malformed_file_is_named_with_its_line() {
     assert_eq!(stderr(&out), expected);
     let out = rogue_trace(&["diff", "/nonexistent.trace", "x"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).starts_with("rogue-trace: cannot read '/nonexistent.trace'"));
+    assert!(stderr(&out)
+        .starts_with("rogue-trace: cannot read '/nonexistent.trace'"));
 }
 
 #[test]
@@ -270,7 +283,8 @@ fn replay_writes_the_golden_trace_but_for_the_program_line() {
         "part2-glibc-seed0-100x25.trace",
         "part1-glibc-seed0-100x25.trace",
     ] {
-        let g = Trace::parse(&std::fs::read_to_string(golden(name)).unwrap()).unwrap();
+        let g = Trace::parse(&std::fs::read_to_string(golden(name)).unwrap())
+            .unwrap();
         let h = &g.header;
         let out = rogue_trace(&[
             "replay",
@@ -294,15 +308,22 @@ fn replay_writes_the_golden_trace_but_for_the_program_line() {
 
 #[test]
 fn show_prints_the_screen_plain_when_not_a_terminal() {
-    let out = rogue_trace(&["show", golden(SEED42).to_str().unwrap(), "--step", "3"]);
+    let out =
+        rogue_trace(&["show", golden(SEED42).to_str().unwrap(), "--step", "3"]);
     assert_eq!(out.status.code(), Some(0));
-    let g = Trace::parse(&std::fs::read_to_string(golden(SEED42)).unwrap()).unwrap();
+    let g = Trace::parse(&std::fs::read_to_string(golden(SEED42)).unwrap())
+        .unwrap();
     let expected = format!(
         "step 3 of 80 (key 'j'), 100x25\n{}\n",
         g.steps[3].text.join("\n")
     );
     assert_eq!(stdout(&out), expected);
-    let out = rogue_trace(&["show", golden(SEED42).to_str().unwrap(), "--step", "81"]);
+    let out = rogue_trace(&[
+        "show",
+        golden(SEED42).to_str().unwrap(),
+        "--step",
+        "81",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("the trace has steps 0 to 80"));
 }
@@ -322,7 +343,8 @@ fn capture_ends_with_a_message_when_the_program_exits_early() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("the program exited (exit status 3) after 1 key(s)"),
+        stderr(&out)
+            .contains("the program exited (exit status 3) after 1 key(s)"),
         "{}",
         stderr(&out)
     );
@@ -383,7 +405,8 @@ fn capture_ends_with_a_message_when_the_program_keeps_drawing() {
     let out = rogue_trace(&["capture", "--keys", "ab", "--", "yes"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("kept busy without waiting for a key after 0 key(s)"),
+        stderr(&out)
+            .contains("kept busy without waiting for a key after 0 key(s)"),
         "{}",
         stderr(&out)
     );
@@ -403,7 +426,8 @@ fn every_command_answers_help_with_its_own_usage() {
     }
     let capture = stdout(&rogue_trace(&["capture", "--help"]));
     assert!(
-        capture.contains("--quiet-ms <MS>") && capture.contains("--settle <HOW>"),
+        capture.contains("--quiet-ms <MS>")
+            && capture.contains("--settle <HOW>"),
         "{capture}"
     );
 }
@@ -439,7 +463,13 @@ fn bad_usage_is_one_line_and_exit_2() {
 fn an_existing_file_is_never_overwritten() {
     let path = scratch("mine.txt");
     std::fs::write(&path, "my notes").unwrap();
-    let out = rogue_trace(&["replay", "--keys", "j", "--out", path.to_str().unwrap()]);
+    let out = rogue_trace(&[
+        "replay",
+        "--keys",
+        "j",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes");
@@ -448,7 +478,8 @@ fn an_existing_file_is_never_overwritten() {
 #[test]
 fn show_draws_svg_and_html_pictures() {
     let file = golden(SEED42);
-    let out = rogue_trace(&["show", file.to_str().unwrap(), "--step", "0", "--svg"]);
+    let out =
+        rogue_trace(&["show", file.to_str().unwrap(), "--step", "0", "--svg"]);
     assert_eq!(out.status.code(), Some(0));
     let svg = stdout(&out);
     assert!(
@@ -498,7 +529,8 @@ fn capture_ends_the_whole_process_group_it_started() {
         "trap '' HUP; sleep 300 & echo $! > {}; printf started; read x",
         pid_file.display()
     );
-    let out = rogue_trace(&["capture", "--keys", "ab", "--", "sh", "-c", &script]);
+    let out =
+        rogue_trace(&["capture", "--keys", "ab", "--", "sh", "-c", &script]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let pid = std::fs::read_to_string(&pid_file).unwrap();
     let alive = std::path::Path::new(&format!("/proc/{}", pid.trim())).exists()

@@ -20,14 +20,16 @@ fn text(bytes: &[u8]) -> String {
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rogue-trace-fuzz-{}", std::process::id()));
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-trace-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
 
 /// The probe, compiled with the system's C compiler.
 fn probe() -> PathBuf {
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pin_probe.c");
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/pin_probe.c");
     let binary = scratch("pin_probe");
     let status = Command::new("cc")
         .arg("-o")
@@ -50,7 +52,8 @@ fn pin_gives_the_seed_and_the_generator() {
         ("msvc", "time 42 rand 175 400 17869"),
     ] {
         let out = rogue_trace(&[
-            "capture", "--pin", "--seed", "42", "--rng", rng, "--keys", "x", "--", probe,
+            "capture", "--pin", "--seed", "42", "--rng", rng, "--keys", "x",
+            "--", probe,
         ]);
         let trace = text(&out.stdout);
         assert!(trace.contains(expected), "{rng}: {trace}");
@@ -82,7 +85,8 @@ fn pin_gives_the_seed_and_the_generator() {
 /// The `rogue` binary built beside `rogue-trace` (by `cargo test
 /// --workspace`), if it is there.
 fn rogue() -> Option<String> {
-    let rogue = env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
+    let rogue =
+        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
     let built = std::path::Path::new(&rogue).exists();
     if !built {
         eprintln!("rogue is not built next to rogue-trace; skipped");
@@ -148,7 +152,8 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
     assert_eq!(files, 2, "both traces written");
     // The reproduction differs, and the same seed gives the same case.
     let words = shell_words::split(command).unwrap();
-    let again = rogue_trace(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
+    let again =
+        rogue_trace(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(again.status.code(), Some(1), "{}", text(&again.stdout));
     let keys_of = |c: &str| {
         c.split("--keys ")

@@ -32,7 +32,8 @@ impl ColorPair {
 
 /// Colour pair 1, white on black: what the player sees now (`VISIBLE_COLOR`).
 pub const VISIBLE_COLOR: ColorPair = ColorPair(1);
-/// Colour pair 2, blue on black: what the player has seen before (`SEEN_COLOR`).
+/// Colour pair 2, blue on black: what the player has seen before
+/// (`SEEN_COLOR`).
 pub const SEEN_COLOR: ColorPair = ColorPair(2);
 //@ }
 
