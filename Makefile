@@ -5,7 +5,7 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test lint deps bench soak book clean part windows windows-deps test-windows
+.PHONY: run test lint deps bench soak book mdbook clean part windows windows-deps test-windows
 
 ## Play the game (PART=0..4, ARGS="--seed N ..."). The first run builds it
 ## (about a minute), showing cargo's progress.
@@ -21,16 +21,24 @@ part:
 
 ## Every test: unit, golden (headless and in a pseudo-terminal), races,
 ## each part built on its own, docs and pictures, the libtcod fields of
-## view against python-tcod (when it is installed), and the Windows build
-## under Wine (when Wine, MinGW and rustc-web are installed; with
-## REQUIRE_WINDOWS=1, as CI sets it, their absence is an error).
+## view against python-tcod (when it is installed), the book's Rust blocks
+## under `mdbook test` (when mdbook is installed), and the Windows build
+## under Wine (when Wine, MinGW and rustc-web are installed). With
+## NO_SKIP=1, as CI sets it, a missing tool is an error, not a skip.
 test: deps
 	$(CARGO) test --workspace
 	$(CARGO) run -q -p rogue-docs-check
 	python3 tests/fov_vs_tcod.py
+	@if command -v mdbook >/dev/null 2>&1; then \
+	  echo "mdbook test docs"; mdbook test docs; \
+	elif [ -n "$(NO_SKIP)" ]; then \
+	  echo "The book's tests cannot run: mdbook is missing (make mdbook)."; exit 1; \
+	else \
+	  echo "The book's tests SKIPPED: mdbook is missing (make mdbook installs it)."; \
+	fi
 	@if $(WIN_TOOLS_PRESENT); then \
 	  $(MAKE) --no-print-directory test-windows; \
-	elif [ -n "$(REQUIRE_WINDOWS)" ]; then \
+	elif [ -n "$(NO_SKIP)" ]; then \
 	  echo "The Windows tests cannot run: Wine, MinGW or rustc-web is missing (make windows-deps)."; exit 1; \
 	else \
 	  echo "Windows tests SKIPPED: Wine, MinGW or rustc-web is missing (make windows-deps installs them)."; \
@@ -124,6 +132,9 @@ bench: deps
 	$(CARGO) bench -p rogue-trace --bench capture
 
 ## The book: docs/ as an mdBook in target/book (installs mdbook if missing).
-book:
-	@command -v mdbook >/dev/null 2>&1 || $(CARGO) install mdbook --locked --version ^0.4
+book: mdbook
 	mdbook build docs
+
+## mdbook, built by cargo (about two minutes) if it is not installed.
+mdbook:
+	@command -v mdbook >/dev/null 2>&1 || $(CARGO) install mdbook --locked --version ^0.4

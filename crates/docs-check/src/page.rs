@@ -37,6 +37,10 @@ pub struct Sources<'a> {
     pub view: &'a dyn Fn(u8) -> Result<View, String>,
 }
 
+/// The fence of a Rust block that is a fragment of a file: `mdbook test`
+/// leaves it alone, and the book offers no button to run it.
+const RUST_FRAGMENT: &str = "```rust,ignore";
+
 /// The end of a `files` block.
 const END_FILES: &str = "<!-- end files -->";
 
@@ -51,7 +55,7 @@ fn changed_files(part: u8, sources: &Sources<'_>) -> Result<String, String> {
     let mut out = String::new();
     for (path, text) in &now {
         let Some(lang) = (match path.extension().and_then(|e| e.to_str()) {
-            Some("rs") => Some("rust,noplayground"),
+            Some("rs") => Some("rust,ignore"),
             Some("toml")
                 if path.starts_with("crates")
                     || path.ends_with("Cargo.toml") =>
@@ -137,7 +141,14 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
                 problem(format!("marker '{spec}' is not 'PATH NAME'"));
                 continue;
             };
-            let Some((shown, next)) = fenced(&lines, i, "```rust") else {
+            // ```rust,ignore for a fragment, which `mdbook test` cannot
+            // compile alone; ```rust for a whole item, which it compiles.
+            let fence = lines
+                .get(i)
+                .copied()
+                .filter(|l| *l == "```rust" || *l == RUST_FRAGMENT)
+                .unwrap_or("```rust");
+            let Some((shown, next)) = fenced(&lines, i, fence) else {
                 problem("the marker is not followed by a ```rust block".into());
                 continue;
             };
@@ -158,11 +169,7 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
                             "`{name}` differs from {path} ({build:?})"
                         ));
                     }
-                    out.extend([
-                        "```rust".to_string(),
-                        code,
-                        "```".to_string(),
-                    ]);
+                    out.extend([fence.to_string(), code, "```".to_string()]);
                 }
                 Err(e) => {
                     problem(e);
