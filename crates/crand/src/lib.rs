@@ -65,7 +65,7 @@ impl RngKind {
         }
     }
 
-    /// The name used on the command line and in traces.
+    /// The name used on the command line (`--rng`).
     pub const fn name(self) -> &'static str {
         match self {
             RngKind::Glibc => "glibc",

@@ -2,11 +2,10 @@
 //!
 //! The C code draws on curses' `stdscr`. Here the drawing functions write
 //! to any [`Screen`]: the real terminal (the `rogue-engine` crate implements
-//! it with `pancurses`)
-//@ part 1-4: //! or, in tests, one in memory.
+//! it with `pancurses`), or one in memory for a test.
 //@ game {
-//! or a [`MemScreen`] in memory, which clips like curses and is what
-//! headless replays and tests read back.
+//! [`MemScreen`] is one: it clips like curses, and headless replays and
+//! tests read it back.
 //@ }
 //@ part 1-1 {
 //!

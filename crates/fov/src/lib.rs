@@ -41,7 +41,10 @@ pub fn make_fov(map: &mut Map, player: &Entity) {
 }
 
 /// `makeFOV` with the radius as a parameter instead of the local
-/// `RADIUS = 15` (for `--radius`); otherwise the C code line for line.
+/// `RADIUS = 15`; otherwise the C code line for line.
+//@ game {
+/// The game's `--radius` gives the radius.
+//@ }
 #[doc(alias = "makeFOV")]
 pub fn make_fov_within(map: &mut Map, player: &Entity, radius: i32) {
     let pos = player.pos;
@@ -72,7 +75,10 @@ pub fn clear_fov(map: &mut Map, player: &Entity) {
 }
 
 /// `clearFOV` with the radius as a parameter instead of the local
-/// `RADIUS = 15` (for `--radius`); otherwise the C code line for line.
+/// `RADIUS = 15`; otherwise the C code line for line.
+//@ game {
+/// The game's `--radius` gives the radius.
+//@ }
 #[doc(alias = "clearFOV")]
 pub fn clear_fov_within(map: &mut Map, player: &Entity, radius: i32) {
     let pos = player.pos;

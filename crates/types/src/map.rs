@@ -7,9 +7,12 @@ use crate::{ColorPair, Position, Tile}; //@ part 4+
 
 /// A grid of tiles, `height` rows by `width` columns, indexed `map[pos]`.
 ///
-/// The game's map is always `MAP_HEIGHT` by `MAP_WIDTH`; other sizes exist
-/// for tests and benchmarks of the field of view. It owns its tiles, so
-/// C's `freeMap` has no twin: the tiles are freed when the map is dropped.
+/// The game's map is always `MAP_HEIGHT` by `MAP_WIDTH`.
+//@ game {
+/// Other sizes exist for tests and benchmarks of the field of view.
+//@ }
+/// It owns its tiles, so C's `freeMap` has no twin: the tiles are freed
+/// when the map is dropped.
 #[doc(alias = "map")]
 #[doc(alias = "freeMap")]
 #[derive(Clone, Debug, PartialEq, Eq)]
