@@ -224,6 +224,13 @@ impl Game {
     }
 }
 
+//@ part 1-2: impl Default for Game {
+//@ part 1-2:     /// [`Game::new`].
+//@ part 1-2:     fn default() -> Game {
+//@ part 1-2:         Game::new()
+//@ part 1-2:     }
+//@ part 1-2: }
+//@ part 1-2:
 /// `gameLoop`: draws, then reads keys until `q` or NUL
 /// (`while(ch = getch())`), handling and drawing each.
 //@ part 1-1 {
