@@ -1,0 +1,119 @@
+//! What each part's program holds, and how it is written out.
+
+use std::path::{Path, PathBuf};
+
+use rogue_parts::{export, view, PARTS};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every line of Part `part`'s sources, with its file.
+fn lines(part: u8) -> Vec<(PathBuf, String)> {
+    view(&root(), part)
+        .unwrap_or_else(|e| panic!("Part {part}: {e}"))
+        .into_iter()
+        .filter(|(path, _)| path.starts_with("crates"))
+        .flat_map(|(path, text)| {
+            text.lines()
+                .map(|l| (path.clone(), l.to_string()))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn no_part_holds_what_a_later_part_adds() {
+    // (what comes later, the first part that has it)
+    let later: [(&str, u8); 9] = [
+        ("ColorPair", 4),
+        ("COLOR_PAIR", 4),
+        ("transparent", 4),
+        (".visible", 4),
+        (".seen", 4),
+        ("make_fov", 4),
+        ("srand", 3),
+        ("--seed", 3),
+        ("Map", 2),
+    ];
+    for part in PARTS {
+        for (path, line) in lines(part) {
+            for (word, from) in later {
+                assert!(
+                    part >= from || !line.contains(word),
+                    "Part {part} has `{word}` of Part {from}: {}: {line}",
+                    path.display()
+                );
+            }
+            for word in ["Memory", "FovMode", "Part::", "rogue_trace", "log::"]
+            {
+                assert!(
+                    !line.contains(word),
+                    "Part {part} has the game's `{word}`: {}: {line}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn parts_depend_only_on_their_own_crates_and_crates_io() {
+    for part in PARTS {
+        let files = view(&root(), part).unwrap();
+        for (path, text) in &files {
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            for line in text.lines().filter(|l| l.contains("{ path = \"")) {
+                assert!(
+                    line.contains("{ path = \"crates/"),
+                    "Part {part}: {}: {line}",
+                    path.display()
+                );
+                let dir = line.split('"').nth(1).unwrap();
+                let manifest = PathBuf::from(dir).join("Cargo.toml");
+                assert!(
+                    files.contains_key(&manifest),
+                    "Part {part}: {dir} is not written"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_folder_that_exists_is_never_written_to() {
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mine.txt"), "the user's").unwrap();
+    let err = export(&root(), 2, &dir).unwrap_err();
+    assert!(err.contains("already exists"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("mine.txt")).unwrap(),
+        "the user's"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_written_part_is_a_workspace_with_a_readme() {
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-part3-{}", std::process::id()));
+    let files = export(&root(), 3, &dir).unwrap();
+    for needed in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "README.md",
+        "crates/rogue/src/main.rs",
+    ] {
+        assert!(files.iter().any(|f| f == Path::new(needed)), "{needed}");
+        assert!(dir.join(needed).exists(), "{needed}");
+    }
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(readme.contains("tree/Part_03") && readme.contains("--seed"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
