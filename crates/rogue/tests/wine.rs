@@ -68,7 +68,7 @@ fn on_console(program: &str, args: &[&str]) -> Vec<OsString> {
 fn settle() -> Settle {
     Settle::Quiet(Timing {
         quiet: Duration::from_millis(200),
-        first_output: Duration::from_millis(800),
+        first_output: Duration::from_millis(1500),
         busy_limit: Duration::from_secs(20),
     })
 }
