@@ -24,7 +24,7 @@ pub fn create_map_tiles(color: ColorPair) -> Map {
 }
 
 //@ part 3+ {
-/// `setupMap` (Parts 3 and 4): carves 5 to 15 random rooms, each joined to
+/// `setupMap`: carves 5 to 15 random rooms, each joined to
 /// the one before by an L-shaped corridor, calling `rand()` in the C order.
 /// Returns the start position, the centre of the first room. `rng` is
 /// `rand()`, seeded by `main` (the C keeps it in the C library).

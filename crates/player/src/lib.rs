@@ -37,7 +37,7 @@ pub fn new_position(key: Key, pos: Position) -> Position {
 }
 
 //@ part 2+ {
-/// `handleInput` (Parts 2 to 4): computes `newPos` from the key and calls
+/// `handleInput`: computes `newPos` from the key and calls
 /// [`move_player`].
 //@ game {
 /// `fov` is the game's field of view, if it has one.
