@@ -72,7 +72,7 @@ windows: windows-deps
 ## The workspace's tests built for Windows and run under Wine, then the
 ## Windows rogue.exe in Wine's console against every msvc golden trace.
 test-windows: windows-deps
-	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace --lib --bins --tests
+	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
 	$(WINE_ENV) ROGUE_WINDOWS_DIR=$(CURDIR)/$(WIN_DIR)/$(WIN_TARGET)/debug \
 	  $(CARGO) test -p rogue --test wine -- --ignored --test-threads=1 --nocapture
