@@ -117,3 +117,27 @@ fn a_written_part_is_a_workspace_with_a_readme() {
     assert!(readme.contains("tree/Part_03") && readme.contains("--seed"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_command_refuses_bad_input_on_one_line() {
+    let taken = std::env::temp_dir();
+    let taken = taken.to_str().unwrap();
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["--part", "5", "--out", "x"],
+            "invalid value '5' for '--part <N>'",
+        ),
+        (&["--part", "2"], "--out <DIR>"),
+        (&["--part", "2", "--out", taken], "already exists"),
+    ];
+    for (args, expected) in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rogue-parts"))
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
