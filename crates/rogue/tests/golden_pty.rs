@@ -7,8 +7,8 @@
 use std::ffi::OsString;
 use std::thread;
 
-use rogue_capture::{capture, CaptureOptions, Settle};
-use rogue_testkit::{golden_steps, goldens};
+use rogue_capture::Settle;
+use rogue_testkit::{golden_steps, goldens, record, same_steps};
 use rogue_trace_format::Trace;
 
 /// Captures `rogue` with the golden's seed, generator, size and keys, and
@@ -27,35 +27,22 @@ fn check(name: &str, golden: &Trace) -> usize {
     .into_iter()
     .map(OsString::from)
     .collect();
-    let options = CaptureOptions {
-        cols: h.cols,
-        rows: h.rows,
-        keys: h.keys.clone(),
-        every: true,
-        term: "screen-256color".into(),
-        env: Vec::new(),
-        settle: Settle::default(),
-        part: h.part,
-        rng: h.rng.clone(),
-        seed: h.seed,
-    };
-    let ours =
-        capture(&command, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(ours.stopped, None, "{name}");
-    assert_eq!(
-        ours.trace.steps.len(),
-        golden.steps.len(),
-        "{name}: number of steps"
+    let (ours, stopped) = record(
+        &command,
+        (h.cols, h.rows),
+        &h.keys,
+        "screen-256color",
+        &[],
+        Settle::default(),
     );
-    for (a, b) in ours.trace.steps.iter().zip(&golden.steps) {
-        let n = b.number;
-        assert_eq!(a.key, b.key, "{name} step {n}: key");
-        assert_eq!(a.text, b.text, "{name} step {n}: characters");
-        assert_eq!(a.colours, b.colours, "{name} step {n}: colours");
+    assert_eq!(stopped, None, "{name}");
+    same_steps(&ours.steps, &golden.steps, name);
+    for step in &ours.steps {
+        let n = step.number;
         assert!(
-            a.odd.is_empty(),
+            step.odd.is_empty(),
             "{name} step {n}: unexpected looks {:?}",
-            a.odd
+            step.odd
         );
     }
     golden.steps.len()

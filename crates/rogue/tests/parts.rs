@@ -14,9 +14,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use rogue_capture::{capture, CaptureOptions, Settle, Stopped};
-use rogue_testkit::{golden_steps, goldens};
-use rogue_trace_format::{Step, Trace};
+use rogue_capture::{Settle, Stopped};
+use rogue_testkit::{golden_paths, golden_steps, goldens, record, same_steps};
+use rogue_trace_format::Trace;
 
 /// The repository.
 fn root() -> PathBuf {
@@ -28,7 +28,7 @@ fn root() -> PathBuf {
 /// target folder, where the next part's build replaces it).
 fn build(part: u8) -> PathBuf {
     let parts = root().join("target/parts");
-    let dir = parts.join(format!("part-{part}"));
+    let dir = part_dir(part);
     let view = rogue_parts::view(&root(), part)
         .unwrap_or_else(|e| panic!("Part {part}: {e}"));
     rogue_parts::write_view(&view, &dir).expect("the view is written");
@@ -46,10 +46,16 @@ fn build(part: u8) -> PathBuf {
     kept
 }
 
+/// Where Part `part` is written and built.
+fn part_dir(part: u8) -> PathBuf {
+    root().join(format!("target/parts/part-{part}"))
+}
+
 /// Builds `crates/parts/headless/main.rs`, filtered for Part `part`,
-/// against the part's own crates written in `dir`, and plays every golden
-/// trace of the part through it.
-fn play_headless(part: u8, dir: &Path) {
+/// against the part's own crates written by [`build`], and plays every
+/// golden trace of the part through it.
+fn play_headless(part: u8) {
+    let dir = part_dir(part);
     let parts = root().join("target/parts");
     let harness = parts.join(format!("headless-{part}"));
     let source =
@@ -77,17 +83,7 @@ fn play_headless(part: u8, dir: &Path) {
     std::fs::create_dir_all(harness.join("src")).expect("the headless folder");
     std::fs::write(harness.join("Cargo.toml"), manifest).expect("its manifest");
     std::fs::write(harness.join("src/main.rs"), main).expect("its source");
-    let mut goldens: Vec<PathBuf> =
-        std::fs::read_dir(rogue_testkit::golden_dir())
-            .expect("tests/golden")
-            .map(|e| e.expect("an entry").path())
-            .filter(|p| {
-                p.file_name().is_some_and(|n| {
-                    n.to_string_lossy().starts_with(&format!("part{part}-"))
-                })
-            })
-            .collect();
-    goldens.sort();
+    let goldens = golden_paths(part);
     let out = Command::new(env!("CARGO"))
         .args(["run", "--release", "--quiet", "--"])
         .args(&goldens)
@@ -125,31 +121,14 @@ fn play(
 ) -> (Trace, Option<Stopped>) {
     let mut command = vec![OsString::from(bin)];
     command.extend(args.iter().map(OsString::from));
-    let options = CaptureOptions {
-        cols,
-        rows,
-        keys: keys.to_vec(),
-        every: true,
-        term: "screen-256color".into(),
-        env: Vec::new(),
-        settle: Settle::default(),
-        part: None,
-        rng: None,
-        seed: None,
-    };
-    let capture = capture(&command, &options).expect("the capture runs");
-    (capture.trace, capture.stopped)
-}
-
-/// Every step the same, characters and colours.
-fn same_steps(ours: &[Step], theirs: &[Step], what: &str) {
-    assert_eq!(ours.len(), theirs.len(), "{what}: number of steps");
-    for (a, b) in ours.iter().zip(theirs) {
-        let n = b.number;
-        assert_eq!(a.key, b.key, "{what} step {n}: key");
-        assert_eq!(a.text, b.text, "{what} step {n}: characters");
-        assert_eq!(a.colours, b.colours, "{what} step {n}: colours");
-    }
+    record(
+        &command,
+        (cols, rows),
+        keys,
+        "screen-256color",
+        &[],
+        Settle::default(),
+    )
 }
 
 /// `--seed` and `--rng` of a golden trace, for the parts that take them.
@@ -175,12 +154,6 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
     for part in rogue_parts::PARTS {
         let bin = build(part);
         refuses_later_options(part, &bin);
-        if part > 0 {
-            play_headless(
-                part,
-                &root().join(format!("target/parts/part-{part}")),
-            );
-        }
         if part == 0 {
             // initscr(); endwin();: it draws nothing and ends at once.
             let (_, stopped) = play(&bin, &[], 100, 25, &['q']);
@@ -190,6 +163,7 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
             );
             continue;
         }
+        play_headless(part);
         let mut compared = 0;
         for (name, golden) in goldens(part) {
             let h = &golden.header;

@@ -32,8 +32,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use rogue_capture::{capture, CaptureOptions, Settle, Stopped, Timing};
-use rogue_testkit::golden_dir;
+use rogue_capture::{Settle, Stopped, Timing};
+use rogue_testkit::{goldens, record};
 use rogue_trace_format::classes::{Colour, Look};
 use rogue_trace_format::{Step, Trace};
 
@@ -81,20 +81,8 @@ fn play(
     keys: &[char],
     term: &str,
 ) -> (Trace, Option<Stopped>) {
-    let options = CaptureOptions {
-        cols,
-        rows,
-        keys: keys.to_vec(),
-        every: true,
-        term: term.into(),
-        env: vec![("WINEDEBUG".into(), "-all".into())],
-        settle: settle(),
-        part: None,
-        rng: None,
-        seed: None,
-    };
-    let capture = capture(command, &options).expect("the capture runs");
-    (capture.trace, capture.stopped)
+    let env = [("WINEDEBUG".to_string(), "-all".to_string())];
+    record(command, (cols, rows), keys, term, &env, settle())
 }
 
 /// A cell's look as the Windows console holds it: the terminal's own
@@ -129,16 +117,10 @@ fn same_steps(ours: &[Step], golden: &[Step], what: &str) {
 
 /// The msvc golden traces, by name.
 fn msvc_goldens() -> Vec<(String, Trace)> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(golden_dir()).expect("tests/golden") {
-        let path = entry.expect("an entry").path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if name.contains("-msvc-") && name.ends_with(".trace") {
-            let text = std::fs::read_to_string(&path).expect("a golden trace");
-            found.push((name, Trace::parse(&text).expect("a valid trace")));
-        }
-    }
-    found.sort_by(|a, b| a.0.cmp(&b.0));
+    let found: Vec<_> = (1..=4)
+        .flat_map(goldens)
+        .filter(|(name, _)| name.contains("-msvc-"))
+        .collect();
     assert!(!found.is_empty(), "no msvc golden traces");
     found
 }

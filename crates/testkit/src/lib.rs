@@ -5,7 +5,9 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use rogue_capture::{vt100, PtySession, Settle};
+use rogue_capture::{
+    capture, vt100, CaptureOptions, PtySession, Settle, Stopped,
+};
 use rogue_crand::RngKind;
 use rogue_engine::{GameConfig, Part};
 use rogue_trace_format::{Header, Step, Trace};
@@ -43,26 +45,40 @@ pub fn golden_steps(part: u8) -> usize {
         .sum()
 }
 
-/// The text of every `part{part}-*.trace` file, by name, sorted.
-fn golden_files(part: u8) -> Vec<(String, String)> {
+/// The paths of every `part{part}-*.trace` file of [`golden_dir`], sorted.
+///
+/// # Panics
+/// If the folder cannot be read.
+pub fn golden_paths(part: u8) -> Vec<PathBuf> {
     let dir = golden_dir();
     let entries = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    let mut found: Vec<(String, String)> = entries
+    let prefix = format!("part{part}-");
+    let mut found: Vec<PathBuf> = entries
         .map(|e| e.expect("a folder entry").path())
-        .filter_map(|path| {
-            let name = path.file_name()?.to_str()?.to_string();
-            let ours = name.starts_with(&format!("part{part}-"))
-                && name.ends_with(".trace");
-            ours.then(|| {
-                let text = std::fs::read_to_string(&path)
-                    .unwrap_or_else(|e| panic!("{name}: {e}"));
-                (name, text)
-            })
+        .filter(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|name| {
+                    name.starts_with(&prefix) && name.ends_with(".trace")
+                })
         })
         .collect();
     found.sort();
     found
+}
+
+/// The text of every `part{part}-*.trace` file, by name, sorted.
+fn golden_files(part: u8) -> Vec<(String, String)> {
+    golden_paths(part)
+        .into_iter()
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, text)
+        })
+        .collect()
 }
 
 /// The game a golden trace records: its part, seed and generator.
@@ -118,6 +134,43 @@ pub fn replayed(config: &GameConfig, keys: &str, cols: u16, rows: u16) -> Step {
     step.key = None;
     step.number = 0;
     step
+}
+
+/// Runs `command` in a `cols` by `rows` pseudo-terminal with `TERM=term`
+/// (none if empty) and `env`, types `keys` and keeps every step settled
+/// as `settle` says; the trace, and why it stopped early if it did.
+pub fn record(
+    command: &[OsString],
+    (cols, rows): (u16, u16),
+    keys: &[char],
+    term: &str,
+    env: &[(String, String)],
+    settle: Settle,
+) -> (Trace, Option<Stopped>) {
+    let options = CaptureOptions {
+        cols,
+        rows,
+        keys: keys.to_vec(),
+        every: true,
+        term: term.into(),
+        env: env.to_vec(),
+        settle,
+        part: None,
+        rng: None,
+        seed: None,
+    };
+    let capture = capture(command, &options).expect("the capture runs");
+    (capture.trace, capture.stopped)
+}
+
+/// Every step the same: its key, characters and colours.
+pub fn same_steps(ours: &[Step], theirs: &[Step], what: &str) {
+    assert_eq!(ours.len(), theirs.len(), "{what}: number of steps");
+    for (a, b) in ours.iter().zip(theirs) {
+        let n = b.number;
+        assert_eq!(a.key, b.key, "{what} step {n}: key");
+        same_screen(a, b, &format!("{what} step {n}"));
+    }
 }
 
 /// Both screens are the same, characters and colours.
