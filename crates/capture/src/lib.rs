@@ -11,7 +11,13 @@
 //! marker written behind it has arrived). Elsewhere, or with
 //! [`Settle::Quiet`], a screen has settled when output pauses for a quiet
 //! time.
+//!
+//! On Windows, [`capture`] runs the program on the console itself instead
+//! ([`console`]): keys go into the console's input buffer and screens come
+//! out of its screen buffer.
 
+#[cfg(windows)]
+pub mod console;
 pub mod pin;
 #[cfg(not(unix))]
 #[path = "portable.rs"]
@@ -650,11 +656,16 @@ pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
     if !options.every {
         extra.push(FIRST_AND_LAST.to_string());
     }
+    let on = if cfg!(windows) {
+        extra.push(rogue_trace_format::classes::CONSOLE.to_string());
+        "on the Windows console".to_string()
+    } else {
+        format!("TERM={}", options.term)
+    };
     Header {
         program: format!(
-            "{program} (captured by rogue-trace {}, TERM={})",
+            "{program} (captured by rogue-trace {}, {on})",
             env!("CARGO_PKG_VERSION"),
-            options.term
         ),
         part: options.part,
         rng: options.rng.clone(),
@@ -666,58 +677,157 @@ pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
     }
 }
 
-/// Runs `command` in a pseudo-terminal, types the keys, and hands each
-/// recorded step to `each` as it settles (every step with `every`, else
-/// step 0 and the last); why it stopped early, if it did.
+/// What a capture needs of a program it runs: a pseudo-terminal's
+/// ([`PtySession`]) or, on Windows, the console's ([`console`]).
+trait Recording {
+    /// Waits for the screen to settle; `first` at start-up.
+    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
+    /// Types `key`.
+    fn type_key(&mut self, key: char) -> io::Result<()>;
+    /// The screen as step `number`.
+    fn step_of(&self, number: usize, key: Option<char>) -> Step;
+    /// Whether nothing has been seen of the program's screen.
+    fn nothing_seen(&self) -> bool;
+    /// Its exit status, as text.
+    fn status(&mut self) -> String;
+    /// Ends it.
+    fn end(&mut self);
+}
+
+impl Recording for PtySession {
+    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
+        match how {
+            // A program's start-up may take as long as a busy program.
+            Settle::Quiet(t) if first => self.settle(&Settle::Quiet(Timing {
+                first_output: t.busy_limit,
+                ..*t
+            })),
+            how => self.settle(how),
+        }
+    }
+
+    fn type_key(&mut self, key: char) -> io::Result<()> {
+        let mut buf = [0u8; 4];
+        self.send(key.encode_utf8(&mut buf).as_bytes())
+    }
+
+    fn step_of(&self, number: usize, key: Option<char>) -> Step {
+        self.step(number, key)
+    }
+
+    fn nothing_seen(&self) -> bool {
+        self.raw_output().is_empty()
+    }
+
+    fn status(&mut self) -> String {
+        self.wait_exit(Duration::from_secs(2)).map_or_else(
+            || "status unknown".to_string(),
+            |s| format!("exit status {}", s.exit_code()),
+        )
+    }
+
+    fn end(&mut self) {
+        self.kill();
+    }
+}
+
+#[cfg(windows)]
+impl Recording for console::ConsoleSession {
+    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
+        self.settle(how, first)
+    }
+
+    fn type_key(&mut self, key: char) -> io::Result<()> {
+        self.send(key)
+    }
+
+    fn step_of(&self, number: usize, key: Option<char>) -> Step {
+        self.step(number, key)
+    }
+
+    fn nothing_seen(&self) -> bool {
+        self.blank()
+    }
+
+    fn status(&mut self) -> String {
+        self.exit_status(Duration::from_secs(2))
+    }
+
+    fn end(&mut self) {
+        self.kill();
+    }
+}
+
+/// Runs `command` in a pseudo-terminal (on Windows, on the console), types
+/// the keys, and hands each recorded step to `each` as it settles (every
+/// step with `every`, else step 0 and the last); why it stopped early, if
+/// it did.
 pub fn capture_each(
     command: &[OsString],
     options: &CaptureOptions,
-    mut each: impl FnMut(Step) -> io::Result<()>,
+    each: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<Option<Stopped>> {
-    let mut session = PtySession::spawn(
+    #[cfg(windows)]
+    let session = console::ConsoleSession::spawn(
+        command,
+        options.cols,
+        options.rows,
+        &options.env,
+    )?;
+    #[cfg(not(windows))]
+    let session = PtySession::spawn(
         command,
         options.cols,
         options.rows,
         &options.term,
         &options.env,
     )?;
+    record(session, options, each)
+}
+
+/// Types the keys into `session` and records its steps.
+fn record(
+    mut session: impl Recording,
+    options: &CaptureOptions,
+    mut each: impl FnMut(Step) -> io::Result<()>,
+) -> io::Result<Option<Stopped>> {
     let settle = options.settle;
-    let first = match settle {
-        Settle::Observe(t) => Settle::Observe(t),
-        Settle::Quiet(t) => Settle::Quiet(Timing {
-            first_output: t.busy_limit,
-            ..t
-        }),
-    };
     let mut stopped = None;
     let mut last: Option<Step> = None;
-    match session.settle(&first) {
+    match session.settle_on(&settle, true) {
         Settled::Quiet { drew } => {
-            each(session.step(0, None))?;
+            each(session.step_of(0, None))?;
             if !drew {
                 stopped = Some(Stopped::NeverDrew);
             }
         }
-        Settled::Exited => stopped = Some(exited(&mut session, 0)),
-        Settled::Busy if session.raw_output().is_empty() => {
-            each(session.step(0, None))?;
+        Settled::Exited => {
+            stopped = Some(Stopped::Exited {
+                keys_typed: 0,
+                status: session.status(),
+            })
+        }
+        Settled::Busy if session.nothing_seen() => {
+            each(session.step_of(0, None))?;
             stopped = Some(Stopped::NeverDrew);
         }
         Settled::Busy => stopped = Some(Stopped::KeptDrawing { keys_typed: 0 }),
     }
     if stopped.is_none() {
         for (i, &key) in options.keys.iter().enumerate() {
-            let mut buf = [0u8; 4];
-            session.send(key.encode_utf8(&mut buf).as_bytes())?;
-            match session.settle(&settle) {
+            session.type_key(key)?;
+            match session.settle_on(&settle, false) {
                 Settled::Quiet { .. } if options.every => {
-                    each(session.step(i + 1, Some(key)))?
+                    each(session.step_of(i + 1, Some(key)))?
                 }
                 Settled::Quiet { .. } => {
-                    last = Some(session.step(i + 1, Some(key)))
+                    last = Some(session.step_of(i + 1, Some(key)))
                 }
                 Settled::Exited => {
-                    stopped = Some(exited(&mut session, i + 1));
+                    stopped = Some(Stopped::Exited {
+                        keys_typed: i + 1,
+                        status: session.status(),
+                    });
                     break;
                 }
                 Settled::Busy => {
@@ -727,7 +837,7 @@ pub fn capture_each(
             }
         }
     }
-    session.kill();
+    session.end();
     if let Some(step) = last {
         each(step)?;
     }
@@ -760,12 +870,4 @@ pub fn capture(
         },
         stopped,
     })
-}
-
-fn exited(session: &mut PtySession, keys_typed: usize) -> Stopped {
-    let status = session.wait_exit(Duration::from_secs(2)).map_or_else(
-        || "status unknown".to_string(),
-        |s| format!("exit status {}", s.exit_code()),
-    );
-    Stopped::Exited { keys_typed, status }
 }

@@ -185,6 +185,64 @@ impl Look {
     }
 }
 
+/// The header line of a trace read off a Windows console
+/// (`rogue-trace capture` on Windows): see [`Look::of_console`].
+pub const CONSOLE: &str =
+    "screen: a Windows console (its white on black is also plain)";
+
+impl Look {
+    /// The look of a Windows console cell's attributes: the one place
+    /// they are read.
+    ///
+    /// The console's colour bits are blue 1, green 2, red 4 and
+    /// intensity 8, for the foreground in the low four bits and the
+    /// background in the next four; they become the terminal's indexed
+    /// colours (red 1, green 2, blue 4, bright + 8), so white on black (7)
+    /// is pair 1's class and blue on black (1) pair 2's. Reverse video is
+    /// `inverse`, the underscore `underline`.
+    ///
+    /// The console has no colours of its own apart from its white on
+    /// black: PDCurses draws colour pair 0 with the same attribute as
+    /// pair 1 (white on black). A console's screen cannot tell them apart,
+    /// so a trace marked [`CONSOLE`] compares through [`Look::on_console`].
+    pub fn of_console(attributes: u16) -> Look {
+        let index = |bits: u16| -> u8 {
+            let rgb = [(4, 1), (2, 2), (1, 4)]
+                .iter()
+                .filter(|(console, _)| bits & console != 0)
+                .map(|(_, ansi)| ansi)
+                .sum::<u8>();
+            rgb + if bits & 8 != 0 { 8 } else { 0 }
+        };
+        let flags = [(0x4000, "inverse"), (0x8000, "underline")];
+        let mut attributes_of: Vec<&'static str> = flags
+            .iter()
+            .filter(|(bit, _)| attributes & bit != 0)
+            .map(|(_, name)| *name)
+            .collect();
+        attributes_of.sort_by_key(|a| ATTRIBUTES.iter().position(|b| b == a));
+        Look {
+            fg: Colour::Index(index(attributes & 0xf)),
+            bg: Colour::Index(index(attributes >> 4 & 0xf)),
+            attributes: attributes_of,
+        }
+    }
+
+    /// The look as a Windows console shows it: the terminal's own colours
+    /// are the console's white on black.
+    pub fn on_console(&self) -> Look {
+        let or = |colour, console| match colour {
+            Colour::Default => Colour::Index(console),
+            colour => colour,
+        };
+        Look {
+            fg: or(self.fg, 7),
+            bg: or(self.bg, 0),
+            attributes: self.attributes.clone(),
+        }
+    }
+}
+
 impl fmt::Display for Look {
     /// `FG BG [ATTRIBUTES...]`, e.g. `15 default bold`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -249,6 +307,24 @@ mod tests {
         for c in [WHITE, BLUE, PLAIN] {
             assert_eq!(Look::of_class(c).class(), c);
         }
+    }
+
+    #[test]
+    fn console_attributes_read_as_the_classes() {
+        // FOREGROUND_RED | GREEN | BLUE: white on black, pair 1.
+        assert_eq!(Look::of_console(0x07).class(), WHITE);
+        // FOREGROUND_BLUE: blue on black, pair 2.
+        assert_eq!(Look::of_console(0x01).class(), BLUE);
+        assert_eq!(Look::of_console(0x0c).to_string(), "9 0");
+        // Red on blue.
+        assert_eq!(Look::of_console(0x14).to_string(), "1 4");
+        assert_eq!(
+            Look::of_console(0xc007).to_string(),
+            "7 0 underline inverse"
+        );
+        let plain = Look::of_class(PLAIN);
+        assert_eq!(plain.on_console(), Look::of_class(WHITE));
+        assert_eq!(Look::of_class(BLUE).on_console(), Look::of_class(BLUE));
     }
 
     #[test]

@@ -3,10 +3,14 @@
 //! Steps are matched by their number (how many keys had been typed), so a
 //! trace of every step compares with one of its first and last steps only.
 //! Rows and columns in reports count from 0, as curses counts them.
+//!
+//! A trace read off a Windows console ([`CONSOLE`] in its header) cannot
+//! tell the terminal's own colours from white on black; when either trace
+//! is one, both compare as a console shows them ([`Look::on_console`]).
 
 use std::fmt::Write;
 
-use crate::classes::{describe, Look, ODD};
+use crate::classes::{describe, Look, CONSOLE, ODD};
 use crate::escape::{escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
@@ -55,13 +59,16 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     let mut compared = 0;
     let mut differing_steps = Vec::new();
     let mut differing_cells = 0;
+    let console = [a, b]
+        .iter()
+        .any(|t| t.header.extra.iter().any(|e| e == CONSOLE));
     for step_a in &a.steps {
         let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number)
         else {
             continue;
         };
         compared += 1;
-        let cells = differing_cells_of(step_a, step_b);
+        let cells = differing_cells_of(step_a, step_b, console);
         if cells.is_empty() {
             continue;
         }
@@ -182,10 +189,13 @@ fn header_differences(a: &Trace, b: &Trace) -> Vec<String> {
 /// One cell of a step: its character and look.
 type Cell = (char, Look);
 
-/// The cells of row `y` of a step.
-fn row(step: &Step, y: usize) -> Vec<Cell> {
+/// The cells of row `y` of a step, their looks as a console shows them
+/// if `console`.
+fn row(step: &Step, y: usize, console: bool) -> Vec<Cell> {
     let text = step.text.get(y).map_or("", String::as_str);
-    text.chars().zip(step.looks(y)).collect()
+    let looks = step.looks(y).into_iter();
+    let looks = looks.map(|l| if console { l.on_console() } else { l });
+    text.chars().zip(looks).collect()
 }
 
 /// A cell that differs: its row and column, and what each trace has there.
@@ -196,14 +206,15 @@ struct Difference {
     b: Option<Cell>,
 }
 
-/// The cells that differ, row by row.
-fn differing_cells_of(a: &Step, b: &Step) -> Vec<Difference> {
+/// The cells that differ, row by row (looks as a console shows them if
+/// `console`).
+fn differing_cells_of(a: &Step, b: &Step, console: bool) -> Vec<Difference> {
     if a.text == b.text && a.colours == b.colours && a.odd == b.odd {
         return Vec::new();
     }
     let mut cells = Vec::new();
     for y in 0..a.text.len().max(b.text.len()) {
-        let (row_a, row_b) = (row(a, y), row(b, y));
+        let (row_a, row_b) = (row(a, y, console), row(b, y, console));
         for x in 0..row_a.len().max(row_b.len()) {
             let (ca, cb) = (row_a.get(x).cloned(), row_b.get(x).cloned());
             if ca != cb {
@@ -332,6 +343,29 @@ mod tests {
         let r = diff(&trace(BASE), &trace(BASE), DiffOptions::default());
         assert!(r.identical, "{}", r.text);
         assert_eq!(r.line, "identical: 3 steps compared");
+    }
+
+    #[test]
+    fn a_console_capture_cannot_tell_plain_from_white_on_black() {
+        let plain = BASE.replace(" w  \n== step 1", "    \n== step 1");
+        let plain = plain.replace(
+            " .@ \n-- colours\n wb \n ww \n== step 2",
+            " .@ \n-- colours\n wb \n  w \n== step 2",
+        );
+        let r = diff(&trace(BASE), &trace(&plain), DiffOptions::default());
+        assert_eq!(
+            (r.identical, r.differing_steps.clone()),
+            (false, vec![0, 1])
+        );
+        let console =
+            BASE.replace("# keys: jj\n", &format!("# keys: jj\n# {CONSOLE}\n"));
+        let r = diff(&trace(&console), &trace(&plain), DiffOptions::default());
+        assert!(r.identical, "{}", r.text);
+        // Blue is still not white.
+        let blue =
+            plain.replace(" wb \n  w \n== step 2", " ww \n  w \n== step 2");
+        let r = diff(&trace(&console), &trace(&blue), DiffOptions::default());
+        assert_eq!(r.differing_steps, vec![1]);
     }
 
     #[test]
