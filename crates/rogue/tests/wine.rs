@@ -1,48 +1,47 @@
-//! The Windows build, in Wine's console in a pseudo-terminal: `rogue.exe`
-//! plays every msvc golden trace of the C original, ends on Ctrl-C as the
-//! C original ends there, plays without `TERM`, logs to a Windows path
-//! whose replay line `rogue-trace.exe` plays, and refuses bad arguments
-//! on one line.
+//! The Windows build, in Wine's console in a pseudo-terminal:
+//! `rogue-trace.exe capture`, reading the console itself, records
+//! `rogue.exe` on every msvc golden trace of the C original and a C
+//! PDCurses program as its Linux twin on ncurses shows; `rogue.exe` ends
+//! on Ctrl-C as the C original ends there, plays without `TERM`, logs to
+//! a Windows path whose replay line `rogue-trace.exe` plays, and refuses
+//! bad arguments on one line.
 //!
-//! These tests need Wine and the Windows build (`make windows`), so they
-//! are ignored by a plain `cargo test`; `make test` runs them with
-//! `--ignored` when Wine and MinGW are installed (`make test-windows`),
-//! and says so when they are not. `ROGUE_WINDOWS_DIR` names the folder of
-//! `rogue.exe`, `rogue-trace.exe` and `wine-console.exe`, the launcher
-//! that lets Wine's console pass keys on (`tests/windows/wine-console.c`).
+//! These tests need Wine and the Windows build, so they are ignored by a
+//! plain `cargo test`; `make test` runs them with `--ignored` when Wine
+//! and MinGW are installed (`make test-windows`), and says so when they
+//! are not. `ROGUE_WINDOWS_DIR` names the folder of `rogue.exe`,
+//! `rogue-trace.exe`, `stand-in.exe` (`crates/trace/benches/stand_in.c`
+//! on PDCurses) and `wine-console.exe`, the launcher that lets Wine's
+//! console pass the terminal's keys on (`tests/windows/wine-console.c`).
 //!
-//! Wine's console draws in the terminal; keys reach it through the
-//! terminal, typed by the project's own capture. The program cannot be
-//! watched through `/proc` as on Linux (Wine's console reads the keys, not
-//! the game), so a screen has settled when the output pauses.
-//!
-//! Colours: the Windows console has no "terminal's own colours". PDCurses
-//! draws colour pair 0 and pair 1 (white on black) with the same console
-//! attribute, 7, and Wine draws the console's white and black as the
-//! terminal's own foreground and background: pair 1 comes out in the
-//! terminal's own colours, and pair 2 (blue on black) as blue on the
-//! terminal's own background. [`console_look`] reads the terminal's own
-//! colours as the console's white on black, on both sides of the
-//! comparison, here and nowhere else; blue stays blue.
+//! Colours: the Windows console cannot tell the terminal's own colours
+//! from white on black; a console capture says so in its header, and
+//! `rogue-trace diff` compares it as the console shows it.
 
 #![cfg(unix)] // Wine runs on Unix; on Windows the game runs itself.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use rogue_capture::{Settle, Stopped, Timing};
+use rogue_capture::{PtySession, Settle, Stopped, Timing};
 use rogue_testkit::{goldens, record};
-use rogue_trace_format::classes::{Colour, Look};
-use rogue_trace_format::{Step, Trace};
+use rogue_trace_format::classes::Look;
+use rogue_trace_format::diff::{diff, DiffOptions};
+use rogue_trace_format::{escape_keys, Step, Trace};
 
 /// What the tests need: the Windows build's folder.
 fn windows_dir() -> PathBuf {
     let dir = std::env::var_os("ROGUE_WINDOWS_DIR")
         .map(PathBuf::from)
         .expect("ROGUE_WINDOWS_DIR names the folder of the Windows build (make test-windows)");
-    for exe in ["rogue.exe", "rogue-trace.exe", "wine-console.exe"] {
+    for exe in [
+        "rogue.exe",
+        "rogue-trace.exe",
+        "stand-in.exe",
+        "wine-console.exe",
+    ] {
         assert!(
             dir.join(exe).exists(),
             "{} has no {exe}: make windows",
@@ -64,7 +63,8 @@ fn on_console(program: &str, args: &[&str]) -> Vec<OsString> {
     command
 }
 
-/// Waits for output to pause: the only settle Wine's console allows.
+/// Waits for output to pause: how the Linux side settles Wine's console,
+/// which it sees only through the terminal.
 fn settle() -> Settle {
     Settle::Quiet(Timing {
         quiet: Duration::from_millis(200),
@@ -73,7 +73,8 @@ fn settle() -> Settle {
     })
 }
 
-/// Captures `command` typing `keys` on a `cols` by `rows` terminal.
+/// Captures `command` typing `keys` on a `cols` by `rows` terminal, from
+/// the Linux side.
 fn play(
     command: &[OsString],
     cols: u16,
@@ -85,34 +86,68 @@ fn play(
     record(command, (cols, rows), keys, term, &env, settle())
 }
 
-/// A cell's look as the Windows console holds it: the terminal's own
-/// colours are its white on black.
-fn console_look(look: Look) -> Look {
-    let or = |colour, console| match colour {
-        Colour::Default => Colour::Index(console),
-        colour => colour,
-    };
-    Look {
-        fg: or(look.fg, 7),
-        bg: or(look.bg, 0),
-        attributes: look.attributes,
-    }
+/// A Unix path as Wine's drive Z: names it.
+fn windows_path(path: &Path) -> String {
+    format!("Z:{}", path.display()).replace('/', "\\")
 }
 
-/// Every step the same: characters exactly, colours as the console shows
-/// them.
-fn same_steps(ours: &[Step], golden: &[Step], what: &str) {
-    assert_eq!(ours.len(), golden.len(), "{what}: number of steps");
-    let looks = |step: &Step| -> Vec<Vec<Look>> {
-        (0..step.text.len())
-            .map(|y| step.looks(y).into_iter().map(console_look).collect())
-            .collect()
-    };
-    for (a, b) in ours.iter().zip(golden) {
-        let n = b.number;
-        assert_eq!(a.text, b.text, "{what} step {n}: characters");
-        assert_eq!(looks(a), looks(b), "{what} step {n}: colours");
-    }
+/// `wine rogue-trace.exe capture --every` of `program` (a file of the
+/// Windows build) with `args`, typing `keys` on a `cols` by `rows`
+/// console, in a pseudo-terminal of that size; `header` adds `--part`,
+/// `--seed` and `--rng` for the trace's header. The trace, and the keys
+/// a second.
+fn capture_on_wine(
+    program: &str,
+    args: &[&str],
+    (cols, rows): (u16, u16),
+    keys: &[char],
+    header: &[&str],
+) -> (Trace, f64) {
+    let dir = windows_dir();
+    let out = std::env::temp_dir().join(format!(
+        "rogue-wine-capture-{}-{program}.trace",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&out);
+    let size = format!("{cols}x{rows}");
+    let keys_text = escape_keys(keys);
+    let mut command: Vec<OsString> = vec![
+        "wine".into(),
+        dir.join("rogue-trace.exe").into(),
+        "capture".into(),
+        "--every".into(),
+        "--size".into(),
+        size.into(),
+        "--keys".into(),
+        keys_text.into(),
+        "--out".into(),
+        windows_path(&out).into(),
+    ];
+    command.extend(header.iter().map(OsString::from));
+    command.push("--".into());
+    command.push(windows_path(&dir.join(program)).into());
+    command.extend(args.iter().map(OsString::from));
+    let started = Instant::now();
+    let mut session = PtySession::spawn(
+        &command,
+        cols,
+        rows,
+        "xterm",
+        &[("WINEDEBUG".into(), "-all".into())],
+    )
+    .expect("wine starts");
+    let status = session
+        .wait_exit(Duration::from_secs(600))
+        .expect("the capture ends");
+    let rate = keys.len() as f64 / started.elapsed().as_secs_f64();
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| {
+        panic!("{program}: no trace ({e}); the console showed:\n{}", {
+            session.step(0, None).text.join("\n")
+        })
+    });
+    let _ = std::fs::remove_file(&out);
+    assert_eq!(status.exit_code(), 0, "{program}: the capture failed");
+    (Trace::parse(&text).expect("a trace"), rate)
 }
 
 /// The msvc golden traces, by name.
@@ -125,28 +160,71 @@ fn msvc_goldens() -> Vec<(String, Trace)> {
     found
 }
 
+/// Both traces alike, every step, characters and colours, as
+/// `rogue-trace diff` compares them.
+fn assert_same(ours: &Trace, theirs: &Trace, what: &str) {
+    let report = diff(ours, theirs, DiffOptions::default());
+    assert!(report.identical, "{what}:\n{}", report.text);
+    assert_eq!(report.steps_compared, theirs.steps.len(), "{what}");
+}
+
 #[test]
 #[ignore = "needs Wine and the Windows build: make test-windows"]
-fn every_msvc_golden_step_on_the_windows_console() {
-    let started = std::time::Instant::now();
-    let mut keys = 0;
+fn rogue_trace_exe_records_every_msvc_golden_step_on_the_console() {
+    let (mut keys, mut seconds) = (0, 0.0);
     for (name, golden) in msvc_goldens() {
         let h = &golden.header;
         let part = h.part.expect("a part").to_string();
         let seed = h.seed.expect("a seed").to_string();
-        // No --rng: Microsoft's rand() is the Windows build's own.
-        let command =
-            on_console("rogue.exe", &["--part", &part, "--seed", &seed]);
-        let (ours, stopped) = play(&command, h.cols, h.rows, &h.keys, "xterm");
-        assert_eq!(stopped, None, "{name}");
-        same_steps(&ours.steps, &golden.steps, &name);
+        // No --rng for rogue.exe: Microsoft's rand() is the Windows
+        // build's own.
+        let (ours, rate) = capture_on_wine(
+            "rogue.exe",
+            &["--part", &part, "--seed", &seed],
+            (h.cols, h.rows),
+            &h.keys,
+            &["--part", &part, "--seed", &seed, "--rng", "msvc"],
+        );
+        assert_same(&ours, &golden, &name);
         keys += h.keys.len();
+        seconds += h.keys.len() as f64 / rate;
     }
-    let seconds = started.elapsed().as_secs_f64();
     println!(
-        "{keys} keys in {seconds:.1} s: {:.1} keys/s under Wine",
+        "rogue-trace.exe capture under Wine: {keys} keys in {seconds:.1} s, {:.1} keys/s (Wine's start-up included)",
         keys as f64 / seconds
     );
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn a_c_pdcurses_program_records_as_its_ncurses_twin_on_linux() {
+    let keys: Vec<char> = "jjjlllkhhhjjlk".chars().collect();
+    let (windows, _) =
+        capture_on_wine("stand-in.exe", &[], (100, 25), &keys, &[]);
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../trace/benches/stand_in.c");
+    let linux = std::env::temp_dir()
+        .join(format!("rogue-stand-in-linux-{}", std::process::id()));
+    let built = Command::new("cc")
+        .arg("-o")
+        .arg(&linux)
+        .arg(&source)
+        .arg("-lncurses")
+        .status()
+        .expect("cc runs");
+    assert!(built.success(), "cc builds the stand-in on ncurses");
+    let (on_linux, stopped) = record(
+        &[linux.clone().into_os_string()],
+        (100, 25),
+        &keys,
+        "xterm-256color",
+        &[],
+        Settle::default(),
+    );
+    let _ = std::fs::remove_file(&linux);
+    assert_eq!(stopped, None);
+    assert!(on_linux.steps[1..].iter().any(|s| s != &on_linux.steps[0]));
+    assert_same(&windows, &on_linux, "the stand-in");
 }
 
 #[test]
@@ -196,7 +274,19 @@ fn the_game_plays_with_no_term() {
     let command = on_console("rogue.exe", &["--seed", &seed]);
     let (ours, stopped) = play(&command, h.cols, h.rows, &keys, "");
     assert_eq!(stopped, None);
-    same_steps(&ours.steps, &golden.steps[..=keys.len()], "no TERM");
+    assert_eq!(ours.steps.len(), keys.len() + 1, "no TERM: steps");
+    // Seen from the terminal, the console's white on black is the
+    // terminal's own colours: both compare as the console shows them.
+    for (a, b) in ours.steps.iter().zip(&golden.steps) {
+        let n = b.number;
+        assert_eq!(a.text, b.text, "no TERM step {n}: characters");
+        let looks = |s: &Step| -> Vec<Vec<Look>> {
+            (0..s.text.len())
+                .map(|y| s.looks(y).iter().map(Look::on_console).collect())
+                .collect()
+        };
+        assert_eq!(looks(a), looks(b), "no TERM step {n}: colours");
+    }
 }
 
 #[test]
