@@ -86,6 +86,8 @@ test-windows: windows-deps
 	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
 	$(call build_stand_in,$(WIN_DIR)/$(WIN_TARGET)/debug/stand-in.exe)
+	$(MINGW_CC) -include crates/capture/pin/seed.h -DROGUE_SEED=42 \
+	  -o $(WIN_DIR)/$(WIN_TARGET)/debug/pin-probe.exe crates/trace/tests/fixtures/pin_probe.c
 	$(WINE_ENV) ROGUE_WINDOWS_DIR=$(CURDIR)/$(WIN_DIR)/$(WIN_TARGET)/debug \
 	  $(CARGO) test -p rogue --test wine -- --ignored --test-threads=1 --nocapture
 	$(MAKE) --no-print-directory check-msvc

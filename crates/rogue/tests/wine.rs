@@ -40,6 +40,7 @@ fn windows_dir() -> PathBuf {
         "rogue.exe",
         "rogue-trace.exe",
         "stand-in.exe",
+        "pin-probe.exe",
         "wine-console.exe",
     ] {
         assert!(
@@ -353,4 +354,25 @@ fn bad_arguments_get_one_line_and_exit_2() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.starts_with("rogue: "), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn seed_h_pins_the_seed_of_a_c_program_built_for_windows() {
+    // crates/trace/tests/fixtures/pin_probe.c, built with MinGW and
+    // `-include crates/capture/pin/seed.h -DROGUE_SEED=42`.
+    let out = Command::new("wine")
+        .arg(windows_dir().join("pin-probe.exe"))
+        .env("WINEDEBUG", "-all")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("wine runs");
+    let mut rand = rogue_crand::MsvcRand::new(42);
+    let values: Vec<String> = (0..3)
+        .map(|_| rogue_crand::CRand::rand(&mut rand).to_string())
+        .collect();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
+        format!("time 42 rand {}", values.join(" "))
+    );
 }
