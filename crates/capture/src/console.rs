@@ -27,8 +27,8 @@ use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use rogue_trace_format::classes::{Look, PLAIN};
-use rogue_trace_format::{OddCell, Step};
+use rogue_trace_format::classes::Look;
+use rogue_trace_format::Step;
 use windows_sys::Win32::Foundation::{GENERIC_READ, GENERIC_WRITE, HANDLE};
 use windows_sys::Win32::Security::SECURITY_ATTRIBUTES;
 use windows_sys::Win32::Storage::FileSystem::{
@@ -177,37 +177,13 @@ impl ConsoleSession {
 
     /// The screen as step `number` of a trace.
     pub fn step(&self, number: usize, key: Option<char>) -> Step {
-        let mut step = Step {
-            number,
-            key,
-            text: Vec::new(),
-            colours: Vec::new(),
-            odd: Vec::new(),
-        };
-        let cols = usize::from(self.cols);
-        for (y, row) in self.cells.chunks(cols.max(1)).enumerate() {
-            let mut text = String::with_capacity(cols);
-            let mut colours = String::with_capacity(cols);
-            for (x, &(unit, attributes)) in row.iter().enumerate() {
-                let ch = char::from_u32(u32::from(unit))
-                    .filter(|c| !c.is_control() && *c != '\0')
-                    .unwrap_or(' ');
-                let look = Look::of_console(attributes);
-                let class = if ch == ' ' { PLAIN } else { look.class() };
-                if class == rogue_trace_format::classes::ODD {
-                    step.odd.push(OddCell {
-                        y: y as u16,
-                        x: x as u16,
-                        look,
-                    });
-                }
-                text.push(ch);
-                colours.push(class);
-            }
-            step.text.push(text);
-            step.colours.push(colours);
-        }
-        step
+        let cells = self.cells.iter().map(|&(unit, attributes)| {
+            let ch = char::from_u32(u32::from(unit))
+                .filter(|c| !c.is_control())
+                .unwrap_or(' ');
+            (ch, Look::of_console(attributes))
+        });
+        crate::step_of_cells(number, key, self.cols, cells)
     }
 
     /// The program's exit status, as text, waiting up to `timeout`.

@@ -13,8 +13,8 @@
 //! time.
 //!
 //! On Windows, [`capture`] runs the program on the console itself instead
-//! ([`console`]): keys go into the console's input buffer and screens come
-//! out of its screen buffer.
+//! (the module `console`, Windows only): keys go into the console's input
+//! buffer and screens come out of its screen buffer.
 
 #[cfg(windows)]
 pub mod console;
@@ -533,6 +533,25 @@ pub fn screen_step(
 ) -> Step {
     let (rows, cols) = screen.size();
     let (rows, cols) = (rows.get(), cols.get());
+    let cells = (0..rows).flat_map(|y| (0..cols).map(move |x| (y, x)));
+    let cells = cells.map(|(y, x)| {
+        let cell = screen.cell(y, x);
+        let ch = cell
+            .and_then(|c| c.contents().chars().next())
+            .unwrap_or(' ');
+        (ch, cell.map_or_else(|| Look::of_class(PLAIN), look_of))
+    });
+    step_of_cells(number, key, cols, cells)
+}
+
+/// Step `number` of a screen `cols` wide, from its cells row by row, each
+/// a character and its look; a blank character is always plain.
+fn step_of_cells(
+    number: usize,
+    key: Option<char>,
+    cols: u16,
+    cells: impl Iterator<Item = (char, Look)>,
+) -> Step {
     let mut step = Step {
         number,
         key,
@@ -540,24 +559,22 @@ pub fn screen_step(
         colours: Vec::new(),
         odd: Vec::new(),
     };
-    for y in 0..rows {
-        let mut text = String::with_capacity(cols.into());
-        let mut colours = String::with_capacity(cols.into());
-        for x in 0..cols {
-            let cell = screen.cell(y, x);
-            let ch = cell
-                .and_then(|c| c.contents().chars().next())
-                .unwrap_or(' ');
-            let look = cell.map_or_else(|| Look::of_class(PLAIN), look_of);
-            let class = if ch == ' ' { PLAIN } else { look.class() };
-            if class == rogue_trace_format::classes::ODD {
-                step.odd.push(OddCell { y, x, look });
-            }
-            text.push(ch);
-            colours.push(class);
+    let (mut text, mut colours) = (String::new(), String::new());
+    for (i, (ch, look)) in cells.enumerate() {
+        let (y, x) = (
+            (i / usize::from(cols)) as u16,
+            (i % usize::from(cols)) as u16,
+        );
+        let class = if ch == ' ' { PLAIN } else { look.class() };
+        if class == rogue_trace_format::classes::ODD {
+            step.odd.push(OddCell { y, x, look });
         }
-        step.text.push(text);
-        step.colours.push(colours);
+        text.push(ch);
+        colours.push(class);
+        if x + 1 == cols {
+            step.text.push(std::mem::take(&mut text));
+            step.colours.push(std::mem::take(&mut colours));
+        }
     }
     step
 }
@@ -678,7 +695,7 @@ pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
 }
 
 /// What a capture needs of a program it runs: a pseudo-terminal's
-/// ([`PtySession`]) or, on Windows, the console's ([`console`]).
+/// ([`PtySession`]) or, on Windows, the console's (the module `console`).
 trait Recording {
     /// Waits for the screen to settle; `first` at start-up.
     fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
