@@ -255,7 +255,7 @@ impl PtySession {
                 return self.exited();
             }
             // Wake on new output, or look again shortly.
-            match self.output.recv_timeout(Duration::from_micros(200)) {
+            match self.output.recv_timeout(Duration::from_micros(30)) {
                 Ok(bytes) => {
                     self.feed(&bytes);
                     drew = true;
@@ -803,61 +803,62 @@ pub fn capture_each(
 }
 
 /// Types the keys into `session` and records its steps.
+///
+/// A step is made from the screen after the next key has been typed: the
+/// screen changes only when the session settles again, so the program
+/// works on the next key while the step is made and written.
 fn record(
     mut session: impl Recording,
     options: &CaptureOptions,
     mut each: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<Option<Stopped>> {
     let settle = options.settle;
-    let mut stopped = None;
-    let mut last: Option<Step> = None;
-    match session.settle_on(&settle, true) {
-        Settled::Quiet { drew } => {
-            each(session.step_of(0, None))?;
-            if !drew {
-                stopped = Some(Stopped::NeverDrew);
-            }
-        }
-        Settled::Exited => {
-            stopped = Some(Stopped::Exited {
-                keys_typed: 0,
-                status: session.status(),
-            })
-        }
-        Settled::Busy if session.nothing_seen() => {
-            each(session.step_of(0, None))?;
-            stopped = Some(Stopped::NeverDrew);
-        }
-        Settled::Busy => stopped = Some(Stopped::KeptDrawing { keys_typed: 0 }),
+    let mut stopped = match session.settle_on(&settle, true) {
+        Settled::Quiet { drew: true } => None,
+        Settled::Quiet { drew: false } => Some(Stopped::NeverDrew),
+        Settled::Busy if session.nothing_seen() => Some(Stopped::NeverDrew),
+        Settled::Busy => Some(Stopped::KeptDrawing { keys_typed: 0 }),
+        Settled::Exited => Some(Stopped::Exited {
+            keys_typed: 0,
+            status: session.status(),
+        }),
+    };
+    // The last settled screen, by its number and key, and whether it is
+    // still to be recorded.
+    let mut settled = (0, None);
+    let mut pending = stopped.is_none();
+    if stopped == Some(Stopped::NeverDrew) {
+        each(session.step_of(0, None))?;
     }
-    if stopped.is_none() {
-        for (i, &key) in options.keys.iter().enumerate() {
-            session.type_key(key)?;
-            match session.settle_on(&settle, false) {
-                Settled::Quiet { .. } if options.every => {
-                    each(session.step_of(i + 1, Some(key)))?
-                }
-                Settled::Quiet { .. } => {
-                    last = Some(session.step_of(i + 1, Some(key)))
-                }
-                Settled::Exited => {
-                    stopped = Some(Stopped::Exited {
-                        keys_typed: i + 1,
-                        status: session.status(),
-                    });
-                    break;
-                }
-                Settled::Busy => {
-                    stopped = Some(Stopped::KeptDrawing { keys_typed: i + 1 });
-                    break;
-                }
+    for (i, &key) in options.keys.iter().enumerate() {
+        if stopped.is_some() {
+            break;
+        }
+        session.type_key(key)?;
+        if pending && (options.every || settled.0 == 0) {
+            each(session.step_of(settled.0, settled.1))?;
+            pending = false;
+        }
+        match session.settle_on(&settle, false) {
+            Settled::Quiet { .. } => {
+                settled = (i + 1, Some(key));
+                pending = true;
+            }
+            Settled::Exited => {
+                stopped = Some(Stopped::Exited {
+                    keys_typed: i + 1,
+                    status: session.status(),
+                })
+            }
+            Settled::Busy => {
+                stopped = Some(Stopped::KeptDrawing { keys_typed: i + 1 })
             }
         }
+    }
+    if pending {
+        each(session.step_of(settled.0, settled.1))?;
     }
     session.end();
-    if let Some(step) = last {
-        each(step)?;
-    }
     Ok(stopped)
 }
 

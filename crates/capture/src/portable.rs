@@ -28,7 +28,7 @@ impl Observer {
     }
 
     /// Never asked: the program cannot be watched.
-    pub fn state(&self) -> State {
+    pub fn state(&mut self) -> State {
         State::Gone
     }
 

@@ -49,9 +49,9 @@ impl Observer {
     }
 
     /// What the program is doing, if it can be watched.
-    pub fn state(&self) -> State {
+    pub fn state(&mut self) -> State {
         #[cfg(target_os = "linux")]
-        return self.watch.as_ref().map_or(State::Gone, Watch::state);
+        return self.watch.as_mut().map_or(State::Gone, Watch::state);
         #[cfg(not(target_os = "linux"))]
         return State::Gone;
     }

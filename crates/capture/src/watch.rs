@@ -22,6 +22,9 @@ pub struct Watch {
     /// Voluntary context switches of all threads when a wake-up (a signal)
     /// was last expected.
     switches_before: Option<u64>,
+    /// Every thread of every process, as last seen: a thread of them that
+    /// runs tells at once that the program is busy, in one read.
+    threads: Vec<(u32, u32)>,
 }
 
 impl Watch {
@@ -37,13 +40,19 @@ impl Watch {
             read_before: HashMap::new(),
             typed: 0,
             switches_before: None,
+            threads: Vec::new(),
         })
     }
 
     /// Notes that `bytes` are about to be typed.
     pub fn typing(&mut self, bytes: usize) {
-        self.read_before = self
-            .processes()
+        if self.threads.is_empty() {
+            self.threads = threads_of(&self.processes());
+        }
+        let mut processes: Vec<u32> =
+            self.threads.iter().map(|&(pid, _)| pid).collect();
+        processes.dedup();
+        self.read_before = processes
             .into_iter()
             .filter_map(|pid| Some((pid, rchar(pid)?)))
             .collect();
@@ -58,8 +67,19 @@ impl Watch {
     }
 
     /// What the program is doing now.
-    pub fn state(&self) -> State {
+    ///
+    /// A thread seen last time that is running, or stopped, makes the
+    /// program busy at once; else every process and thread is looked at
+    /// anew, and kept for the next time.
+    pub fn state(&mut self) -> State {
+        let running = |&(pid, tid): &(u32, u32)| {
+            !matches!(thread_state(pid, tid), Some('S' | 'Z' | 'X') | None)
+        };
+        if self.threads.iter().any(running) {
+            return State::Busy;
+        }
         let processes = self.processes();
+        self.threads = threads_of(&processes);
         if processes.is_empty() {
             return State::Gone;
         }
@@ -180,6 +200,14 @@ fn switches(processes: &[u32]) -> u64 {
         }
     }
     total
+}
+
+/// Every thread of `processes`, as (process, thread).
+fn threads_of(processes: &[u32]) -> Vec<(u32, u32)> {
+    processes
+        .iter()
+        .flat_map(|&pid| tasks(pid).into_iter().map(move |tid| (pid, tid)))
+        .collect()
 }
 
 /// The threads of `pid`.
