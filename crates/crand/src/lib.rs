@@ -1,205 +1,107 @@
-//! The C library's `srand()`/`rand()`, reproduced exactly.
+//! The C library's `srand()` and `rand()`, value for value: glibc's
+//! (Linux) and the Microsoft C runtime's (Windows).
 //!
-//! The C original seeds `rand()` with the time and builds its dungeon from
-//! `rand() % n`. To build the same dungeon from the same seed, the port
-//! needs the very numbers the C library returns:
-//!
-//! - [`GlibcRand`]: glibc's `rand()` (Linux and other glibc systems);
-//! - [`MsvcRand`]: the Microsoft C runtime's `rand()` (Windows).
-//!
-//! Both have [`CRand::rand`], which returns exactly the C value, and both
-//! implement the `rand` crate's traits ([`rand::TryRng`], hence
-//! [`rand::Rng`], and [`rand::SeedableRng`]) for code that wants ordinary
-//! random numbers from the same stream.
-//!
-//! ```
-//! use rogue_crand::{CRand, GlibcRand, MsvcRand};
-//!
-//! let mut glibc = GlibcRand::new(42); // srand(42)
-//! assert_eq!(glibc.rand(), 71876166);
-//! let mut msvc = MsvcRand::new(42);
-//! assert_eq!(msvc.rand(), 175);
-//! ```
+//! The C seeds `rand()` with `srand(time(NULL))` and builds the dungeon
+//! from what it returns, so the same seed gives the same dungeon only with
+//! the same `rand()`. Rust has no `rand()` of its own; these are the two
+//! the C original gets, written out.
 
-use std::convert::Infallible;
-use std::fmt;
-use std::str::FromStr;
-
-mod glibc;
-mod msvc;
-
-pub use glibc::GlibcRand;
-pub use msvc::MsvcRand;
-
-/// A C library's `rand()`: seeded like `srand(seed)`, each call returns the
-/// next value in `0..=RAND_MAX`.
-pub trait CRand {
-    /// The next value, exactly as the C library's `rand()` returns it.
-    fn rand(&mut self) -> i32;
-}
-
-/// Which C library's generator to reproduce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RngKind {
-    /// glibc's `rand()`.
-    Glibc,
-    /// The Microsoft C runtime's `rand()`.
-    Msvc,
-}
-
-impl RngKind {
-    /// The generator of the C library this program would be linked with on
-    /// this platform: Microsoft's on Windows, glibc's elsewhere.
-    pub const fn platform() -> Self {
-        Self::of_platform(cfg!(windows))
-    }
-
-    /// The generator of the C library on Windows (`windows`) or elsewhere:
-    /// [`RngKind::platform`] for any platform, so every platform's tests
-    /// check both.
-    pub const fn of_platform(windows: bool) -> Self {
-        if windows {
-            RngKind::Msvc
-        } else {
-            RngKind::Glibc
-        }
-    }
-
-    /// The name used on the command line (`--rng`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            RngKind::Glibc => "glibc",
-            RngKind::Msvc => "msvc",
-        }
-    }
-
-    /// A generator of this kind after `srand(seed)`.
-    pub fn seeded(self, seed: u32) -> AnyCRand {
-        match self {
-            RngKind::Glibc => AnyCRand::Glibc(GlibcRand::new(seed)),
-            RngKind::Msvc => AnyCRand::Msvc(MsvcRand::new(seed)),
-        }
-    }
-}
-
-impl fmt::Display for RngKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The error for a generator name that is neither `glibc` nor `msvc`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownRng(pub String);
-
-impl fmt::Display for UnknownRng {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown generator '{}' (expected glibc or msvc)", self.0)
-    }
-}
-
-impl std::error::Error for UnknownRng {}
-
-impl FromStr for RngKind {
-    type Err = UnknownRng;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "glibc" => Ok(RngKind::Glibc),
-            "msvc" => Ok(RngKind::Msvc),
-            other => Err(UnknownRng(other.to_string())),
-        }
-    }
-}
-
-/// Either C library's generator, chosen at run time.
+/// `srand()` and `rand()`: the platform's own generator, seeded.
 #[derive(Clone, Debug)]
-pub enum AnyCRand {
+pub enum Rand {
     /// glibc's.
     Glibc(GlibcRand),
-    /// Microsoft's.
+    /// The Microsoft C runtime's.
     Msvc(MsvcRand),
 }
 
-impl CRand for AnyCRand {
-    fn rand(&mut self) -> i32 {
+impl Rand {
+    /// `srand(seed)` of the platform's C library: Microsoft's on Windows,
+    /// glibc's elsewhere.
+    pub fn srand(seed: u32) -> Rand {
+        if cfg!(windows) {
+            Rand::Msvc(MsvcRand::new(seed))
+        } else {
+            Rand::Glibc(GlibcRand::new(seed))
+        }
+    }
+
+    /// The next `rand()`.
+    pub fn rand(&mut self) -> i32 {
         match self {
-            AnyCRand::Glibc(r) => r.rand(),
-            AnyCRand::Msvc(r) => r.rand(),
+            Rand::Glibc(rng) => rng.rand(),
+            Rand::Msvc(rng) => rng.rand(),
         }
     }
 }
 
-impl rand::TryRng for AnyCRand {
-    type Error = Infallible;
+/// glibc's generator: the additive feedback generator behind `random()`
+/// (`TYPE_3`: 31 words of state, separation 3).
+#[derive(Clone, Debug)]
+pub struct GlibcRand {
+    state: [u32; 31],
+    front: usize,
+    rear: usize,
+}
 
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        match self {
-            AnyCRand::Glibc(r) => r.try_next_u32(),
-            AnyCRand::Msvc(r) => r.try_next_u32(),
+impl GlibcRand {
+    /// The generator after `srand(seed)`; seed 0 behaves as seed 1.
+    pub fn new(seed: u32) -> GlibcRand {
+        let mut state = [0u32; 31];
+        // glibc keeps the seed in a signed 32-bit word.
+        let mut word = if seed == 0 { 1 } else { seed as i32 };
+        state[0] = word as u32;
+        for slot in state.iter_mut().skip(1) {
+            // 16807 * word % 2147483647 without overflow (Schrage's
+            // method), in C's truncating division.
+            let (hi, lo) = (word / 127_773, word % 127_773);
+            word = 16_807 * lo - 2_836 * hi;
+            if word < 0 {
+                word += 2_147_483_647;
+            }
+            *slot = word as u32;
         }
+        let mut rng = GlibcRand {
+            state,
+            front: 3,
+            rear: 0,
+        };
+        for _ in 0..310 {
+            rng.step();
+        }
+        rng
     }
 
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        rand::rand_core::utils::next_u64_via_u32(self)
+    /// One step of the feedback: the whole 32-bit word.
+    fn step(&mut self) -> u32 {
+        let sum = self.state[self.front].wrapping_add(self.state[self.rear]);
+        self.state[self.front] = sum;
+        self.front = (self.front + 1) % 31;
+        self.rear = (self.rear + 1) % 31;
+        sum
     }
 
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        rand::rand_core::utils::fill_bytes_via_next_word(dst, || {
-            self.try_next_u32()
-        })
+    /// glibc's `rand()`: the top 31 bits of a step.
+    pub fn rand(&mut self) -> i32 {
+        (self.step() >> 1) as i32
     }
 }
 
-/// Implements the `rand` traits for a [`CRand`] whose `next_u32` is built
-/// from whole `rand()` calls.
-macro_rules! impl_rand_traits {
-    ($t:ty) => {
-        impl rand::TryRng for $t {
-            type Error = std::convert::Infallible;
-
-            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-                Ok(self.next_word())
-            }
-
-            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-                rand::rand_core::utils::next_u64_via_u32(self)
-            }
-
-            fn try_fill_bytes(
-                &mut self,
-                dst: &mut [u8],
-            ) -> Result<(), Self::Error> {
-                rand::rand_core::utils::fill_bytes_via_next_word(dst, || {
-                    self.try_next_u32()
-                })
-            }
-        }
-
-        impl rand::SeedableRng for $t {
-            type Seed = [u8; 4];
-
-            /// `srand(u32::from_le_bytes(seed))`.
-            fn from_seed(seed: [u8; 4]) -> Self {
-                Self::new(u32::from_le_bytes(seed))
-            }
-
-            fn seed_from_u64(state: u64) -> Self {
-                Self::new(state as u32)
-            }
-        }
-    };
+/// The Microsoft C runtime's generator: a linear congruential one.
+#[derive(Clone, Debug)]
+pub struct MsvcRand {
+    state: u32,
 }
-use impl_rand_traits;
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+impl MsvcRand {
+    /// The generator after `srand(seed)`.
+    pub fn new(seed: u32) -> MsvcRand {
+        MsvcRand { state: seed }
+    }
 
-    #[test]
-    fn each_platform_gets_its_c_library_s_generator() {
-        assert_eq!(RngKind::of_platform(true), RngKind::Msvc);
-        assert_eq!(RngKind::of_platform(false), RngKind::Glibc);
-        assert_eq!(RngKind::platform(), RngKind::of_platform(cfg!(windows)));
+    /// Microsoft's `rand()`: 15 bits of each step.
+    pub fn rand(&mut self) -> i32 {
+        self.state = self.state.wrapping_mul(214_013).wrapping_add(2_531_011);
+        ((self.state >> 16) & 0x7fff) as i32
     }
 }

@@ -278,7 +278,7 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
 mod tests {
     use super::*;
 
-    const SOURCE: &str = "/// Adds.\npub fn add_one(a: i32) -> i32 {\n    a + 1 //@ part 2+\n}\n";
+    const SOURCE: &str = "/// Adds.\npub fn add_one(a: i32) -> i32 {\n    a + 1
 
     fn sources<'a>(files: &'a dyn Fn(&str) -> Option<String>) -> Sources<'a> {
         Sources {

@@ -1,65 +1,70 @@
-//! The Rust twin of `engine.c` (and of the body of `main.c`): setting up
-//! curses, the game loop, and closing the game.
-//!
-//! The loop is written once, [`game_loop`], against the [`Terminal`]
-//! trait, which the real terminal ([`Curses`]) implements.
-//@ game {
-//! A headless one in memory ([`Headless`]) implements it too, so a replay
-//! runs the very code the game runs.
-//@ }
-//@ part 1-1 {
-//!
-//! `engine.c` comes in Part 2; Part 1's `main()` sets up curses and loops
-//! itself. In Rust the terminal is one value that restores itself on every
-//! way out (a key, a signal, a panic), so it lives here from Part 1 on.
-//@ }
+//! The Rust twin of `engine.c`: curses set-up, the game loop, and the end.
 
-//@ game {
-#[cfg(all(windows, feature = "curses"))]
-mod console;
-#[cfg(feature = "curses")]
-mod curses;
-mod game;
-mod headless;
-mod part;
-#[cfg(feature = "curses")]
-mod run;
-#[cfg(all(unix, feature = "curses"))]
-mod signals;
-
-#[cfg(all(windows, feature = "curses"))]
-pub use console::reraise;
-#[cfg(feature = "curses")]
-pub use curses::{
-    check_terminal, close_game, curses_setup, key_of_code, key_of_input,
-    signal_received, watch_signals, Curses, Stop, KEYS_KEPT, MAX_TERMINAL,
-    NO_COLOR_MESSAGE,
+use pancurses::{
+    curs_set, has_colors, init_pair, initscr, noecho, start_color, Input,
+    Window, COLOR_BLACK, COLOR_BLUE, COLOR_WHITE,
 };
-pub use game::{game_loop, Game, GameConfig, Terminal};
-pub use headless::{replay, Headless};
-pub use part::{MapKind, Part};
-#[cfg(feature = "curses")]
-pub use run::{install_panic_hook, play, play_with, Ending, Outcome};
-#[cfg(all(unix, feature = "curses"))]
-pub use signals::{reraise, terminal_size};
-//@ }
-//@ part 1-4: mod curses;
-//@ part 1-4: mod game;
-//@ part 1-4: mod run;
-//@ part 1-4: #[cfg(unix)]
-//@ part 1-4: mod signals;
-//@ part 1-4: #[cfg(windows)]
-//@ part 1-4: mod console;
-//@ part 1-4:
-//@ part 1-4: pub use curses::{
-//@ part 1-4:     check_terminal, close_game, curses_setup, key_of_code, key_of_input,
-//@ part 1-4:     signal_received, watch_signals, Curses, Stop, MAX_TERMINAL,
-//@ part 1-4: };
-//@ part 4-4: pub use curses::NO_COLOR_MESSAGE;
-//@ part 1-2: pub use game::{game_loop, Game, Terminal};
-//@ part 3-4: pub use game::{game_loop, Game, GameConfig, Terminal};
-//@ part 1-4: pub use run::{install_panic_hook, play, Ending};
-//@ part 1-4: #[cfg(unix)]
-//@ part 1-4: pub use signals::{reraise, terminal_size};
-//@ part 1-4: #[cfg(windows)]
-//@ part 1-4: pub use console::reraise;
+use rogue_draw::{draw_everything, Screen};
+use rogue_fov::make_fov;
+use rogue_player::handle_input;
+use rogue_types::{Entity, Map, SEEN_COLOR, VISIBLE_COLOR};
+
+/// A screen that also reads keys: what `gameLoop` asks of curses.
+pub trait Terminal: Screen {
+    /// `getch()`: shows what was drawn and waits for a key; `None` when
+    /// no key can come any more.
+    fn getch(&mut self) -> Option<Input>;
+}
+
+impl Terminal for Window {
+    fn getch(&mut self) -> Option<Input> {
+        Window::getch(self)
+    }
+}
+
+/// `cursesSetup`: starts curses, with no echo and no cursor, and the two
+/// colour pairs. On a terminal without colours it says so, waits for a
+/// key, and returns `false` with the screen.
+#[doc(alias = "cursesSetup")]
+pub fn curses_setup() -> (Window, bool) {
+    let window = initscr();
+    noecho();
+    curs_set(0);
+
+    if has_colors() {
+        start_color();
+        init_pair(VISIBLE_COLOR, COLOR_WHITE, COLOR_BLACK);
+        init_pair(SEEN_COLOR, COLOR_BLUE, COLOR_BLACK);
+        (window, true)
+    } else {
+        let message = "Your system doesn't support color. Can't start game!";
+        window.mvprintw(20, 50, message);
+        window.getch();
+        (window, false)
+    }
+}
+
+/// `gameLoop`: lights what the player sees and draws, then handles and
+/// draws each key until `q` (or a NUL, where the C's `while (ch =
+/// getch())` stops too). It also stops when no key can come any more,
+/// where the C would spin.
+#[doc(alias = "gameLoop")]
+pub fn game_loop(term: &mut impl Terminal, map: &mut Map, player: &mut Entity) {
+    make_fov(map, player);
+    draw_everything(term, map, player);
+
+    while let Some(input) = term.getch() {
+        if input == Input::Character('q') || input == Input::Character('\0') {
+            break;
+        }
+        handle_input(input, map, player);
+        draw_everything(term, map, player);
+    }
+}
+
+/// `closeGame`: ends curses. (The C also frees the player; here it is
+/// freed when `main` ends.)
+#[doc(alias = "closeGame")]
+pub fn close_game() {
+    pancurses::endwin();
+}

@@ -1,32 +1,22 @@
 //! The command line, read with `clap`: any error is one line
 //! ([`one_line`]) before curses starts.
-//@ part 3+ {
 //!
 //! From Part 3, where `srand()` comes, `--seed` and `--rng` choose the
 //! dungeon ([`SeedArgs`]): the C original seeds with the time, so a run
 //! can only be played again if the seed can be given.
-//@ }
-//@ game {
 //!
 //! The options that `rogue` and `rogue-trace` share are each defined once,
 //! with their help and errors: `--part`, `--seed`, `--rng`, `--fov`,
 //! `--radius` ([`GameArgs`]) and `--size` ([`SizeArg`]).
-//@ }
 
-use std::sync::LazyLock; //@ game
+use std::sync::LazyLock;
 
-//@ part 3-4: use clap::builder::PossibleValue;
-//@ part 3-4: use clap::{Args, ValueEnum};
-//@ part 3-4: use rogue_crand::RngKind;
-//@ game {
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use rogue_crand::RngKind;
 use rogue_engine::{GameConfig, Part};
 use rogue_fov::FovMode;
-//@ }
 
-//@ part 3+ {
 /// The options that choose the dungeon: the seed and the generator.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct SeedArgs {
@@ -56,9 +46,7 @@ impl SeedArgs {
         (seed, self.rng.map_or(RngKind::platform(), |r| r.0))
     }
 }
-//@ }
 
-//@ game {
 /// The options that choose the game: part, seed, generator, field of view.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct GameArgs {
@@ -111,9 +99,7 @@ pub struct SizeArg {
     pub size: (u16, u16),
 }
 
-//@ }
 
-//@ part 3+ {
 /// `--rng`: a C library's `rand()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rng(pub RngKind);
@@ -128,9 +114,7 @@ impl ValueEnum for Rng {
     }
 }
 
-//@ }
 
-//@ game {
 /// `--fov`: a row of [`FovMode::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fov(pub FovMode);
@@ -174,15 +158,12 @@ fn parse_part(text: &str) -> Result<Part, String> {
         .ok_or_else(|| "expected 0, 1, 2, 3 or 4".to_string())
 }
 
-//@ }
 
-//@ part 3+ {
 /// `--seed`: an unsigned 32-bit integer, as `srand()` takes.
 fn parse_seed(text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .map_err(|_| "expected an integer from 0 to 4294967295".to_string())
 }
-//@ }
 
 /// Reads the command line of `program` into `T`: `Err` with the exit
 /// status when the program should stop at once, after printing help or the

@@ -1,13 +1,5 @@
 //! `rogue`: the Rust twin of `main.c`.
 //!
-//@ part 0-0: //! `initscr(); endwin();`, after reading the command line: there are
-//@ part 0-0: //! no options, but `--help` and a mistyped option get an answer.
-//@ part 1-2: //! Reads the command line (no options yet, but `--help` and a mistyped
-//@ part 1-2: //! option get an answer) and checks the terminal before curses starts,
-//@ part 1-2: //! then plays the game in the terminal ([`rogue_engine::play`]).
-//@ part 3-4: //! Reads the command line and checks the terminal before curses starts,
-//@ part 3-4: //! then plays the game in the terminal ([`rogue_engine::play`]).
-//@ game {
 //! Reads the command line and checks the terminal before curses starts,
 //! opens the log, plays the chosen part of the C tutorial in the terminal
 //! ([`rogue_engine::play`]), and says in the log how the run ended and how
@@ -16,35 +8,23 @@
 mod log_file;
 
 use std::path::PathBuf;
-//@ }
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH}; //@ part 3+
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
-//@ part 1-2: use rogue_engine::Ending;
-//@ part 3-4: use rogue_engine::{Ending, GameConfig};
-//@ part 3-4: use rogue_options::SeedArgs;
-//@ game {
 use log::LevelFilter;
 use rogue_engine::{Ending, GameConfig, Outcome};
 use rogue_options::GameArgs;
-//@ }
 
 /// rogue: the C roguelike tutorial's game, in Rust
 #[derive(Parser, Debug)]
-//@ part 0-0: #[command(name = "rogue", bin_name = "rogue", version)]
-//@ part 1-4 {
 #[command(
     name = "rogue",
     bin_name = "rogue",
     version,
     after_help = "Keys: h left, j down, k up, l right, q quit."
 )]
-//@ }
 struct Cli {
-    //@ part 3-4: #[command(flatten)]
-    //@ part 3-4: dungeon: SeedArgs,
-    //@ game {
     #[command(flatten)]
     game: GameArgs,
 
@@ -57,10 +37,8 @@ struct Cli {
     /// move) or trace
     #[arg(long, value_name = "LEVEL", requires = "log", value_parser = parse_level, default_value = "info")]
     log_level: LevelFilter,
-    //@ }
 }
 
-//@ game {
 /// `--log-level`: a `log` level name other than `off`.
 fn parse_level(text: &str) -> Result<LevelFilter, String> {
     match text.parse::<LevelFilter>() {
@@ -69,47 +47,22 @@ fn parse_level(text: &str) -> Result<LevelFilter, String> {
     }
 }
 
-//@ }
 
-//@ part 0-0: // PDCurses' console backend reads the registry (`RegOpenKeyExW` in
-//@ part 0-0: // `pdcscrn.c`): MSVC links `advapi32` by default, MinGW does not.
-//@ part 0-0: #[cfg(all(windows, target_env = "gnu"))]
-//@ part 0-0: #[link(name = "advapi32")]
-//@ part 0-0: extern "C" {}
-//@ part 0-0:
-//@ part 0-0: fn main() -> ExitCode {
-//@ part 0-0:     if let Err(status) = rogue_options::parse_args::<Cli>("rogue") {
-//@ part 0-0:         return status;
-//@ part 0-0:     }
-//@ part 0-0:     pancurses::initscr();
-//@ part 0-0:     pancurses::endwin();
-//@ part 0-0:     ExitCode::SUCCESS
-//@ part 0-0: }
-//@ part 1+ {
 fn main() -> ExitCode {
-    //@ part 1-2: if let Err(status) = rogue_options::parse_args::<Cli>("rogue") {
-    //@ part 1-2:     return status;
-    //@ part 1-2: }
     let cli: Cli = match rogue_options::parse_args("rogue") {
-        //@ part 3+
-        Ok(cli) => cli,               //@ part 3+
-        Err(status) => return status, //@ part 3+
-    }; //@ part 3+
-       //@ part 3-4: let (seed, rng) = cli.dungeon.seed_and_rng(unix_time_seed);
-       //@ part 3-4: let config = GameConfig { seed, rng };
-       //@ game {
+        Ok(cli) => cli,
+        Err(status) => return status,
+    };
     let config = match cli.game.config(unix_time_seed) {
         Ok(config) => config,
         Err(e) => return refuse(&format!("{e} (try --help)"), 2),
     };
-    //@ }
     if let Err(e) = rogue_engine::check_terminal() {
         return refuse(&e, 1);
     }
     if let Err(e) = check_size() {
         return refuse(&e, 1);
     }
-    //@ game {
     let log = match cli
         .log
         .as_deref()
@@ -119,14 +72,10 @@ fn main() -> ExitCode {
         Some(Ok(log)) => Some(log),
         None => None,
     };
-    //@ }
     rogue_engine::install_panic_hook();
     if let Err(e) = rogue_engine::watch_signals() {
         return refuse(&format!("cannot watch for signals: {e}"), 1);
     }
-    //@ part 1-2: match rogue_engine::play() {
-    //@ part 3-4: match rogue_engine::play(&config) {
-    //@ game {
     log::info!("{}", describe(&config));
     let outcome = rogue_engine::play(&config);
     log_ending(&config, &outcome);
@@ -134,7 +83,6 @@ fn main() -> ExitCode {
         eprintln!("rogue: the log could not be written: {error}");
     }
     match outcome.ending {
-        //@ }
         Ending::Signal(signal) => rogue_engine::reraise(signal),
         _ => ExitCode::SUCCESS,
     }
@@ -160,9 +108,7 @@ fn check_size() -> Result<(), String> {
     }
     Ok(())
 }
-//@ }
 
-//@ part 3+ {
 /// `time(NULL)` as `srand()` receives it: the Unix time truncated to 32 bits.
 fn unix_time_seed() -> u32 {
     let secs = SystemTime::now()
@@ -170,9 +116,7 @@ fn unix_time_seed() -> u32 {
         .map_or(0, |d| d.as_secs());
     secs as u32
 }
-//@ }
 
-//@ game {
 /// The run in one line: part, seed, generator, field of view.
 fn describe(config: &GameConfig) -> String {
     let fov = if config.part.fov {
@@ -247,4 +191,3 @@ fn signal_name(signal: i32) -> String {
         other => format!("{other}"),
     }
 }
-//@ }

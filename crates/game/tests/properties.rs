@@ -1,13 +1,12 @@
 //! Whatever the seed and the keys, the game never panics, never reads
 //! outside the map, and keeps its invariants.
 
+use pancurses::Input;
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
-use rogue_crand::{GlibcRand, RngKind};
-use rogue_draw::MemScreen;
-use rogue_engine::{Game, GameConfig, Part};
-use rogue_fov::{get_distance, is_in_map, Algorithm, FovMode};
-use rogue_types::{Key, Position};
+use rogue_fov::{get_distance, is_in_map};
+use rogue_fov_modes::{Algorithm, FovMode, MapExt};
+use rogue_game::{CRandRng, Game, GameConfig, MemScreen, Part, RngKind};
+use rogue_types::Position;
 
 /// Checks the invariants of a game of any part; panics with `context`.
 fn check_invariants(game: &Game, context: &str) {
@@ -18,13 +17,17 @@ fn check_invariants(game: &Game, context: &str) {
     let on_floor = map.get(pos.y, pos.x).is_some_and(|t| t.walkable);
     assert!(on_floor, "{context}: the player is not on floor");
     let Some(fov) = &game.fov else {
-        let lit = map.tiles().iter().any(|t| t.visible || t.seen);
-        assert!(!lit, "{context}: a field of view without one");
+        let plain = map
+            .tiles
+            .iter()
+            .flatten()
+            .all(|t| t.visible && !t.seen && t.color == 0);
+        assert!(plain, "{context}: before Part 4 every tile is shown plain");
         return;
     };
     for y in 0..map.height() {
         for x in 0..map.width() {
-            let here = Position::new(y, x);
+            let here = Position { y, x };
             let tile = map[here];
             if !tile.visible || here == pos {
                 continue;
@@ -33,7 +36,7 @@ fn check_invariants(game: &Game, context: &str) {
             let (dy, dx) = (y - pos.y, x - pos.x);
             let near = match fov.mode.algorithm {
                 Algorithm::Tutorial => {
-                    is_in_map(map, y, x) && get_distance(pos, here) < fov.radius
+                    is_in_map(y, x) && get_distance(pos, here) < fov.radius
                 }
                 // libtcod's MRPAS scans `radius` lines: a square.
                 Algorithm::Restrictive => dy.abs().max(dx.abs()) <= fov.radius,
@@ -48,35 +51,41 @@ fn check_invariants(game: &Game, context: &str) {
     }
     let mut cleared = map.clone();
     fov.clone().clear(&mut cleared, &game.player);
-    let dark = cleared.tiles().iter().all(|t| !t.visible);
+    let dark = cleared.tiles.iter().flatten().all(|t| !t.visible);
     assert!(dark, "{context}: visible after clearing the field of view");
 }
 
 /// Plays `keys` as the game loop does (up to `q` or NUL), drawing every
-/// turn on a small screen, and checks the invariants after each key.
-fn play_checked(config: &GameConfig, keys: &[Key]) {
+/// turn on a small screen, and checks the invariants after each key: the
+/// C original's Part 4 through the tutorial's own `handleInput`.
+fn play_checked(config: &GameConfig, keys: &[Input]) {
     let mut game = Game::new(config);
     let mut screen = MemScreen::new(7, 13);
     game.start();
     game.draw(&mut screen);
     check_invariants(&game, "start");
     for (i, &key) in keys.iter().enumerate() {
-        if key == Key::Char('q') || key == Key::Char('\0') {
+        if key == Input::Character('q') || key == Input::Character('\0') {
             break;
         }
-        game.handle_input(key);
+        match (game.tutorial(), &mut game.map) {
+            (true, Some(map)) => {
+                rogue_player::handle_input(key, map, &mut game.player)
+            }
+            _ => game.handle_input(key),
+        }
         game.draw(&mut screen);
         check_invariants(&game, &format!("{config:?} after key {i} ({key:?})"));
     }
 }
 
-fn any_key() -> impl Strategy<Value = Key> {
+fn any_key() -> impl Strategy<Value = Input> {
     prop_oneof![
-        8 => prop::sample::select(vec!['h', 'j', 'k', 'l']).prop_map(Key::Char),
-        2 => any::<char>().prop_map(Key::Char),
-        1 => Just(Key::Resize),
-        1 => Just(Key::Char('\t')),
-        1 => any::<i32>().prop_map(Key::Other),
+        8 => prop::sample::select(vec!['h', 'j', 'k', 'l']).prop_map(Input::Character),
+        2 => any::<char>().prop_map(Input::Character),
+        1 => Just(Input::KeyResize),
+        1 => Just(Input::Character('\t')),
+        1 => any::<i32>().prop_map(Input::Unknown),
     ]
 }
 
@@ -117,7 +126,7 @@ proptest! {
 #[ignore = "long: run with `make soak`"]
 fn soak_10000_seeds_of_1000_keys() {
     let started = std::time::Instant::now();
-    let mut keys_rng = GlibcRand::seed_from_u64(2026);
+    let mut keys_rng = CRandRng(RngKind::Glibc.seeded(2026));
     for seed in 0..10_000u32 {
         let rng = if seed % 2 == 0 {
             RngKind::Glibc
@@ -125,13 +134,10 @@ fn soak_10000_seeds_of_1000_keys() {
             RngKind::Msvc
         };
         let seed = seed.wrapping_mul(2_654_435_761);
-        let keys: Vec<Key> = (0..1000)
-            .map(|_| match keys_rng.next_u32() % 10 {
-                0 => Key::Char(
-                    char::from_u32(keys_rng.next_u32() % 0x11_0000)
-                        .unwrap_or('?'),
-                ),
-                n => Key::Char(['h', 'j', 'k', 'l'][n as usize % 4]),
+        let keys: Vec<Input> = (0..1000)
+            .map(|_| match keys_rng.random_range(0..10) {
+                0 => Input::Character(keys_rng.random()),
+                n => Input::Character(['h', 'j', 'k', 'l'][n % 4]),
             })
             .collect();
         play_checked(&GameConfig::new(Part::LAST, seed, rng), &keys);

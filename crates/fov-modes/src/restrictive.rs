@@ -21,6 +21,8 @@
 
 use rogue_types::{Map, Position};
 
+use crate::map_ext::{yx, MapExt};
+
 use crate::mode::light;
 
 /// The radius of the python-tcod tutorial.
@@ -76,7 +78,7 @@ struct Obstacles {
 impl Octant {
     /// The cell `cell` steps along line `line`.
     fn at(&self, pos: Position, line: i32, cell: i32) -> Position {
-        Position::new(
+        yx(
             pos.y + line * self.line.0 + cell * self.cell.0,
             pos.x + line * self.line.1 + cell * self.cell.1,
         )
@@ -132,7 +134,7 @@ impl Octant {
                 if visible {
                     done = false;
                     light(map, c, lit);
-                    if !map.tiles()[c].transparent {
+                    if !map.tile(c).transparent {
                         if min_angle >= slopes.0 {
                             min_angle = slopes.2;
                             done |= cell == iteration;
@@ -166,13 +168,13 @@ impl Octant {
         let lit_floor = |i: isize| {
             usize::try_from(i)
                 .ok()
-                .and_then(|i| map.tiles().get(i))
+                .and_then(|i| (i < (map.height() * map.width()) as usize).then(|| map.tile(i)))
                 .is_some_and(|t| t.visible && t.transparent)
         };
         if !lit_floor(behind[0]) && !lit_floor(behind[1]) {
             return (false, false);
         }
-        let transparent = map.tiles()[c].transparent;
+        let transparent = map.tile(c).transparent;
         let (mut visible, mut extended) = (true, false);
         let mut idx = 0;
         while idx < in_last_line && visible {

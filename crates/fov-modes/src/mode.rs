@@ -4,12 +4,25 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rogue_types::{Entity, Map, Memory};
+use rogue_fov::{clear_fov, make_fov};
+use rogue_types::{Entity, Map};
 
+use crate::map_ext::MapExt;
 use crate::{
-    clear_fov_within, make_fov_within, radius, rays, restrictive, symmetric,
-    zircon, RADIUS,
+    radius, rays, restrictive, symmetric, tutorial, zircon, TUTORIAL_RADIUS,
 };
+
+/// What the map shows of a tile that was seen but is out of sight now: the
+/// part of a field of view that the drawing reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Memory {
+    /// Seen tiles stay on the map in `SEEN_COLOR` (the C tutorial's `seen`).
+    Dimmed,
+    /// Seen tiles stay on the map as if visible (a fog of war).
+    Revealed,
+    /// Nothing is remembered: only what is visible now is drawn.
+    Nothing,
+}
 
 /// How a mode computes what the player sees: each one a sibling module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,7 +66,7 @@ impl FovMode {
     pub const TUTORIAL: FovMode = FovMode {
         name: "tutorial",
         algorithm: Algorithm::Tutorial,
-        default_radius: RADIUS,
+        default_radius: TUTORIAL_RADIUS,
         memory: Memory::Dimmed,
         tab: None,
         reproduces: "the C tutorial, fov.c makeFOV",
@@ -210,7 +223,10 @@ impl Fov {
     pub fn make(&mut self, map: &mut Map, player: &Entity) {
         let (pos, radius, lit) = (player.pos, self.radius, &mut self.lit);
         match self.mode.algorithm {
-            Algorithm::Tutorial => make_fov_within(map, player, radius),
+            Algorithm::Tutorial if radius == TUTORIAL_RADIUS => {
+                make_fov(map, player)
+            }
+            Algorithm::Tutorial => tutorial::make_within(map, player, radius),
             Algorithm::Symmetric => symmetric::make(map, pos, radius, lit),
             Algorithm::Restrictive => restrictive::make(map, pos, radius, lit),
             Algorithm::Rays => rays::make(map, pos, radius, lit),
@@ -224,14 +240,24 @@ impl Fov {
     /// tiles they lit.
     pub fn clear(&mut self, map: &mut Map, player: &Entity) {
         match self.mode.algorithm {
-            Algorithm::Tutorial => clear_fov_within(map, player, self.radius),
+            Algorithm::Tutorial if self.radius == TUTORIAL_RADIUS => {
+                clear_fov(map, player)
+            }
+            Algorithm::Tutorial => {
+                tutorial::clear_within(map, player, self.radius)
+            }
             _ => {
-                let tiles = map.tiles_mut();
                 for index in self.lit.drain(..) {
-                    tiles[index].visible = false;
+                    map.tile_mut(index).visible = false;
                 }
             }
         }
+    }
+
+    /// Whether this is the C tutorial's own field of view, `fov.c` at its
+    /// radius.
+    pub fn is_tutorial(&self) -> bool {
+        self.mode == FovMode::TUTORIAL && self.radius == TUTORIAL_RADIUS
     }
 
     /// `Tab`: turns the field of view off or on, in the modes that toggle.
@@ -252,7 +278,7 @@ impl Fov {
 /// not visible: how every mode but the tutorial's lights a tile.
 #[inline]
 pub(crate) fn light(map: &mut Map, index: usize, lit: &mut Vec<usize>) {
-    let tile = &mut map.tiles_mut()[index];
+    let tile = map.tile_mut(index);
     if !tile.visible {
         tile.visible = true;
         lit.push(index);

@@ -13,6 +13,8 @@
 
 use rogue_types::{Map, Position};
 
+use crate::map_ext::MapExt;
+
 use crate::mode::light;
 
 /// The radius of the python-tcod tutorial.
@@ -105,7 +107,7 @@ impl Scan<'_> {
                 }
                 let index =
                     (row_start + column as isize * column_step) as usize;
-                let is_wall = !self.map.tiles()[index].transparent;
+                let is_wall = !self.map.tile(index).transparent;
                 let symmetric = column_f >= low && column_f <= high;
                 column_f += 1.0;
                 if (is_wall || symmetric)
@@ -168,16 +170,16 @@ fn round(n: f32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_types::{ColorPair, Tile};
+    use crate::{filled, floor, from_rows, yx};
 
     fn map_of(rows: &[&str]) -> Map {
-        Map::from_rows(rows, ColorPair::NONE)
+        from_rows(rows)
     }
 
     fn lit(map: &Map) -> Vec<String> {
         (0..map.height())
             .map(|y| {
-                map.row(y)
+                map.tiles[y as usize]
                     .iter()
                     .map(|t| if t.visible { '*' } else { ' ' })
                     .collect()
@@ -191,7 +193,7 @@ mod tests {
         // wall, seen from (2, 1).
         let mut map =
             map_of(&[".......", ".......", "...#...", ".......", "......."]);
-        make(&mut map, Position::new(2, 1), 8, &mut Vec::new());
+        make(&mut map, yx(2, 1), 8, &mut Vec::new());
         assert_eq!(
             lit(&map),
             vec!["*******", "****** ", "****   ", "****** ", "*******"]
@@ -200,26 +202,22 @@ mod tests {
 
     #[test]
     fn the_radius_test_is_strict() {
-        let mut map = Map::filled(21, 21, {
-            let mut t = Tile::wall(ColorPair::NONE);
-            t.carve();
-            t
-        });
-        make(&mut map, Position::new(10, 10), 3, &mut Vec::new());
-        let count = map.tiles().iter().filter(|t| t.visible).count();
+        let mut map = filled(21, 21, floor());
+        make(&mut map, yx(10, 10), 3, &mut Vec::new());
+        let count = map.tiles.iter().flatten().filter(|t| t.visible).count();
         // dx² + dy² < 9: the 5x5 square (corners: 8 < 9).
         assert_eq!(count, 25);
         assert!(
-            map[Position::new(10, 12)].visible
-                && !map[Position::new(10, 13)].visible
+            map[yx(10, 12)].visible
+                && !map[yx(10, 13)].visible
         );
     }
 
     #[test]
     fn walls_bordering_the_lit_area_are_lit() {
         let mut map = map_of(&["#####", "#...#", "#...#", "#####"]);
-        make(&mut map, Position::new(1, 1), 8, &mut Vec::new());
-        assert!(map.tiles().iter().all(|t| t.visible));
+        make(&mut map, yx(1, 1), 8, &mut Vec::new());
+        assert!(map.tiles.iter().flatten().all(|t| t.visible));
     }
 
     #[test]

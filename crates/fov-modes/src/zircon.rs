@@ -12,6 +12,8 @@ use std::collections::HashSet;
 
 use rogue_types::{Map, Position};
 
+use crate::map_ext::{yx, MapExt};
+
 use crate::mode::light;
 
 /// The radius of the Zircon Kotlin tutorial's ring: `Size.create(11, 11)`,
@@ -63,7 +65,7 @@ fn line_along_x(
             error_term += 2 * delta_y;
         }
         x += if left_to_right { 1 } else { -1 };
-        cells.push(Position::new(y, x));
+        cells.push(yx(y, x));
     }
     cells
 }
@@ -87,7 +89,7 @@ fn line_along_y(
             error_term += 2 * delta_x;
         }
         y += 1;
-        cells.push(Position::new(y, x));
+        cells.push(yx(y, x));
     }
     cells
 }
@@ -136,15 +138,15 @@ pub fn ellipse_between(from: Position, to: Position) -> Vec<Position> {
 #[derive(Default)]
 struct Shape {
     cells: Vec<Position>,
-    known: HashSet<Position>,
+    known: HashSet<(i32, i32)>,
 }
 
 impl Shape {
     /// The four cells `(±x, ±y)` around `center`, in Zircon's order.
     fn add_mirrored(&mut self, center: Position, x: i32, y: i32) {
         for (dx, dy) in [(x, y), (-x, y), (x, -y), (-x, -y)] {
-            let cell = Position::new(center.y + dy, center.x + dx);
-            if self.known.insert(cell) {
+            let cell = yx(center.y + dy, center.x + dx);
+            if self.known.insert((cell.y, cell.x)) {
                 self.cells.push(cell);
             }
         }
@@ -177,11 +179,11 @@ pub fn lines(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_types::ColorPair;
+    use crate::{floor, wall, walls, yx};
 
     /// Zircon's positions are `(x, y)`.
     fn xy(points: &[(i32, i32)]) -> Vec<Position> {
-        points.iter().map(|&(x, y)| Position::new(y, x)).collect()
+        points.iter().map(|&(x, y)| yx(y, x)).collect()
     }
 
     /// A line's two ends and its cells, as Zircon's `(x, y)`.
@@ -224,10 +226,10 @@ mod tests {
 
     #[test]
     fn a_line_is_the_reverse_line_reversed() {
-        let o = Position::new(0, 0);
+        let o = yx(0, 0);
         for y in -12..=12 {
             for x in -12..=12 {
-                let p = Position::new(y, x);
+                let p = yx(y, x);
                 let mut back = line(p, o);
                 back.reverse();
                 assert_eq!(line(o, p), back, "{p:?}");
@@ -240,20 +242,20 @@ mod tests {
     #[test]
     fn rays_above_the_player_break_ties_from_the_ring() {
         // (dx, dy) = (8, -4): drawn from the ring point, the lower end.
-        let o = Position::new(0, 0);
-        let ray = line(o, Position::new(-4, 8));
-        assert_eq!(ray[1], Position::new(0, 1));
+        let o = yx(0, 0);
+        let ray = line(o, yx(-4, 8));
+        assert_eq!(ray[1], yx(0, 1));
         // Below the player, drawn from the player: the row steps first.
-        let down = line(o, Position::new(4, 8));
-        assert_eq!(down[1], Position::new(1, 1));
+        let down = line(o, yx(4, 8));
+        assert_eq!(down[1], yx(1, 1));
     }
 
     #[test]
     fn a_circle_is_a_set_at_the_radius() {
-        let c = Position::new(0, 0);
+        let c = yx(0, 0);
         for r in 1..=30 {
             let ring = ellipse(c, r, r);
-            let unique: HashSet<_> = ring.iter().collect();
+            let unique: HashSet<_> = ring.iter().map(|p| (p.y, p.x)).collect();
             assert_eq!(unique.len(), ring.len(), "radius {r}: duplicates");
             for p in &ring {
                 let d2 = p.y * p.y + p.x * p.x;
@@ -265,12 +267,12 @@ mod tests {
             // Symmetric under every reflection and the diagonal swap.
             for p in &ring {
                 for q in [
-                    Position::new(-p.y, p.x),
-                    Position::new(p.y, -p.x),
-                    Position::new(p.x, p.y),
+                    yx(-p.y, p.x),
+                    yx(p.y, -p.x),
+                    yx(p.x, p.y),
                 ] {
                     assert!(
-                        unique.contains(&q),
+                        unique.contains(&(q.y, q.x)),
                         "radius {r}: {p:?} without {q:?}"
                     );
                 }
@@ -282,23 +284,23 @@ mod tests {
 
     #[test]
     fn an_ellipse_between_equal_points_is_empty() {
-        let p = Position::new(3, 4);
+        let p = yx(3, 4);
         assert!(ellipse_between(p, p).is_empty());
-        assert_eq!(ellipse_between(p, Position::new(6, 7)), ellipse(p, 3, 3));
+        assert_eq!(ellipse_between(p, yx(6, 7)), ellipse(p, 3, 3));
     }
 
     #[test]
     fn lines_never_light_walls_and_stop_before_them() {
-        let mut map = Map::walls(3, 16, ColorPair::NONE);
+        let mut map = walls(3, 16);
         for x in 1..15 {
-            map[Position::new(1, x)].carve();
+            map[yx(1, x)] = floor();
         }
-        map[Position::new(1, 6)] = rogue_types::Tile::wall(ColorPair::NONE);
-        lines(&mut map, Position::new(1, 2), LINES_RADIUS, &mut Vec::new());
-        let lit = |x| map[Position::new(1, x)].visible;
+        map[yx(1, 6)] = wall();
+        lines(&mut map, yx(1, 2), LINES_RADIUS, &mut Vec::new());
+        let lit = |x| map[yx(1, x)].visible;
         assert!(lit(1) && lit(2) && lit(5));
         assert!(!lit(6) && !lit(7), "the wall and what is behind it");
-        assert!(map.tiles().iter().all(|t| t.transparent || !t.visible));
-        assert!(map.tiles().iter().all(|t| t.visible == t.seen));
+        assert!(map.tiles.iter().flatten().all(|t| t.transparent || !t.visible));
+        assert!(map.tiles.iter().flatten().all(|t| t.visible == t.seen));
     }
 }

@@ -10,6 +10,8 @@
 
 use rogue_types::{Map, Position};
 
+use crate::map_ext::{yx, MapExt};
+
 use crate::mode::light;
 use crate::zircon::{ellipse_between, line};
 
@@ -22,14 +24,14 @@ pub const DEFAULT_RADIUS: i32 = 9;
 /// makes visible to `lit`. A cell outside the map has no block, so it does
 /// not block (`isVisionBlockedAt` is false there).
 pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
-    let corner = Position::new(pos.y + radius, pos.x + radius);
+    let corner = yx(pos.y + radius, pos.x + radius);
     for ring in ellipse_between(pos, corner) {
         for cell in line(pos, ring) {
             let index = map.index_of(cell.y, cell.x);
             if let Some(index) = index {
                 light(map, index, lit);
             }
-            if index.is_some_and(|i| !map.tiles()[i].transparent) {
+            if index.is_some_and(|i| !(*map.tile(i)).transparent) {
                 break;
             }
         }
@@ -39,30 +41,26 @@ pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_types::{ColorPair, Tile};
+    use crate::{filled, floor, wall, walls, yx};
 
     #[test]
     fn rays_stop_at_and_light_the_first_wall() {
-        let mut map = Map::walls(3, 12, ColorPair::NONE);
+        let mut map = walls(3, 12);
         for x in 1..11 {
-            map[Position::new(1, x)].carve();
+            map[yx(1, x)] = floor();
         }
-        map[Position::new(1, 6)] = Tile::wall(ColorPair::NONE);
-        make(&mut map, Position::new(1, 2), 9, &mut Vec::new());
-        let lit = |x| map[Position::new(1, x)].visible;
+        map[yx(1, 6)] = wall();
+        make(&mut map, yx(1, 2), 9, &mut Vec::new());
+        let lit = |x| map[yx(1, x)].visible;
         assert!(lit(1) && lit(5) && lit(6), "up to and including the wall");
         assert!(!lit(7) && !lit(9), "nothing behind it");
-        assert!(map[Position::new(1, 6)].seen);
+        assert!(map[yx(1, 6)].seen);
     }
 
     #[test]
     fn on_open_ground_every_ring_cell_is_lit() {
-        let mut map = Map::filled(21, 21, {
-            let mut t = Tile::wall(ColorPair::NONE);
-            t.carve();
-            t
-        });
-        let pos = Position::new(10, 10);
+        let mut map = filled(21, 21, floor());
+        let pos = yx(10, 10);
         make(&mut map, pos, 9, &mut Vec::new());
         for cell in crate::zircon::ellipse(pos, 9, 9) {
             assert!(map[cell].visible, "{cell:?}");
@@ -71,8 +69,8 @@ mod tests {
 
     #[test]
     fn radius_zero_sees_nothing() {
-        let mut map = Map::walls(3, 3, ColorPair::NONE);
-        make(&mut map, Position::new(1, 1), 0, &mut Vec::new());
-        assert!(map.tiles().iter().all(|t| !t.visible));
+        let mut map = walls(3, 3);
+        make(&mut map, yx(1, 1), 0, &mut Vec::new());
+        assert!(map.tiles.iter().flatten().all(|t| !t.visible));
     }
 }

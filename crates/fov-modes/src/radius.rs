@@ -2,6 +2,8 @@
 
 use rogue_types::{Map, Position};
 
+use crate::map_ext::MapExt;
+
 use crate::mode::light;
 
 /// The radius of the BearLibTerminal tutorial.
@@ -28,16 +30,16 @@ pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_types::ColorPair;
+    use crate::{walls, yx};
 
     #[test]
     fn lights_a_disc_through_walls() {
-        let mut map = Map::walls(11, 11, ColorPair::NONE);
-        make(&mut map, Position::new(5, 5), 4, &mut Vec::new());
-        let lit = |y, x| map[Position::new(y, x)].visible;
+        let mut map = walls(11, 11);
+        make(&mut map, yx(5, 5), 4, &mut Vec::new());
+        let lit = |y, x| map[yx(y, x)].visible;
         assert!(lit(5, 1) && lit(1, 5) && lit(9, 5) && lit(5, 9));
         assert!(lit(8, 7)); // 3² + 2² = 13 <= 16
         assert!(!lit(8, 8)); // 18 > 16
-        assert_eq!(map.tiles().iter().filter(|t| t.visible).count(), 49);
+        assert_eq!(map.tiles.iter().flatten().filter(|t| t.visible).count(), 49);
     }
 }

@@ -1,4 +1,6 @@
-//! The real terminal, through `pancurses`: `cursesSetup` and `closeGame`.
+//! The real terminal, through `pancurses`: the game's session, making the
+//! calls of the tutorial's `cursesSetup` and `closeGame` with the guard
+//! that restores the terminal whatever ends the game.
 //!
 //! Curses is touched from the main thread only. Signals are recorded by
 //! their handlers ([`crate::signals`] on Unix) and seen by [`Curses`] when
@@ -8,11 +10,11 @@
 
 use std::sync::Mutex;
 
+use pancurses::{chtype, Input};
 use rogue_draw::Screen;
-//@ part 1-3: use rogue_types::Key;
-use rogue_types::{ColorPair, Key, SEEN_COLOR, VISIBLE_COLOR}; //@ part 4+
+use rogue_engine::Terminal;
+use rogue_types::{SEEN_COLOR, VISIBLE_COLOR};
 
-use crate::game::Terminal;
 
 // PDCurses' console backend reads the registry (`RegOpenKeyExW` in
 // `pdcscrn.c`): MSVC links `advapi32` by default, MinGW does not.
@@ -29,11 +31,9 @@ static IN_CURSES: Mutex<bool> = Mutex::new(false);
 /// is refused at start and clipped to this on a resize.
 pub const MAX_TERMINAL: (i32, i32) = (1000, 1000);
 
-//@ part 4+ {
 /// The message the C original shows on a terminal without colours.
 pub const NO_COLOR_MESSAGE: &str =
     "Your system doesn't support color. Can't start game!";
-//@ }
 
 /// Why the game stopped reading keys, other than a key that ends it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,13 +49,11 @@ pub enum Stop {
 pub struct Curses {
     window: pancurses::Window,
     stop: Option<Stop>,
-    keys: Vec<char>, //@ game
+    keys: Vec<char>,
 }
 
-//@ game {
 /// The most keys a [`Curses`] remembers for the log.
 pub const KEYS_KEPT: usize = 100_000;
-//@ }
 
 impl Curses {
     /// `initscr()`: takes over the terminal.
@@ -66,7 +64,7 @@ impl Curses {
         Curses {
             window,
             stop: None,
-            keys: Vec::new(), //@ game
+            keys: Vec::new(),
         }
     }
 
@@ -85,7 +83,6 @@ impl Curses {
         self.stop
     }
 
-    //@ game {
     /// The characters typed, in order (the first [`KEYS_KEPT`]).
     pub fn keys(&self) -> &[char] {
         &self.keys
@@ -95,7 +92,6 @@ impl Curses {
     pub fn size(&self) -> (i32, i32) {
         self.window.get_max_yx()
     }
-    //@ }
 }
 
 impl Drop for Curses {
@@ -104,55 +100,41 @@ impl Drop for Curses {
     }
 }
 
-/// `cursesSetup`: `initscr(); noecho(); curs_set(0);`.
-//@ part 1-1 {
-/// (Part 1's `main()` makes these calls itself; `cursesSetup` comes in
-/// Part 2.)
-//@ }
-//@ part 4+ {
-/// From Part 4 it also sets up the two colour pairs. On a terminal without
+/// The calls of `cursesSetup`: `initscr(); noecho(); curs_set(0);`, and
+/// with `color` (Part 4) the two colour pairs. On a terminal without
 /// colours it shows the C original's message at (20, 50), waits for a key
-/// and returns `None` (the terminal is restored when the returned value is
-/// dropped).
-//@ }
+/// (or a signal) and returns `None` (the terminal is restored when the
+/// returned value is dropped).
 #[doc(alias = "cursesSetup")]
-//@ part 1-3: pub fn curses_setup() -> Curses {
-//@ part 4-4: pub fn curses_setup() -> Option<Curses> {
 pub fn curses_setup(color: bool) -> Option<Curses> {
-    //@ game
     let curses = Curses::initscr();
     pancurses::noecho();
     pancurses::curs_set(0);
-    //@ part 1-3: curses
-    //@ part 4+ {
 
-    //@ game {
     if !color {
         return Some(curses);
     }
-    //@ }
     if pancurses::has_colors() {
         pancurses::start_color();
         pancurses::init_pair(
-            i16::from(VISIBLE_COLOR.0),
+            VISIBLE_COLOR,
             pancurses::COLOR_WHITE,
             pancurses::COLOR_BLACK,
         );
         pancurses::init_pair(
-            i16::from(SEEN_COLOR.0),
+            SEEN_COLOR,
             pancurses::COLOR_BLUE,
             pancurses::COLOR_BLACK,
         );
         Some(curses)
     } else {
-        log::info!("the terminal has no colours"); //@ game
+        log::info!("the terminal has no colours");
         curses.window.mvprintw(20, 50, NO_COLOR_MESSAGE);
         curses.window.refresh();
         // getch(): any key, or a signal, ends the wait.
         let _ = read_key(&curses.window);
         None
     }
-    //@ }
 }
 
 /// Checks, before curses starts, that the terminal named by `TERM` is
@@ -236,32 +218,24 @@ impl Screen for Curses {
         self.window.clear();
     }
 
-    //@ part 1-3: fn mvaddch(&mut self, y: i32, x: i32, ch: char) {
-    //@ part 1-3:     self.window.mvaddch(y, x, pancurses::chtype::from(ch));
-    //@ part 1-3: }
-    //@ part 4+ {
-    fn mvaddch(&mut self, y: i32, x: i32, ch: char, color: ColorPair) {
-        let attr = pancurses::COLOR_PAIR(pancurses::chtype::from(color.0));
-        self.window
-            .mvaddch(y, x, pancurses::chtype::from(ch) | attr);
+    fn mvaddch(&mut self, y: i32, x: i32, ch: chtype) {
+        self.window.mvaddch(y, x, ch);
     }
-    //@ }
 }
 
 impl Terminal for Curses {
-    fn getch(&mut self) -> Option<Key> {
+    fn getch(&mut self) -> Option<Input> {
         if self.stop.is_some() {
             return None;
         }
         self.window.refresh();
         match read_key(&self.window) {
             Ok(key) => {
-                //@ game {
-                if let (Key::Char(c), true) = (key, self.keys.len() < KEYS_KEPT)
+                if let (Input::Character(c), true) =
+                    (key, self.keys.len() < KEYS_KEPT)
                 {
                     self.keys.push(c);
                 }
-                //@ }
                 Some(key)
             }
             Err(stop) => {
@@ -277,7 +251,7 @@ impl Terminal for Curses {
 /// wait is a `poll` on standard input and the signals' self-pipe, so a
 /// signal ends the wait whenever it comes.
 #[cfg(unix)]
-fn read_key(_stdscr: &pancurses::Window) -> Result<Key, Stop> {
+fn read_key(_stdscr: &pancurses::Window) -> Result<Input, Stop> {
     use crate::signals::{self, Woken};
     ncurses::timeout(0);
     let mut input_ready = false;
@@ -287,12 +261,12 @@ fn read_key(_stdscr: &pancurses::Window) -> Result<Key, Stop> {
         }
         if signals::take_resize() {
             resize();
-            return Ok(Key::Resize);
+            return Ok(Input::KeyResize);
         }
         match ncurses::getch() {
             ncurses::ERR if input_ready => return Err(Stop::EndOfInput),
             ncurses::ERR => {}
-            code => return Ok(key_of_code(code)),
+            code => return Ok(input_of_code(code)),
         }
         input_ready = signals::wait() == Woken::Input;
     }
@@ -317,7 +291,7 @@ fn resize() {
 /// `getch()` on Windows, where PDCurses gives whole characters; it waits a
 /// tenth of a second at a time, to see Ctrl-C.
 #[cfg(windows)]
-fn read_key(stdscr: &pancurses::Window) -> Result<Key, Stop> {
+fn read_key(stdscr: &pancurses::Window) -> Result<Input, Stop> {
     stdscr.timeout(100);
     loop {
         if let Some(signal) = signal_received() {
@@ -327,51 +301,35 @@ fn read_key(stdscr: &pancurses::Window) -> Result<Key, Stop> {
             if matches!(input, pancurses::Input::KeyResize) {
                 pancurses::resize_term(0, 0);
             }
-            return Ok(key_of_input(input));
+            return Ok(input);
         }
     }
 }
 
-/// The key of a code the C `getch()` returns (ncurses, Unix): a byte is a
-/// character, as the C original reads one byte at a time.
-pub fn key_of_code(code: i32) -> Key {
+/// What a code the C `getch()` returns (ncurses, Unix) is as an input: a
+/// byte is a character, as the C original reads one byte at a time.
+pub fn input_of_code(code: i32) -> Input {
     match code {
-        KEY_RESIZE => Key::Resize,
-        byte @ 0..=255 => Key::Char(char::from(byte as u8)),
-        code => Key::Other(code),
+        KEY_RESIZE => Input::KeyResize,
+        byte @ 0..=255 => Input::Character(char::from(byte as u8)),
+        code => Input::Unknown(code),
     }
 }
 
 /// ncurses' `KEY_RESIZE`.
 const KEY_RESIZE: i32 = 0o632;
 
-/// The key of what PDCurses' `getch()` gives (Windows): whole characters.
-pub fn key_of_input(input: pancurses::Input) -> Key {
-    use pancurses::Input;
-    match input {
-        Input::Character(c) => Key::Char(c),
-        Input::KeyResize => Key::Resize,
-        Input::Unknown(code) => Key::Other(code),
-        _ => Key::Other(-1),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn codes_and_inputs_become_keys_on_every_platform() {
-        assert_eq!(key_of_code(i32::from(b'j')), Key::Char('j'));
-        assert_eq!(key_of_code(0), Key::Char('\0'));
-        assert_eq!(key_of_code(0xe9), Key::Char('\u{e9}'));
-        assert_eq!(key_of_code(KEY_RESIZE), Key::Resize);
-        assert_eq!(key_of_code(0o403), Key::Other(0o403));
-        assert_eq!(
-            key_of_input(pancurses::Input::Character('é')),
-            Key::Char('é')
-        );
-        assert_eq!(key_of_input(pancurses::Input::KeyResize), Key::Resize);
-        assert_eq!(key_of_input(pancurses::Input::KeyF1), Key::Other(-1));
+    fn codes_become_inputs_byte_by_byte() {
+        let c = Input::Character;
+        assert_eq!(input_of_code(i32::from(b'j')), c('j'));
+        assert_eq!(input_of_code(0), c('\0'));
+        assert_eq!(input_of_code(0xe9), c('\u{e9}'));
+        assert_eq!(input_of_code(KEY_RESIZE), Input::KeyResize);
+        assert_eq!(input_of_code(0o403), Input::Unknown(0o403));
     }
 }

@@ -1,9 +1,66 @@
 //! A terminal in memory: the game played without curses, for replays.
 
-use rogue_draw::{MemScreen, Screen};
-use rogue_types::{ColorPair, Key};
+use pancurses::{chtype, Input, A_CHARTEXT, A_COLOR, COLOR_PAIR};
+use rogue_draw::Screen;
+use rogue_engine::Terminal;
 
-use crate::game::{game_loop, Game, GameConfig, Terminal};
+use crate::game::{play_game, Game, GameConfig};
+
+/// A cell of a screen in memory: its character and its colour pair.
+pub type Cell = (char, u8);
+
+/// A blank cell: a space in the terminal's own colours.
+const BLANK: Cell = (' ', 0);
+
+/// A screen in memory: what `mvaddch` put where, clipped to its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemScreen {
+    cols: usize,
+    cells: Vec<Cell>,
+}
+
+impl MemScreen {
+    /// A blank screen of `rows` by `cols`.
+    pub fn new(rows: u16, cols: u16) -> Self {
+        MemScreen {
+            cols: usize::from(cols),
+            cells: vec![BLANK; usize::from(rows) * usize::from(cols)],
+        }
+    }
+
+    /// The rows of cells, top to bottom.
+    pub fn rows(&self) -> impl Iterator<Item = &[Cell]> {
+        self.cells.chunks(self.cols.max(1))
+    }
+
+    /// The characters, row by row.
+    pub fn text(&self) -> Vec<String> {
+        self.rows()
+            .map(|row| row.iter().map(|c| c.0).collect())
+            .collect()
+    }
+}
+
+impl Screen for MemScreen {
+    fn clear(&mut self) {
+        self.cells.fill(BLANK);
+    }
+
+    /// Puts the character of `ch` in the colour pair of `ch`; a place off
+    /// the screen is left alone, as curses leaves it.
+    fn mvaddch(&mut self, y: i32, x: i32, ch: chtype) {
+        let (Ok(y), Ok(x)) = (usize::try_from(y), usize::try_from(x)) else {
+            return;
+        };
+        let character = char::from((ch & A_CHARTEXT) as u8);
+        let pair = ((ch & A_COLOR) / COLOR_PAIR(1)) as u8;
+        if x < self.cols {
+            if let Some(cell) = self.cells.get_mut(y * self.cols + x) {
+                *cell = (character, pair);
+            }
+        }
+    }
+}
 
 /// A [`Terminal`] in memory: draws on a [`MemScreen`], takes its keys from
 /// an iterator, and calls `settled` with the screen each time the game
@@ -17,7 +74,7 @@ pub struct Headless<K, F> {
 
 impl<K, F> Headless<K, F>
 where
-    K: Iterator<Item = Key>,
+    K: Iterator<Item = Input>,
     F: FnMut(&MemScreen),
 {
     /// A blank screen of `rows` by `cols`.
@@ -35,36 +92,36 @@ impl<K, F> Screen for Headless<K, F> {
         self.screen.clear();
     }
 
-    fn mvaddch(&mut self, y: i32, x: i32, ch: char, color: ColorPair) {
-        self.screen.mvaddch(y, x, ch, color);
+    fn mvaddch(&mut self, y: i32, x: i32, ch: chtype) {
+        self.screen.mvaddch(y, x, ch);
     }
 }
 
 impl<K, F> Terminal for Headless<K, F>
 where
-    K: Iterator<Item = Key>,
+    K: Iterator<Item = Input>,
     F: FnMut(&MemScreen),
 {
-    fn getch(&mut self) -> Option<Key> {
+    fn getch(&mut self) -> Option<Input> {
         (self.settled)(&self.screen);
         self.keys.next()
     }
 }
 
-/// Plays `keys` headless on a `rows` by `cols` screen and calls `settled`
-/// with the screen before the first key and after each key the game
-/// handled. The game stops at `q` or NUL, or when the keys run out.
+/// Plays `config` headless on a `rows` by `cols` screen, typing `keys`,
+/// through the very loop the game plays ([`play_game`]); `settled` sees
+/// each screen the game waits on. The game as it ended.
 pub fn replay(
     config: &GameConfig,
     rows: u16,
     cols: u16,
-    keys: impl IntoIterator<Item = Key>,
+    keys: impl IntoIterator<Item = Input>,
     settled: impl FnMut(&MemScreen),
 ) -> Game {
     let mut game = Game::new(config);
     if config.part.plays {
         let mut term = Headless::new(rows, cols, keys.into_iter(), settled);
-        game_loop(&mut term, &mut game);
+        play_game(&mut term, &mut game);
     }
     game
 }
@@ -78,10 +135,10 @@ mod tests {
         let config = GameConfig::new(
             Part::get(part).unwrap(),
             0,
-            rogue_crand::RngKind::Glibc,
+            crate::RngKind::Glibc,
         );
         let mut out = Vec::new();
-        replay(&config, 25, 100, keys.chars().map(Key::Char), |s| {
+        replay(&config, 25, 100, keys.chars().map(Input::Character), |s| {
             out.push(s.text())
         });
         out
@@ -106,11 +163,11 @@ mod tests {
     #[test]
     fn tab_turns_the_radius_light_on_and_off() {
         let config = GameConfig {
-            fov: rogue_fov::FovMode::RADIUS,
-            ..GameConfig::new(Part::LAST, 42, rogue_crand::RngKind::Glibc)
+            fov: rogue_fov_modes::FovMode::RADIUS,
+            ..GameConfig::new(Part::LAST, 42, crate::RngKind::Glibc)
         };
         let mut shots = Vec::new();
-        replay(&config, 25, 100, "\t\t".chars().map(Key::Char), |s| {
+        replay(&config, 25, 100, "\t\t".chars().map(Input::Character), |s| {
             shots.push(s.text())
         });
         let lit = |shot: &Vec<String>| {
@@ -128,9 +185,9 @@ mod tests {
     #[test]
     fn tab_is_an_ordinary_key_for_the_tutorial() {
         let config =
-            GameConfig::new(Part::LAST, 42, rogue_crand::RngKind::Glibc);
+            GameConfig::new(Part::LAST, 42, crate::RngKind::Glibc);
         let mut shots = Vec::new();
-        replay(&config, 25, 100, "\t".chars().map(Key::Char), |s| {
+        replay(&config, 25, 100, "\t".chars().map(Input::Character), |s| {
             shots.push(s.text())
         });
         assert_eq!(shots[0], shots[1]);

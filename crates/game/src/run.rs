@@ -1,11 +1,10 @@
 //! A whole run in the terminal: the body of the C `main()`, and how it
 //! ended.
 
-use rogue_types::Key;
+use pancurses::Input;
 
 use crate::curses::{close_game, curses_setup, signal_received, Curses, Stop};
-//@ part 1-2: use crate::game::{game_loop, Game};
-use crate::game::{game_loop, Game, GameConfig}; //@ part 3+
+use crate::game::{play_game, Game, GameConfig};
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,17 +16,12 @@ pub enum Ending {
     /// A signal ended it (its number); the caller ends the process as the
     /// signal would have, once the terminal is restored.
     Signal(i32),
-    //@ part 4+ {
     /// The terminal has no colours: the C message was shown.
     NoColors,
-    //@ }
-    //@ game {
     /// Part 0: curses started and ended at once.
     NoGame,
-    //@ }
 }
 
-//@ game {
 /// What a run was: how it ended, the characters typed (the first
 /// [`crate::KEYS_KEPT`]) and the screen's size at the start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,35 +33,16 @@ pub struct Outcome {
     /// The screen's size when the game started, `(rows, cols)`.
     pub size: (i32, i32),
 }
-//@ }
 
 /// `main()`: sets up curses,
-//@ part 3+ {
 /// seeds `rand()`,
-//@ }
-//@ part 2+ {
 /// builds the dungeon,
-//@ }
 /// plays the game loop and closes the game. The terminal is restored when
 /// this returns, whichever way the game ended; a signal that came at any
 /// time is the ending.
 #[doc(alias = "main")]
-//@ part 1-2: pub fn play() -> Ending {
-//@ part 3-4: pub fn play(config: &GameConfig) -> Ending {
-//@ part 1-3:     let mut curses = curses_setup();
-//@ part 4-4:     let Some(mut curses) = curses_setup() else {
-//@ part 4-4:         return Ending::NoColors;
-//@ part 4-4:     };
-//@ part 1-2:     let mut game = Game::new();
-//@ part 3-4:     let mut game = Game::new(config);
-//@ part 1-4:     let key = game_loop(&mut curses, &mut game);
-//@ part 1-4:     let ending = ending(key, &curses);
-//@ part 1-4:     close_game(curses);
-//@ part 1-4:     signal_received().map_or(ending, Ending::Signal)
-//@ part 1-4: }
-//@ game {
 pub fn play(config: &GameConfig) -> Outcome {
-    let mut outcome = play_with(config, game_loop);
+    let mut outcome = play_with(config, play_game);
     if let Some(signal) = signal_received() {
         outcome.ending = Ending::Signal(signal);
     }
@@ -79,7 +54,7 @@ pub fn play(config: &GameConfig) -> Outcome {
 /// terminal of their own).
 pub fn play_with(
     config: &GameConfig,
-    run: impl FnOnce(&mut Curses, &mut Game) -> Option<Key>,
+    run: impl FnOnce(&mut Curses, &mut Game) -> Option<Input>,
 ) -> Outcome {
     let part = config.part;
     if !part.plays {
@@ -104,12 +79,11 @@ pub fn play_with(
     close_game(curses);
     Outcome { ending, keys, size }
 }
-//@ }
 
 /// How the loop ended: the key that ended it, else why no key came.
-fn ending(key: Option<Key>, curses: &Curses) -> Ending {
+fn ending(key: Option<Input>, curses: &Curses) -> Ending {
     match (key, curses.stop()) {
-        (Some(Key::Char(c)), _) => Ending::Key(c),
+        (Some(Input::Character(c)), _) => Ending::Key(c),
         (_, Some(Stop::Signal(signal))) => Ending::Signal(signal),
         _ => Ending::EndOfInput,
     }
