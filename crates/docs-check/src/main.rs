@@ -13,7 +13,6 @@ use std::process::{Command, ExitCode};
 
 use clap::Parser;
 use rogue_options::{GameArgs, SizeArg};
-use rogue_parts::Build;
 
 mod page;
 mod snippet;
@@ -94,9 +93,9 @@ fn output(root: &Path, command: &str) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// The build a page shows: `part-0N.md` is Part N, any other page the full
-/// game.
-fn part_of(page: &Path) -> Build {
+/// The part a page shows: `part-0N.md` is Part N; any other page shows
+/// the game's sources.
+fn part_of(page: &Path) -> Option<u8> {
     let name = page
         .file_name()
         .and_then(|n| n.to_str())
@@ -104,7 +103,6 @@ fn part_of(page: &Path) -> Build {
     name.strip_prefix("part-0")
         .and_then(|rest| rest.strip_suffix(".md"))
         .and_then(|n| n.parse().ok())
-        .map_or(Build::Game, Build::Part)
 }
 
 /// Checks (or writes) every page of `docs/`; the number of generated

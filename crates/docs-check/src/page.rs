@@ -16,7 +16,10 @@
 //!   N's program (`make part PART=N`) that is new or changed since Part
 //!   N-1, whole, each folded under its name.
 
-use rogue_parts::{filter, Build, View};
+use std::path::Path;
+
+use rogue_parts::View;
+use similar::TextDiff;
 
 use crate::snippet::find_item;
 
@@ -44,8 +47,8 @@ const RUST_FRAGMENT: &str = "```rust,ignore";
 /// The end of a `files` block.
 const END_FILES: &str = "<!-- end files -->";
 
-/// The files of Part `part` new or changed since the part before, whole,
-/// each in a folded block.
+/// The files of Part `part` new or changed since the part before, each in
+/// a folded block: a new file whole, a changed one as a diff.
 fn changed_files(part: u8, sources: &Sources<'_>) -> Result<String, String> {
     let now = (sources.view)(part)?;
     let before = match part {
@@ -66,15 +69,27 @@ fn changed_files(part: u8, sources: &Sources<'_>) -> Result<String, String> {
         }) else {
             continue;
         };
-        let how = match before.get(path) {
-            None => "new",
-            Some(old) if old != text => "changed",
+        let (how, lang, shown) = match before.get(path) {
+            None => ("new", lang, text.clone()),
+            Some(old) if old != text => {
+                let diff = TextDiff::from_lines(old, text);
+                let name = path.display().to_string();
+                let unified = diff
+                    .unified_diff()
+                    .context_radius(3)
+                    .header(
+                        &format!("Part {} {name}", part - 1),
+                        &format!("Part {part} {name}"),
+                    )
+                    .to_string();
+                ("changed", "diff", unified)
+            }
             Some(_) => continue,
         };
         out.push_str(&format!(
             "<details>\n<summary><code>{}</code> ({how})</summary>\n\n```{lang}\n{}```\n\n</details>\n",
             path.display(),
-            text
+            shown
         ));
     }
     Ok(out.trim_end().to_string())
@@ -109,7 +124,11 @@ fn fenced<'a>(
 }
 
 /// Checks every generated block of `page`, a page of `build`.
-pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
+pub fn check_page(
+    page: &str,
+    part: Option<u8>,
+    sources: &Sources<'_>,
+) -> Outcome {
     let lines: Vec<&str> = page.lines().collect();
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut outcome = Outcome {
@@ -152,21 +171,26 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
                 problem("the marker is not followed by a ```rust block".into());
                 continue;
             };
-            let item = (sources.read)(path)
-                .and_then(|src| {
-                    filter(&src, build, "//@")
-                        .map_err(|e| format!("{path}: {e}"))
+            let source = match part {
+                Some(n) => (sources.view)(n).and_then(|view| {
+                    view.get(Path::new(path))
+                        .cloned()
+                        .ok_or_else(|| format!("Part {n} has no {path}"))
+                }),
+                None => (sources.read)(path),
+            };
+            let whose =
+                part.map_or("the game".to_string(), |n| format!("Part {n}"));
+            let item = source.and_then(|src| {
+                find_item(&src, name).ok_or_else(|| {
+                    format!("no item `{name}` in {path} of {whose}")
                 })
-                .and_then(|src| {
-                    find_item(&src, name).ok_or_else(|| {
-                        format!("no item `{name}` in {path} ({build:?})")
-                    })
-                });
+            });
             match item {
                 Ok(code) => {
                     if shown.join("\n") != code {
                         stale(format!(
-                            "`{name}` differs from {path} ({build:?})"
+                            "`{name}` differs from {path} of {whose}"
                         ));
                     }
                     out.extend([fence.to_string(), code, "```".to_string()]);
@@ -278,7 +302,18 @@ pub fn check_page(page: &str, build: Build, sources: &Sources<'_>) -> Outcome {
 mod tests {
     use super::*;
 
-    const SOURCE: &str = "/// Adds.\npub fn add_one(a: i32) -> i32 {\n    a + 1
+    const SOURCE: &str =
+        "/// Adds.\npub fn add_one(a: i32) -> i32 {\n    a + 1\n}\n";
+
+    /// Part 1's `src/lib.rs`: an `add_one` that does not add yet.
+    fn part_1(part: u8) -> Result<View, String> {
+        let mut view = View::new();
+        if part == 1 {
+            let text = "/// Adds.\npub fn add_one(a: i32) -> i32 {\n}\n";
+            view.insert("src/lib.rs".into(), text.to_string());
+        }
+        Ok(view)
+    }
 
     fn sources<'a>(files: &'a dyn Fn(&str) -> Option<String>) -> Sources<'a> {
         Sources {
@@ -288,7 +323,7 @@ mod tests {
             },
             output: &|command| Ok(format!("ran {command}\n")),
             file: files,
-            view: &|_| Err("no views here".into()),
+            view: &part_1,
         }
     }
 
@@ -296,19 +331,19 @@ mod tests {
     fn blocks_that_match_pass_and_stale_ones_are_generated_again() {
         let page = "# P\n<!-- rust: src/lib.rs add_one -->\n```rust\n/// Adds.\npub fn add_one(a: i32) -> i32 {\n    a + 1\n}\n```\n<!-- output: tool x -->\n```text\nran tool x\n```\n<!-- screen s: --seed 1 -->\n![s](img/s.svg)\n```text\n @ \n```\n";
         let none = |_: &str| Some("<svg>--seed 1</svg>\n".to_string());
-        let outcome = check_page(page, Build::Part(4), &sources(&none));
+        let outcome = check_page(page, None, &sources(&none));
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         assert!(outcome.stale.is_empty(), "{:?}", outcome.stale);
         assert_eq!(outcome.text, page);
         assert_eq!(outcome.blocks, 3);
         // Part 1 has no `a + 1` yet; the picture is missing.
         let missing = |_: &str| None;
-        let outcome = check_page(page, Build::Part(1), &sources(&missing));
+        let outcome = check_page(page, Some(1), &sources(&missing));
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         assert_eq!(
             outcome.stale,
             vec![
-                "line 2: `add_one` differs from src/lib.rs (Part(1))",
+                "line 2: `add_one` differs from src/lib.rs of Part 1",
                 "line 13: docs/img/s.svg is not the screen of `--seed 1`",
             ]
         );
@@ -326,11 +361,11 @@ mod tests {
     fn missing_items_and_blocks_are_reported() {
         let page = "<!-- rust: src/lib.rs gone -->\n```rust\nfn gone() {}\n```\n<!-- rust: src/lib.rs add_one -->\ntext\n<!-- screen x: --seed 1 -->\nno picture\n";
         let none = |_: &str| None;
-        let outcome = check_page(page, Build::Part(4), &sources(&none));
+        let outcome = check_page(page, None, &sources(&none));
         assert_eq!(
             outcome.problems,
             vec![
-                "line 1: no item `gone` in src/lib.rs (Part(4))",
+                "line 1: no item `gone` in src/lib.rs of the game",
                 "line 5: the marker is not followed by a ```rust block",
                 "line 7: the marker is not followed by a picture ![...](img/x.svg)",
             ]

@@ -12,10 +12,11 @@ use std::time::{Duration, Instant};
 
 use adam_fov_rs::IVec2;
 use doryen_fov::{FovAlgorithm, FovRecursiveShadowCasting, MapData};
-use rogue_crand::{CRand, GlibcRand, MsvcRand, RngKind};
-use rogue_fov::{Fov, FovMode};
+use rogue_crand::{GlibcRand, MsvcRand};
+use rogue_fov_modes::{filled, walls, yx, Fov, FovMode, MapExt};
+use rogue_game::RngKind;
 use rogue_map::{create_map_tiles, setup_map};
-use rogue_types::{ColorPair, Entity, Map, Position, Tile, VISIBLE_COLOR};
+use rogue_types::{Entity, Map, Position, Tile};
 
 /// A map and the positions the player stands on in turn.
 struct Scene {
@@ -38,15 +39,15 @@ fn golden_dungeons() -> Scene {
     // One scene per dungeon would make a long table: the dungeons are laid
     // side by side, a wall column between them, into one 25-row map.
     let width = 101 * seeds.len() as i32;
-    let mut map = Map::walls(25, width, VISIBLE_COLOR);
+    let mut map = walls(25, width);
     let mut positions = Vec::new();
     for (i, (rng, seed)) in seeds.into_iter().enumerate() {
-        let mut dungeon = create_map_tiles(VISIBLE_COLOR);
+        let mut dungeon = create_map_tiles();
         setup_map(&mut dungeon, &mut rng.seeded(seed));
         for y in 0..25 {
             for x in 0..100 {
-                let tile = dungeon[Position::new(y, x)];
-                let at = Position::new(y, x + 101 * i as i32);
+                let tile = dungeon[yx(y, x)];
+                let at = yx(y, x + 101 * i as i32);
                 map[at] = tile;
                 if tile.walkable {
                     positions.push(at);
@@ -62,23 +63,21 @@ fn golden_dungeons() -> Scene {
 }
 
 fn floor() -> Tile {
-    let mut tile = Tile::wall(ColorPair::NONE);
-    tile.carve();
-    tile
+    rogue_fov_modes::floor()
 }
 
 /// A 512x512 map with 40% random walls, 256 random floor positions.
 fn random_walls() -> Scene {
     let mut rng = GlibcRand::new(512);
-    let mut map = Map::walls(512, 512, ColorPair::NONE);
-    for tile in map.tiles_mut() {
+    let mut map = walls(512, 512);
+    for tile in map.tiles.iter_mut().flatten() {
         if rng.rand() % 100 >= 40 {
             *tile = floor();
         }
     }
     let mut positions = Vec::new();
     while positions.len() < 256 {
-        let p = Position::new(rng.rand() % 512, rng.rand() % 512);
+        let p = yx(rng.rand() % 512, rng.rand() % 512);
         if map[p].walkable {
             positions.push(p);
         }
@@ -93,9 +92,9 @@ fn random_walls() -> Scene {
 /// A 2000x2000 open map, 64 random positions.
 fn open_map() -> Scene {
     let mut rng = MsvcRand::new(2000);
-    let map = Map::filled(2000, 2000, floor());
+    let map = filled(2000, 2000, floor());
     let positions = (0..64)
-        .map(|_| Position::new(rng.rand() * 61 % 2000, rng.rand() * 67 % 2000))
+        .map(|_| yx(rng.rand() * 61 % 2000, rng.rand() * 67 % 2000))
         .collect();
     Scene {
         name: "2000x2000 open".into(),
@@ -180,7 +179,7 @@ fn ours(scene: &Scene, mode: FovMode, radius: i32, budget: Duration) -> f64 {
     let mut player = Entity {
         pos: scene.positions[0],
         ch: '@',
-        color: VISIBLE_COLOR,
+        color: 0,
     };
     fov.make(&mut map, &player);
     time_per_call(&scene.positions, budget, |p| {
@@ -193,7 +192,7 @@ fn ours(scene: &Scene, mode: FovMode, radius: i32, budget: Duration) -> f64 {
 fn doryen(scene: &Scene, radius: i32, budget: Duration) -> f64 {
     let (w, h) = (scene.map.width() as usize, scene.map.height() as usize);
     let mut data = MapData::new(w, h);
-    for (i, tile) in scene.map.tiles().iter().enumerate() {
+    for (i, tile) in scene.map.tiles.iter().flatten().enumerate() {
         data.transparent[i] = tile.transparent;
     }
     let mut algorithm = FovRecursiveShadowCasting::new();
@@ -210,8 +209,13 @@ fn doryen(scene: &Scene, radius: i32, budget: Duration) -> f64 {
 
 fn adam(scene: &Scene, radius: i32, budget: Duration) -> f64 {
     let (w, h) = (scene.map.width() as usize, scene.map.height() as usize);
-    let opaque: Vec<bool> =
-        scene.map.tiles().iter().map(|t| !t.transparent).collect();
+    let opaque: Vec<bool> = scene
+        .map
+        .tiles
+        .iter()
+        .flatten()
+        .map(|t| !t.transparent)
+        .collect();
     let mut visible = vec![false; w * h];
     time_per_call(&scene.positions, budget, |p| {
         adam_fov_rs::compute_fov(

@@ -3,10 +3,11 @@
 //! radius where one sees the other but not the other way round. The same
 //! count for `symmetric` is printed beside it (it is 0 by construction).
 
-use rogue_crand::RngKind;
-use rogue_fov::{make_fov, symmetric, RADIUS};
+use rogue_fov::make_fov;
+use rogue_fov_modes::{symmetric, yx, MapExt, TUTORIAL_RADIUS as RADIUS};
+use rogue_game::RngKind;
 use rogue_map::{create_map_tiles, setup_map};
-use rogue_types::{ColorPair, Entity, Map, Position};
+use rogue_types::{Entity, Map, Position};
 
 fn main() {
     let seeds = [
@@ -25,10 +26,10 @@ fn main() {
         mut symmetric_one_sided,
     ) = (0, 0, 0, 0);
     for (rng, seed) in seeds {
-        let mut map = create_map_tiles(ColorPair::NONE);
+        let mut map = create_map_tiles();
         setup_map(&mut map, &mut rng.seeded(seed));
         let floor: Vec<Position> = (0..map.height())
-            .flat_map(|y| (0..map.width()).map(move |x| Position::new(y, x)))
+            .flat_map(|y| (0..map.width()).map(move |x| yx(y, x)))
             .filter(|&p| map[p].walkable)
             .collect();
         let view = |make: &dyn Fn(&mut Map, Position)| -> Vec<Map> {
@@ -47,7 +48,7 @@ fn main() {
                 &Entity {
                     pos: p,
                     ch: '@',
-                    color: ColorPair::NONE,
+                    color: 0,
                 },
             )
         });

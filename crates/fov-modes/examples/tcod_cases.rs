@@ -7,10 +7,11 @@
 //! then for each point of view `pov Y X RADIUS` and a row per map row of
 //! `1` (visible) and `0`.
 
-use rogue_crand::{CRand, GlibcRand, RngKind};
-use rogue_fov::{restrictive, symmetric};
+use rogue_crand::GlibcRand;
+use rogue_fov_modes::{restrictive, symmetric, walls, yx, MapExt};
+use rogue_game::RngKind;
 use rogue_map::{create_map_tiles, setup_map};
-use rogue_types::{ColorPair, Map, Position, Tile};
+use rogue_types::{Map, Position, Tile};
 
 /// A field of view of the `rogue_fov` modules: map, point of view, radius.
 type Make = fn(&mut Map, Position, i32, &mut Vec<usize>);
@@ -35,7 +36,7 @@ fn main() {
         (RngKind::Msvc, 42),
         (RngKind::Msvc, 7),
     ] {
-        let mut map = create_map_tiles(ColorPair::NONE);
+        let mut map = create_map_tiles();
         setup_map(&mut map, &mut rng.seeded(seed));
         let mut povs: Vec<(Position, i32)> =
             floor(&map).into_iter().map(|p| (p, 8)).collect();
@@ -51,8 +52,8 @@ fn main() {
     for case in 0..60 {
         let (height, width) = (8 + rng.rand() % 40, 8 + rng.rand() % 60);
         let density = case % 10 * 8;
-        let mut map = Map::walls(height, width, ColorPair::NONE);
-        for tile in map.tiles_mut() {
+        let mut map = walls(height, width);
+        for tile in map.tiles.iter_mut().flatten() {
             if rng.rand() % 100 >= density {
                 *tile = floor_tile();
             }
@@ -60,7 +61,7 @@ fn main() {
         let povs: Vec<(Position, i32)> = (0..40)
             .map(|_| {
                 (
-                    Position::new(rng.rand() % height, rng.rand() % width),
+                    yx(rng.rand() % height, rng.rand() % width),
                     1 + rng.rand() % 100,
                 )
             })
@@ -71,17 +72,15 @@ fn main() {
 }
 
 fn floor_tile() -> Tile {
-    let mut tile = Tile::wall(ColorPair::NONE);
-    tile.carve();
-    tile
+    rogue_fov_modes::floor()
 }
 
 fn floor(map: &Map) -> Vec<Position> {
     let mut cells = Vec::new();
     for y in 0..map.height() {
         for x in 0..map.width() {
-            if map[Position::new(y, x)].walkable {
-                cells.push(Position::new(y, x));
+            if map[yx(y, x)].walkable {
+                cells.push(yx(y, x));
             }
         }
     }
@@ -96,7 +95,7 @@ fn write_case(
 ) {
     out.push_str(&format!("map {} {}\n", map.height(), map.width()));
     for y in 0..map.height() {
-        out.extend(map.row(y).iter().map(|t| {
+        out.extend(map.tiles[y as usize].iter().map(|t| {
             if t.transparent {
                 '.'
             } else {
@@ -110,7 +109,7 @@ fn write_case(
         make(&mut seen, pov, radius, &mut Vec::new());
         out.push_str(&format!("pov {} {} {radius}\n", pov.y, pov.x));
         for y in 0..seen.height() {
-            out.extend(seen.row(y).iter().map(|t| {
+            out.extend(seen.tiles[y as usize].iter().map(|t| {
                 if t.visible {
                     '1'
                 } else {

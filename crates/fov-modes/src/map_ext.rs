@@ -33,11 +33,13 @@ impl MapExt for Map {
     }
 
     fn contains(&self, y: i32, x: i32) -> bool {
-        (y as u32) < (self.height() as u32) && (x as u32) < (self.width() as u32)
+        (y as u32) < (self.height() as u32)
+            && (x as u32) < (self.width() as u32)
     }
 
     fn get(&self, y: i32, x: i32) -> Option<&Tile> {
-        self.contains(y, x).then(|| &self.tiles[y as usize][x as usize])
+        self.contains(y, x)
+            .then(|| &self.tiles[y as usize][x as usize])
     }
 
     fn is_transparent(&self, y: i32, x: i32) -> bool {

@@ -40,6 +40,9 @@ mod tests {
         assert!(lit(5, 1) && lit(1, 5) && lit(9, 5) && lit(5, 9));
         assert!(lit(8, 7)); // 3² + 2² = 13 <= 16
         assert!(!lit(8, 8)); // 18 > 16
-        assert_eq!(map.tiles.iter().flatten().filter(|t| t.visible).count(), 49);
+        assert_eq!(
+            map.tiles.iter().flatten().filter(|t| t.visible).count(),
+            49
+        );
     }
 }

@@ -31,7 +31,7 @@ pub fn make(map: &mut Map, pos: Position, radius: i32, lit: &mut Vec<usize>) {
             if let Some(index) = index {
                 light(map, index, lit);
             }
-            if index.is_some_and(|i| !(*map.tile(i)).transparent) {
+            if index.is_some_and(|i| !map.tile(i).transparent) {
                 break;
             }
         }

@@ -168,7 +168,10 @@ impl Octant {
         let lit_floor = |i: isize| {
             usize::try_from(i)
                 .ok()
-                .and_then(|i| (i < (map.height() * map.width()) as usize).then(|| map.tile(i)))
+                .and_then(|i| {
+                    (i < (map.height() * map.width()) as usize)
+                        .then(|| map.tile(i))
+                })
                 .is_some_and(|t| t.visible && t.transparent)
         };
         if !lit_floor(behind[0]) && !lit_floor(behind[1]) {

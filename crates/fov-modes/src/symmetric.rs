@@ -207,10 +207,7 @@ mod tests {
         let count = map.tiles.iter().flatten().filter(|t| t.visible).count();
         // dx² + dy² < 9: the 5x5 square (corners: 8 < 9).
         assert_eq!(count, 25);
-        assert!(
-            map[yx(10, 12)].visible
-                && !map[yx(10, 13)].visible
-        );
+        assert!(map[yx(10, 12)].visible && !map[yx(10, 13)].visible);
     }
 
     #[test]

@@ -266,11 +266,7 @@ mod tests {
             }
             // Symmetric under every reflection and the diagonal swap.
             for p in &ring {
-                for q in [
-                    yx(-p.y, p.x),
-                    yx(p.y, -p.x),
-                    yx(p.x, p.y),
-                ] {
+                for q in [yx(-p.y, p.x), yx(p.y, -p.x), yx(p.x, p.y)] {
                     assert!(
                         unique.contains(&(q.y, q.x)),
                         "radius {r}: {p:?} without {q:?}"
@@ -300,7 +296,11 @@ mod tests {
         let lit = |x| map[yx(1, x)].visible;
         assert!(lit(1) && lit(2) && lit(5));
         assert!(!lit(6) && !lit(7), "the wall and what is behind it");
-        assert!(map.tiles.iter().flatten().all(|t| t.transparent || !t.visible));
+        assert!(map
+            .tiles
+            .iter()
+            .flatten()
+            .all(|t| t.transparent || !t.visible));
         assert!(map.tiles.iter().flatten().all(|t| t.visible == t.seen));
     }
 }

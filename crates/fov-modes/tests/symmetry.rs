@@ -1,15 +1,15 @@
 //! `symmetric` shadowcasting is symmetric between floor tiles, on any map.
 
 use proptest::prelude::*;
-use rogue_fov::symmetric;
-use rogue_types::{ColorPair, Map, Position};
+use rogue_fov_modes::{symmetric, yx};
+use rogue_types::{Map, Position};
 
 /// A map from a wall pattern (`true` = wall), `size` by `size`.
-fn map_from(walls: &[bool], size: i32) -> Map {
-    let mut map = Map::walls(size, size, ColorPair::NONE);
-    for (tile, &wall) in map.tiles_mut().iter_mut().zip(walls) {
+fn map_from(pattern: &[bool], size: i32) -> Map {
+    let mut map = rogue_fov_modes::walls(size, size);
+    for (tile, &wall) in map.tiles.iter_mut().flatten().zip(pattern) {
         if !wall {
-            tile.carve();
+            *tile = rogue_fov_modes::floor();
         }
     }
     map
@@ -32,7 +32,7 @@ proptest! {
         radius in 1..30i32,
     ) {
         let map = map_from(&walls, 24);
-        let (a, b) = (Position::new(a.0, a.1), Position::new(b.0, b.1));
+        let (a, b) = (yx(a.0, a.1), yx(b.0, b.1));
         prop_assume!(map[a].transparent && map[b].transparent);
         prop_assert_eq!(sees(&map, a, b, radius), sees(&map, b, a, radius));
     }
@@ -43,7 +43,7 @@ proptest! {
     ) {
         let map = map_from(&walls, 12);
         let floor: Vec<Position> = (0..12)
-            .flat_map(|y| (0..12).map(move |x| Position::new(y, x)))
+            .flat_map(|y| (0..12).map(move |x| yx(y, x)))
             .filter(|&p| map[p].transparent)
             .collect();
         let views: Vec<Map> = floor

@@ -15,7 +15,6 @@ use rogue_draw::Screen;
 use rogue_engine::Terminal;
 use rogue_types::{SEEN_COLOR, VISIBLE_COLOR};
 
-
 // PDCurses' console backend reads the registry (`RegOpenKeyExW` in
 // `pdcscrn.c`): MSVC links `advapi32` by default, MinGW does not.
 #[cfg(all(windows, target_env = "gnu"))]

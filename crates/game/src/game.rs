@@ -227,10 +227,22 @@ impl<T: Terminal> Terminal for Watched<'_, T> {
 fn step(input: Input, pos: Position) -> Position {
     let Position { y, x } = pos;
     match input {
-        Input::Character('k') => Position { y: y.wrapping_sub(1), x },
-        Input::Character('j') => Position { y: y.wrapping_add(1), x },
-        Input::Character('h') => Position { y, x: x.wrapping_sub(1) },
-        Input::Character('l') => Position { y, x: x.wrapping_add(1) },
+        Input::Character('k') => Position {
+            y: y.wrapping_sub(1),
+            x,
+        },
+        Input::Character('j') => Position {
+            y: y.wrapping_add(1),
+            x,
+        },
+        Input::Character('h') => Position {
+            y,
+            x: x.wrapping_sub(1),
+        },
+        Input::Character('l') => Position {
+            y,
+            x: x.wrapping_add(1),
+        },
         _ => pos,
     }
 }

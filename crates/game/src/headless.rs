@@ -132,11 +132,8 @@ mod tests {
     use crate::Part;
 
     fn screens(part: u8, keys: &str) -> Vec<Vec<String>> {
-        let config = GameConfig::new(
-            Part::get(part).unwrap(),
-            0,
-            crate::RngKind::Glibc,
-        );
+        let config =
+            GameConfig::new(Part::get(part).unwrap(), 0, crate::RngKind::Glibc);
         let mut out = Vec::new();
         replay(&config, 25, 100, keys.chars().map(Input::Character), |s| {
             out.push(s.text())
@@ -167,9 +164,13 @@ mod tests {
             ..GameConfig::new(Part::LAST, 42, crate::RngKind::Glibc)
         };
         let mut shots = Vec::new();
-        replay(&config, 25, 100, "\t\t".chars().map(Input::Character), |s| {
-            shots.push(s.text())
-        });
+        replay(
+            &config,
+            25,
+            100,
+            "\t\t".chars().map(Input::Character),
+            |s| shots.push(s.text()),
+        );
         let lit = |shot: &Vec<String>| {
             shot.iter()
                 .map(|r| r.chars().filter(|&c| c != ' ').count())
@@ -184,8 +185,7 @@ mod tests {
 
     #[test]
     fn tab_is_an_ordinary_key_for_the_tutorial() {
-        let config =
-            GameConfig::new(Part::LAST, 42, crate::RngKind::Glibc);
+        let config = GameConfig::new(Part::LAST, 42, crate::RngKind::Glibc);
         let mut shots = Vec::new();
         replay(&config, 25, 100, "\t".chars().map(Input::Character), |s| {
             shots.push(s.text())

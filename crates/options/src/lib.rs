@@ -13,9 +13,9 @@ use std::sync::LazyLock;
 
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
-use rogue_crand::RngKind;
-use rogue_engine::{GameConfig, Part};
-use rogue_fov::FovMode;
+use rogue_fov_modes::FovMode;
+use rogue_game::RngKind;
+use rogue_game::{GameConfig, Part};
 
 /// The options that choose the dungeon: the seed and the generator.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
@@ -99,7 +99,6 @@ pub struct SizeArg {
     pub size: (u16, u16),
 }
 
-
 /// `--rng`: a C library's `rand()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rng(pub RngKind);
@@ -113,7 +112,6 @@ impl ValueEnum for Rng {
         Some(PossibleValue::new(self.0.name()))
     }
 }
-
 
 /// `--fov`: a row of [`FovMode::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,7 +155,6 @@ fn parse_part(text: &str) -> Result<Part, String> {
         .and_then(Part::get)
         .ok_or_else(|| "expected 0, 1, 2, 3 or 4".to_string())
 }
-
 
 /// `--seed`: an unsigned 32-bit integer, as `srand()` takes.
 fn parse_seed(text: &str) -> Result<u32, String> {

@@ -1,94 +1,75 @@
-//! Each part of the C tutorial as a program of its own.
+//! Each part of the C tutorial as a program of its own: `make part`.
 //!
-//! The game's sources hold every part at once: what a later part adds or
-//! changes is marked in `//@` comments ([`marker`]). Filtering every file
-//! for Part N gives that part's *view*: a Cargo workspace of the crates
-//! the part's `rogue` binary needs, as the part has them, which compiles
-//! and plays that part of the tutorial and nothing later.
+//! A part is a plain Cargo workspace, a snapshot of the program at the end
+//! of that part of the C tutorial, as the C's branches are: a crate per C
+//! module, and a `rogue-main` crate for `main.c`. Parts 0 to 3 are folders
+//! of this crate (`crates/parts/part-N`). Part 4 is the game's own
+//! tutorial crates (`crates/types`, `crates/map`, ... `crates/main`),
+//! which `crates/parts/part-4` only gives a workspace manifest: the code a
+//! reader of Part 4 follows is the code the game runs.
 //!
-//! Which crates and files a view holds follows from the markers too: the
-//! crates are those the filtered `crates/rogue/Cargo.toml` depends on, and
-//! their dependencies in turn; the files of a crate are those its filtered
-//! `lib.rs` or `main.rs` declares with `mod`.
-
-pub mod marker;
+//! A part's crates are named as the game's, but each part has a version of
+//! its own (`0.N.0`), so that parts and the repository can share one
+//! `CARGO_TARGET_DIR`.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use marker::{filter, filter_manifest, Build};
-
 /// The parts there are: 0 to 4.
 pub const PARTS: std::ops::RangeInclusive<u8> = 0..=4;
 
-/// A view: its files, by path relative to the workspace, and their text.
+/// The tutorial's crates, which Part 4 is: one per C module, and `main`.
+pub const TUTORIAL_CRATES: [&str; 9] = [
+    "types", "crand", "map", "room", "player", "fov", "draw", "engine", "main",
+];
+
+/// A part's files, by path relative to its folder, and their text.
 pub type View = BTreeMap<PathBuf, String>;
 
-/// Part `part`'s view of the repository at `root`: the workspace's
-/// `Cargo.toml` and `Cargo.lock`, a README, and every file of every crate
-/// the part's binary needs, filtered.
+/// Part `part` of the repository at `root`: every file of its folder (for
+/// Part 4, its manifest and the tutorial's crates, their manifests and
+/// sources), the repository's `Cargo.lock`, a `.gitignore` and a README.
 ///
 /// # Errors
-/// A file that cannot be read, or a marker that is wrong (with its file).
+/// A part that does not exist, or a file that cannot be read.
 pub fn view(root: &Path, part: u8) -> Result<View, String> {
-    let build = Build::Part(part);
-    let read = |path: &Path| {
-        fs::read_to_string(root.join(path))
-            .map_err(|e| format!("{}: {e}", path.display()))
-    };
-    let in_file = |path: &Path, e: String| format!("{}: {e}", path.display());
+    if !PARTS.contains(&part) {
+        return Err(format!("there is no Part {part}: parts are 0 to 4"));
+    }
+    let folder = root.join(format!("crates/parts/part-{part}"));
     let mut files = View::new();
-    let manifest = Path::new("Cargo.toml");
-    let workspace = filter_manifest(&read(manifest)?, build)
-        .map_err(|e| in_file(manifest, e))?;
-    let crate_dirs = workspace_crates(&workspace);
-    files.insert(manifest.into(), workspace);
-    files.insert("Cargo.lock".into(), read(Path::new("Cargo.lock"))?);
-    files.insert(".gitignore".into(), "/target\n".into());
-
-    let mut pending = vec![PathBuf::from("crates/rogue")];
-    while let Some(dir) = pending.pop() {
-        let manifest = dir.join("Cargo.toml");
-        if files.contains_key(&manifest) {
-            continue;
-        }
-        let text = filter_manifest(&read(&manifest)?, build)
-            .map_err(|e| in_file(&manifest, e))?;
-        for dependency in dependencies(&text) {
-            let dir = crate_dirs.get(&dependency).ok_or(format!(
-                "{}: `{dependency}` is not a crate of the workspace in Part {part}",
-                manifest.display()
-            ))?;
-            pending.push(dir.clone());
-        }
-        files.insert(manifest, text);
-        let root_file = ["src/lib.rs", "src/main.rs"]
-            .map(|f| dir.join(f))
-            .into_iter()
-            .filter(|f| root.join(f).exists())
-            .collect::<Vec<_>>();
-        let mut sources = root_file;
-        while let Some(path) = sources.pop() {
-            let text = filter(&read(&path)?, build, "//@")
-                .map_err(|e| in_file(&path, e))?;
-            let here = path.parent().unwrap_or(Path::new(""));
+    let read = |path: &Path| {
+        fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    for file in files_under(&folder).map_err(|e| e.to_string())? {
+        let relative = file.strip_prefix(&folder).unwrap_or(&file);
+        files.insert(relative.to_path_buf(), read(&file)?);
+    }
+    if part == 4 {
+        for name in TUTORIAL_CRATES {
+            let dir = root.join("crates").join(name);
+            let mut sources = vec![dir.join("Cargo.toml")];
             sources.extend(
-                modules(&text)
-                    .into_iter()
-                    .map(|m| here.join(format!("{m}.rs"))),
+                files_under(&dir.join("src"))
+                    .map_err(|e| format!("{}: {e}", dir.display()))?,
             );
-            files.insert(path, text);
+            for file in sources {
+                let relative = file.strip_prefix(root).unwrap_or(&file);
+                files.insert(relative.to_path_buf(), read(&file)?);
+            }
         }
     }
+    files.insert("Cargo.lock".into(), read(&root.join("Cargo.lock"))?);
+    files.insert(".gitignore".into(), "/target\n".into());
     files.insert("README.md".into(), readme(part, &files));
     Ok(files)
 }
 
-/// Writes Part `part`'s view into `out`, which must not exist yet: a
-/// standalone Cargo project that needs nothing from this repository.
-/// Returns the files written.
+/// Writes Part `part` into `out`, which must not exist yet: a standalone
+/// Cargo project that needs nothing from this repository. Returns the
+/// files written.
 ///
 /// # Errors
 /// If `out` exists (nothing is overwritten), or as [`view`] and writing.
@@ -109,9 +90,8 @@ pub fn export(
 }
 
 /// Writes `view` under `out`, and removes the files of an earlier view
-/// that this one has not. Every file is written anew, so that cargo, which
-/// tells a view's crates from another's of the same path by their times,
-/// builds them again.
+/// under its `crates` that this one has not (the tests write each part
+/// again into the same folder).
 ///
 /// # Errors
 /// As writing and removing files.
@@ -121,7 +101,9 @@ pub fn write_view(view: &View, out: &Path) -> io::Result<()> {
         if let Some(dir) = file.parent() {
             fs::create_dir_all(dir)?;
         }
-        fs::write(&file, text)?;
+        if fs::read_to_string(&file).ok().as_deref() != Some(text) {
+            fs::write(&file, text)?;
+        }
     }
     let crates = out.join("crates");
     if crates.is_dir() {
@@ -135,9 +117,12 @@ pub fn write_view(view: &View, out: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Every file under `dir`, recursively.
+/// Every file under `dir`, sorted; none if it does not exist.
 fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
+    if !dir.is_dir() {
+        return Ok(found);
+    }
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
@@ -146,54 +131,16 @@ fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
             found.push(path);
         }
     }
+    found.sort();
     Ok(found)
 }
 
-/// The workspace's crates, by package name: `name = { path = "DIR" … }`
-/// lines of `[workspace.dependencies]`.
-fn workspace_crates(manifest: &str) -> BTreeMap<String, PathBuf> {
-    manifest
-        .lines()
-        .filter_map(|line| {
-            let (name, rest) = line.split_once(" = { path = \"")?;
-            let (dir, _) = rest.split_once('"')?;
-            Some((name.trim().to_string(), PathBuf::from(dir)))
-        })
-        .collect()
-}
-
-/// The workspace crates a filtered crate manifest depends on: its lines
-/// `rogue-… = …` or `rogue-….workspace = true`.
-fn dependencies(manifest: &str) -> Vec<String> {
-    manifest
-        .lines()
-        .filter(|l| l.starts_with("rogue-"))
-        .filter_map(|l| l.split([' ', '.', '=']).next())
-        .map(str::to_string)
-        .collect()
-}
-
-/// The modules a filtered source file declares in files of their own:
-/// `mod name;` and `pub mod name;`.
-fn modules(source: &str) -> Vec<String> {
-    source
-        .lines()
-        .filter_map(|l| {
-            let l = l.trim();
-            let l = l.strip_prefix("pub ").unwrap_or(l);
-            l.strip_prefix("mod ")?
-                .strip_suffix(';')
-                .map(str::to_string)
-        })
-        .collect()
-}
-
-/// The README of an exported part: what it is, how to play it, its files.
+/// The README of a written part: what it is, how to run it, its files.
 fn readme(part: u8, files: &View) -> String {
-    let args = if part >= 3 {
-        "\nLike the C original, it seeds `rand()` with the time. `--seed N` builds the\n\
-         dungeon of `srand(N)`, and `--rng glibc` or `--rng msvc` picks whose `rand()`\n\
-         to reproduce (the default is your platform's).\n"
+    let seed = if part >= 3 {
+        "\nLike the C original, it seeds `rand()` with the time; `--seed N` builds\n\
+         the dungeon of `srand(N)` instead. Its `rand()` is your platform's C\n\
+         library's, value for value: glibc's, or Microsoft's on Windows.\n"
     } else {
         ""
     };
@@ -205,13 +152,14 @@ fn readme(part: u8, files: &View) -> String {
     format!(
         "# The C roguelike tutorial in Rust, Part {part}\n\n\
          The program as it stands at the end of Part {part} of the C roguelike tutorial\n\
-         (<https://github.com/ignaoya/c-roguelike-tutorial/tree/Part_0{part}>), in Rust.\n\
-         It plays exactly as the C program of that part.\n\n\
+         (<https://github.com/ignaoya/c-roguelike-tutorial/tree/Part_0{part}>), in Rust:\n\
+         a crate per C module, and `rogue-main` for `main.c`. It plays exactly as\n\
+         the C program of that part. It is GPL-3.0-or-later, as the C tutorial.\n\n\
          ```sh\ncargo run --release\n```\n\n\
          You need Rust, a C compiler and the ncurses development files (on\n\
          Debian/Ubuntu: `sudo apt-get install build-essential libncurses-dev\n\
          pkg-config`). On Windows, PDCurses is built from source by cargo.\n\
-         Keys: `h` left, `j` down, `k` up, `l` right, `q` quit.\n{args}\n\
+         Keys: `h` left, `j` down, `k` up, `l` right, `q` quit.\n{seed}\n\
          ## Files\n\n{list}"
     )
 }
@@ -220,24 +168,23 @@ fn readme(part: u8, files: &View) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn manifests_name_their_workspace_crates() {
-        let workspace = "[workspace.dependencies]\nrogue-types = { path = \"crates/types\" }\npancurses = \"0.17\"\n";
-        assert_eq!(
-            workspace_crates(workspace),
-            BTreeMap::from([(
-                "rogue-types".to_string(),
-                PathBuf::from("crates/types")
-            )])
-        );
-        let krate = "[dependencies]\nrogue-types.workspace = true\nrogue-engine = { workspace = true, features = [\"x\"] }\nlog.workspace = true\n";
-        assert_eq!(dependencies(krate), ["rogue-types", "rogue-engine"]);
+    fn root() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
     }
 
     #[test]
-    fn modules_are_the_files_declared() {
-        let source =
-            "mod map;\npub mod radius;\nmod tests {\n}\nuse x::mod_y;\n";
-        assert_eq!(modules(source), ["map", "radius"]);
+    fn part_4_is_the_tutorial_s_crates_as_they_are() {
+        let view = view(&root(), 4).unwrap();
+        let fov = view.get(Path::new("crates/fov/src/lib.rs")).unwrap();
+        let ours =
+            fs::read_to_string(root().join("crates/fov/src/lib.rs")).unwrap();
+        assert_eq!(fov, &ours);
+        assert!(view.contains_key(Path::new("crates/main/src/main.rs")));
+        assert!(!view.keys().any(|p| p.starts_with("crates/fov/tests")));
+    }
+
+    #[test]
+    fn there_is_no_part_5() {
+        assert!(view(&root(), 5).is_err());
     }
 }

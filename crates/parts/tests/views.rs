@@ -108,7 +108,7 @@ fn a_written_part_is_a_workspace_with_a_readme() {
         "Cargo.toml",
         "Cargo.lock",
         "README.md",
-        "crates/rogue/src/main.rs",
+        "crates/main/src/main.rs",
     ] {
         assert!(files.iter().any(|f| f == Path::new(needed)), "{needed}");
         assert!(dir.join(needed).exists(), "{needed}");
@@ -139,5 +139,85 @@ fn the_command_refuses_bad_input_on_one_line() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
+/// The C branch's code lines of each part: lines of its `.c` and `.h`
+/// files that are neither blank nor comments, counted on the C tutorial's
+/// branches `Part_00` to `Part_04`.
+const C_LINES: [usize; 5] = [7, 71, 174, 241, 409];
+
+/// Code lines of Rust: neither blank nor starting with `//`.
+fn rust_lines(text: &str) -> usize {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .count()
+}
+
+#[test]
+fn every_part_is_within_one_and_a_half_times_its_c_and_25_lines() {
+    println!("| part | C | budget | Rust |");
+    println!("|---|---|---|---|");
+    for part in PARTS {
+        let rust: usize = view(&root(), part)
+            .unwrap()
+            .iter()
+            .filter(|(path, _)| path.extension().is_some_and(|e| e == "rs"))
+            .map(|(_, text)| rust_lines(text))
+            .sum();
+        let c = C_LINES[usize::from(part)];
+        let budget = c * 3 / 2 + 25;
+        println!("| {part} | {c} | {budget} | {rust} |");
+        assert!(rust <= budget, "Part {part}: {rust} lines, over {budget}");
+    }
+}
+
+#[test]
+fn a_part_has_only_the_c_s_modules_of_that_part() {
+    let modules: [&[&str]; 5] = [
+        &["main"],
+        &["main", "player", "types"],
+        &["draw", "engine", "main", "map", "player", "types"],
+        &[
+            "crand", "draw", "engine", "main", "map", "player", "room", "types",
+        ],
+        &[
+            "crand", "draw", "engine", "fov", "main", "map", "player", "room",
+            "types",
+        ],
+    ];
+    for part in PARTS {
+        let crates: std::collections::BTreeSet<String> = view(&root(), part)
+            .unwrap()
+            .keys()
+            .filter_map(|p| {
+                let mut parts = p.components();
+                (parts.next()?.as_os_str() == "crates")
+                    .then(|| parts.next())
+                    .flatten()
+                    .map(|c| c.as_os_str().to_string_lossy().to_string())
+            })
+            .collect();
+        let expected: Vec<&str> = modules[usize::from(part)].to_vec();
+        assert_eq!(
+            crates.iter().map(String::as_str).collect::<Vec<_>>(),
+            expected,
+            "Part {part}"
+        );
+    }
+}
+
+#[test]
+fn no_part_and_no_tutorial_crate_holds_a_marker() {
+    for part in PARTS {
+        for (path, text) in view(&root(), part).unwrap() {
+            for (n, line) in text.lines().enumerate() {
+                let marked = ["//@", "#@"]
+                    .iter()
+                    .any(|m| line.trim_start().starts_with(m));
+                assert!(!marked, "Part {part}: {}:{}", path.display(), n + 1);
+            }
+        }
     }
 }

@@ -13,10 +13,11 @@ use std::hint::black_box;
 use std::io;
 use std::time::{Duration, Instant};
 
-use rogue_crand::{CRand, GlibcRand, RngKind};
-use rogue_engine::{replay, Game, GameConfig, Part};
+use pancurses::Input;
+use rogue_crand::GlibcRand;
+use rogue_game::RngKind;
+use rogue_game::{replay, Game, GameConfig, Part};
 use rogue_replay::replay_into;
-use rogue_types::Key;
 
 const KEYS: usize = 10_000;
 
@@ -44,12 +45,12 @@ fn main() {
         let mut game = Game::new(&config);
         game.start();
         for &key in &keys {
-            game.handle_input(Key::Char(key));
+            game.handle_input(Input::Character(key));
         }
         black_box(&game);
     });
     let drawn = best_of_three(|| {
-        let keys = keys.iter().map(|&c| Key::Char(c));
+        let keys = keys.iter().map(|&c| Input::Character(c));
         black_box(replay(&config, rows, cols, keys, |screen| {
             black_box(screen);
         }));

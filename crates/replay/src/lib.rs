@@ -1,17 +1,16 @@
 //! The port played headless into a trace: `rogue-trace replay`.
 //!
 //! The game runs its own loop on an in-memory screen (`rogue-engine`'s
-//! [`Headless`](rogue_engine::Headless) terminal, no curses), and every
+//! [`Headless`](rogue_game::Headless) terminal, no curses), and every
 //! screen it shows becomes a step.
 
 use std::io::{self, Write};
 
-use rogue_draw::MemScreen;
-use rogue_engine::{replay as play, GameConfig};
-use rogue_fov::FovMode;
+use pancurses::Input;
+use rogue_fov_modes::FovMode;
+use rogue_game::{replay as play, GameConfig, MemScreen};
 use rogue_trace_format::classes::class_of_pair;
 use rogue_trace_format::{write_step, Header, Step, Trace};
-use rogue_types::Key;
 
 /// The screen as step `number` of a trace.
 pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
@@ -19,7 +18,7 @@ pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
         .rows()
         .map(|row| {
             row.iter()
-                .map(|&(ch, pair)| class_of_pair(ch, pair.0))
+                .map(|&(ch, pair)| class_of_pair(ch, pair))
                 .collect()
         })
         .collect();
@@ -74,7 +73,7 @@ fn for_each_step(
 ) {
     let mut number = 0;
     let mut previous: Option<char> = None;
-    let typed = keys.iter().map(|&c| Key::Char(c));
+    let typed = keys.iter().map(|&c| Input::Character(c));
     play(config, rows, cols, typed, |screen| {
         each(step_of(screen, number, previous));
         previous = keys.get(number).copied();
@@ -123,8 +122,8 @@ pub fn replay_into(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_crand::RngKind;
-    use rogue_engine::Part;
+    use rogue_game::Part;
+    use rogue_game::RngKind;
 
     #[test]
     fn the_streamed_trace_is_the_one_held_in_memory() {

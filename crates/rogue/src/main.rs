@@ -2,7 +2,7 @@
 //!
 //! Reads the command line and checks the terminal before curses starts,
 //! opens the log, plays the chosen part of the C tutorial in the terminal
-//! ([`rogue_engine::play`]), and says in the log how the run ended and how
+//! ([`rogue_game::play`]), and says in the log how the run ended and how
 //! to replay it.
 
 mod log_file;
@@ -13,7 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
 use log::LevelFilter;
-use rogue_engine::{Ending, GameConfig, Outcome};
+use rogue_game::{Ending, GameConfig, Outcome};
 use rogue_options::GameArgs;
 
 /// rogue: the C roguelike tutorial's game, in Rust
@@ -47,7 +47,6 @@ fn parse_level(text: &str) -> Result<LevelFilter, String> {
     }
 }
 
-
 fn main() -> ExitCode {
     let cli: Cli = match rogue_options::parse_args("rogue") {
         Ok(cli) => cli,
@@ -57,7 +56,7 @@ fn main() -> ExitCode {
         Ok(config) => config,
         Err(e) => return refuse(&format!("{e} (try --help)"), 2),
     };
-    if let Err(e) = rogue_engine::check_terminal() {
+    if let Err(e) = rogue_game::check_terminal() {
         return refuse(&e, 1);
     }
     if let Err(e) = check_size() {
@@ -72,18 +71,18 @@ fn main() -> ExitCode {
         Some(Ok(log)) => Some(log),
         None => None,
     };
-    rogue_engine::install_panic_hook();
-    if let Err(e) = rogue_engine::watch_signals() {
+    rogue_game::install_panic_hook();
+    if let Err(e) = rogue_game::watch_signals() {
         return refuse(&format!("cannot watch for signals: {e}"), 1);
     }
     log::info!("{}", describe(&config));
-    let outcome = rogue_engine::play(&config);
+    let outcome = rogue_game::play(&config);
     log_ending(&config, &outcome);
     if let Some(error) = log.and_then(|log| log.failure()) {
         eprintln!("rogue: the log could not be written: {error}");
     }
     match outcome.ending {
-        Ending::Signal(signal) => rogue_engine::reraise(signal),
+        Ending::Signal(signal) => rogue_game::reraise(signal),
         _ => ExitCode::SUCCESS,
     }
 }
@@ -97,8 +96,8 @@ fn refuse(message: &str, status: u8) -> ExitCode {
 /// Refuses a terminal larger than the game draws on.
 fn check_size() -> Result<(), String> {
     #[cfg(unix)]
-    if let Some((rows, cols)) = rogue_engine::terminal_size() {
-        let (max_rows, max_cols) = rogue_engine::MAX_TERMINAL;
+    if let Some((rows, cols)) = rogue_game::terminal_size() {
+        let (max_rows, max_cols) = rogue_game::MAX_TERMINAL;
         if rows > max_rows || cols > max_cols {
             return Err(format!(
                 "the terminal is {cols}x{rows}; rogue plays on terminals \
@@ -150,7 +149,7 @@ fn log_ending(config: &GameConfig, outcome: &Outcome) {
         return;
     }
     let keys = rogue_trace_format::escape_keys(&outcome.keys);
-    let more = if outcome.keys.len() == rogue_engine::KEYS_KEPT {
+    let more = if outcome.keys.len() == rogue_game::KEYS_KEPT {
         " (the first ones)"
     } else {
         ""

@@ -19,11 +19,10 @@ fn main() {
 /// The test itself.
 #[cfg(unix)]
 mod unix {
-    use rogue_crand::RngKind;
+    use pancurses::{chtype, Input};
     use rogue_draw::Screen;
-    use rogue_engine::{game_loop, Curses, GameConfig, Part, Terminal};
+    use rogue_game::{play_game, Curses, GameConfig, Part, RngKind, Terminal};
     use rogue_testkit::{assert_restored, exit_code, screen_now, start_with};
-    use rogue_types::{ColorPair, Key};
 
     /// Set in the environment of the copy of this test that plays.
     const CHILD: &str = "ROGUE_PANIC_TEST_CHILD";
@@ -36,15 +35,15 @@ mod unix {
             self.0.clear();
         }
 
-        fn mvaddch(&mut self, y: i32, x: i32, ch: char, color: ColorPair) {
-            self.0.mvaddch(y, x, ch, color);
+        fn mvaddch(&mut self, y: i32, x: i32, ch: chtype) {
+            self.0.mvaddch(y, x, ch);
         }
     }
 
     impl Terminal for PanicOnBang<'_> {
-        fn getch(&mut self) -> Option<Key> {
+        fn getch(&mut self) -> Option<Input> {
             let key = self.0.getch();
-            if key == Some(Key::Char('!')) {
+            if key == Some(Input::Character('!')) {
                 panic!("a panic in the middle of the game");
             }
             key
@@ -53,11 +52,11 @@ mod unix {
 
     pub fn main() {
         if std::env::var_os(CHILD).is_some() {
-            rogue_engine::install_panic_hook();
-            rogue_engine::watch_signals().expect("signals watched");
+            rogue_game::install_panic_hook();
+            rogue_game::watch_signals().expect("signals watched");
             let config = GameConfig::new(Part::LAST, 1, RngKind::Glibc);
-            rogue_engine::play_with(&config, |curses, game| {
-                game_loop(&mut PanicOnBang(curses), game)
+            rogue_game::play_with(&config, |curses, game| {
+                play_game(&mut PanicOnBang(curses), game)
             });
             return;
         }

@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use rogue_capture::{PtySession, Settle};
-use rogue_crand::RngKind;
-use rogue_engine::{GameConfig, Part};
-use rogue_fov::FovMode;
+use rogue_fov_modes::FovMode;
+use rogue_game::RngKind;
+use rogue_game::{GameConfig, Part};
 use rogue_testkit::{
     assert_restored, exit_code, replayed, same_screen, screen_now, start_with,
 };

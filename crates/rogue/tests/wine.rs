@@ -368,9 +368,7 @@ fn seed_h_pins_the_seed_of_a_c_program_built_for_windows() {
         .output()
         .expect("wine runs");
     let mut rand = rogue_crand::MsvcRand::new(42);
-    let values: Vec<String> = (0..3)
-        .map(|_| rogue_crand::CRand::rand(&mut rand).to_string())
-        .collect();
+    let values: Vec<String> = (0..3).map(|_| rand.rand().to_string()).collect();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim_end(),
         format!("time 42 rand {}", values.join(" "))

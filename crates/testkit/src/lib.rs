@@ -8,8 +8,8 @@ use std::time::Duration;
 use rogue_capture::{
     capture, vt100, CaptureOptions, PtySession, Settle, Stopped,
 };
-use rogue_crand::RngKind;
-use rogue_engine::{GameConfig, Part};
+use rogue_game::RngKind;
+use rogue_game::{GameConfig, Part};
 use rogue_trace_format::{Header, Step, Trace};
 
 /// `tests/golden`: the C original's recorded screens.

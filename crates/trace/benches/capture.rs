@@ -14,8 +14,9 @@ use std::process::Command;
 use std::time::Instant;
 
 use rogue_capture::{capture, CaptureOptions, PtySession, Settle};
-use rogue_crand::{CRand, GlibcRand, RngKind};
-use rogue_engine::{GameConfig, Part};
+use rogue_crand::GlibcRand;
+use rogue_game::RngKind;
+use rogue_game::{GameConfig, Part};
 
 const KEYS: usize = 5000;
 

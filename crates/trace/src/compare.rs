@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rogue_capture::capture;
-use rogue_engine::GameConfig;
+use rogue_game::GameConfig;
 use rogue_options::{GameArgs, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::{escape_keys, Trace};

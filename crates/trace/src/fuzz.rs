@@ -13,7 +13,7 @@ use clap::Args;
 use clap::Parser;
 use generator::Draw;
 use indicatif::{ProgressBar, ProgressStyle};
-use rogue_crand::RngKind;
+use rogue_game::RngKind;
 use rogue_options::GameArgs;
 
 use crate::compare::{
@@ -100,7 +100,7 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
     );
     for _ in 0..args.cases {
         let case = Case {
-            config: rogue_engine::GameConfig {
+            config: rogue_game::GameConfig {
                 seed: draw.next_u32(),
                 rng: if draw.below(2) == 0 {
                     RngKind::Glibc
@@ -215,7 +215,7 @@ fn shrink(args: &FuzzArgs, mut case: Case) -> Result<Case, Failure> {
 
 /// The generator of cases: glibc's `rand()` from a 64-bit seed.
 mod generator {
-    use rogue_crand::{CRand, GlibcRand};
+    use rogue_crand::GlibcRand;
 
     pub struct Draw(GlibcRand);
 
