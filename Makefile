@@ -141,7 +141,7 @@ deps:
 
 ## 10,000 seeds x 1,000 random keys, headless, in release.
 soak: deps
-	$(CARGO) test --release -p rogue-engine --test properties -- --ignored --nocapture soak
+	$(CARGO) test --release -p rogue-game --test properties -- --ignored --nocapture soak
 
 clean:
 	$(CARGO) clean
@@ -151,7 +151,7 @@ clean:
 ## ncurses program (ROGUE_C_ORIGINAL=path measures the C original itself).
 bench: deps
 	$(CARGO) build --release -p rogue
-	$(CARGO) bench -p rogue-fov --bench fov
+	$(CARGO) bench -p rogue-fov-modes --bench fov
 	$(CARGO) bench -p rogue-replay --bench replay
 	$(CARGO) bench -p rogue-trace --bench capture
 

@@ -2,7 +2,7 @@
 """`symmetric` and `restrictive` fields of view against libtcod itself.
 
 For each mode, reads the cases printed by
-`cargo run -p rogue-fov --example tcod_cases MODE` (maps, points of view,
+`cargo run -p rogue-fov-modes --example tcod_cases MODE` (maps, points of view,
 radii, and what the port sees) and computes each with python-tcod's
 `tcod.map.compute_fov` (`pip install tcod`): `symmetric` with
 `algorithm=FOV_SYMMETRIC_SHADOWCAST`, `restrictive` with the call's default
@@ -45,7 +45,7 @@ def cases(text):
 
 
 def check(mode, options):
-    command = ["cargo", "run", "-q", "--release", "-p", "rogue-fov", "--example", "tcod_cases", mode]
+    command = ["cargo", "run", "-q", "--release", "-p", "rogue-fov-modes", "--example", "tcod_cases", mode]
     text = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     count = 0
     for rows, transparent, pov, radius, ours in cases(text):

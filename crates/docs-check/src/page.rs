@@ -4,17 +4,17 @@
 //! Three kinds of block, each after a marker line:
 //!
 //! - `<!-- rust: PATH NAME -->` and a ```` ```rust ```` block: the item NAME
-//!   of the source file PATH as the page's part has it: the file filtered
-//!   by its `//@` markers for that part, as `make part` writes it and the
-//!   parts test builds it (the full game on pages that are not a part's);
+//!   of the source file PATH as the page's part has it, as `make part`
+//!   writes it and the parts test builds it (the repository's own file on
+//!   pages that are not a part's);
 //! - `<!-- screen NAME: ARGS -->` and a line `![...](img/NAME.svg)`: the
 //!   last screen of `rogue-trace replay ARGS`, drawn as `docs/img/NAME.svg`;
 //!   a ```` ```text ```` block right after it holds the screen's characters;
 //! - `<!-- output: COMMAND -->` and a ```` ```text ```` block: what COMMAND
 //!   prints;
 //! - `<!-- files: part N -->` … `<!-- end files -->`: every file of Part
-//!   N's program (`make part PART=N`) that is new or changed since Part
-//!   N-1, whole, each folded under its name.
+//!   N's program (`make part PART=N`) that is new since Part N-1, whole,
+//!   and every file that changed, as a diff, each folded under its name.
 
 use std::path::Path;
 

@@ -43,7 +43,7 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
         .rev()
         .take_while(|&j| {
             let t = lines[j].trim_start();
-            t.starts_with("///") || t.starts_with("#[") || t.starts_with("//@")
+            t.starts_with("///") || t.starts_with("#[")
         })
         .last()
         .unwrap_or(start);

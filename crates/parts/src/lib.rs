@@ -89,9 +89,9 @@ pub fn export(
     Ok(view.into_keys().collect())
 }
 
-/// Writes `view` under `out`, and removes the files of an earlier view
-/// under its `crates` that this one has not (the tests write each part
-/// again into the same folder).
+/// Writes `view` under `out`, and removes the files and folders of an
+/// earlier view under its `crates` that this one has not (the tests write
+/// each part again into the same folder).
 ///
 /// # Errors
 /// As writing and removing files.
@@ -111,6 +111,21 @@ pub fn write_view(view: &View, out: &Path) -> io::Result<()> {
             let relative = file.strip_prefix(out).unwrap_or(&file);
             if !view.contains_key(relative) {
                 fs::remove_file(&file)?;
+            }
+        }
+        remove_empty_folders(&crates)?;
+    }
+    Ok(())
+}
+
+/// Removes every empty folder under `dir`.
+fn remove_empty_folders(dir: &Path) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            remove_empty_folders(&path)?;
+            if fs::read_dir(&path)?.next().is_none() {
+                fs::remove_dir(&path)?;
             }
         }
     }

@@ -85,14 +85,67 @@ fn runs(step: &Step, y: usize) -> Vec<(usize, String, Look)> {
     runs
 }
 
-/// The foreground and background of a look, as `#rrggbb`, inverse applied.
+/// The foreground and background of a look, as `#rrggbb`, inverse applied;
+/// a foreground that would read at less than 4.5:1 on its background is
+/// lightened until it does ([`readable`]).
 fn colours(look: &Look) -> (String, String) {
     let (fg, bg) = (look.fg.hex(FOREGROUND), look.bg.hex(BACKGROUND));
-    if look.has("inverse") {
+    let (fg, bg) = if look.has("inverse") {
         (bg, fg)
     } else {
         (fg, bg)
-    }
+    };
+    (readable(&fg, &bg), bg)
+}
+
+/// The contrast a page asks of text: 4.5:1 (WCAG AA).
+const CONTRAST: f64 = 4.5;
+
+/// `fg` as a picture shows it on `bg`: itself if it reads at
+/// [`CONTRAST`] or better, else mixed with white, in steps of 1/32, until
+/// it does. The terminal's dark blue (`#0000ee`, 2.2:1 on black) becomes
+/// a lighter blue; every other colour of the game stays as it is.
+fn readable(fg: &str, bg: &str) -> String {
+    let (Some(fg_rgb), Some(bg_rgb)) = (rgb(fg), rgb(bg)) else {
+        return fg.to_string();
+    };
+    (0..=32)
+        .map(|step| {
+            let mix = |c: u8| {
+                let c = f64::from(c);
+                (c + (255.0 - c) * f64::from(step) / 32.0).round() as u8
+            };
+            [mix(fg_rgb[0]), mix(fg_rgb[1]), mix(fg_rgb[2])]
+        })
+        .find(|c| contrast(*c, bg_rgb) >= CONTRAST)
+        .map_or_else(
+            || fg.to_string(),
+            |[r, g, b]| format!("#{r:02x}{g:02x}{b:02x}"),
+        )
+}
+
+/// The channels of `#rrggbb`.
+fn rgb(hex: &str) -> Option<[u8; 3]> {
+    let hex = hex.strip_prefix('#').filter(|h| h.len() == 6)?;
+    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([channel(0)?, channel(2)?, channel(4)?])
+}
+
+/// The contrast ratio of two colours (WCAG's relative luminance).
+fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let luminance = |c: [u8; 3]| {
+        let linear = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.039_28 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2])
+    };
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 /// Escapes text for XML.
@@ -103,7 +156,7 @@ fn xml(text: &str) -> String {
 }
 
 /// The screen of `step` as a standalone SVG: a monospace grid on black,
-/// each cell in its real colours.
+/// each cell in its real colours, lightened where too dark to read.
 pub fn svg(trace: &Trace, step: &Step) -> String {
     let (cols, rows) = (
         usize::from(trace.header.cols),
@@ -153,7 +206,7 @@ pub fn svg(trace: &Trace, step: &Step) -> String {
 }
 
 /// The screen of `step` as a standalone HTML page: a `<pre>` on black,
-/// each run of cells in its real colours.
+/// each run of cells in its real colours, lightened where too dark to read.
 pub fn html(trace: &Trace, step: &Step) -> String {
     let title = xml(&heading(trace, step));
     let mut out = format!(
@@ -183,6 +236,17 @@ pub fn html(trace: &Trace, step: &Step) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn pictures_read_at_4_5_to_1_or_better() {
+        let black = [0, 0, 0];
+        let blue = readable("#0000ee", "#000000");
+        assert_ne!(blue, "#0000ee");
+        assert!(contrast(rgb(&blue).unwrap(), black) >= CONTRAST);
+        assert!(contrast(rgb("#0000ee").unwrap(), black) < 2.3);
+        // White on black reads already, and stays.
+        assert_eq!(readable("#e5e5e5", "#000000"), "#e5e5e5");
+    }
+
     const SMALL: &str = "# screen trace v1\n# program: t\n# size: 3x2\n# keys: j\n== step 0 key -\n #.\n @<\n-- colours\n wb\n w?\n?? 1 2 15 default bold\n";
 
     #[test]
@@ -196,8 +260,12 @@ mod tests {
             svg.contains("fill=\"#e5e5e5\" xml:space=\"preserve\">#</text>"),
             "{svg}"
         );
+        // Blue on black, lightened to read.
+        let blue = readable("#0000ee", "#000000");
         assert!(
-            svg.contains("fill=\"#0000ee\" xml:space=\"preserve\">.</text>"),
+            svg.contains(&format!(
+                "fill=\"{blue}\" xml:space=\"preserve\">.</text>"
+            )),
             "{svg}"
         );
         assert!(
@@ -208,9 +276,9 @@ mod tests {
         );
         let html = html(&t, &t.steps[0]);
         assert!(
-            html.contains(
-                "<span style=\"color:#0000ee;background:#000000\">.</span>"
-            ),
+            html.contains(&format!(
+                "<span style=\"color:{blue};background:#000000\">.</span>"
+            )),
             "{html}"
         );
     }
