@@ -64,10 +64,10 @@ MINGW_CC := x86_64-w64-mingw32-gcc -O2 -Wall
 ## target/windows/x86_64-win7-windows-gnu/release (about three minutes
 ## the first time).
 windows: windows-deps
-	$(WIN_CARGO) build --release $(WIN_STD) --target $(WIN_TARGET) -p rogue -p rogue-trace
+	$(WIN_CARGO) build --release $(WIN_STD) --target $(WIN_TARGET) -p rogue -p rogue-trace -p rogue-main
 	$(WIN_CARGO) build --release $(WIN_STD) --target x86_64-pc-windows-gnu -p rogue
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/release/wine-console.exe tests/windows/wine-console.c
-	@echo "Built $(WIN_DIR)/$(WIN_TARGET)/release/rogue.exe and rogue-trace.exe"
+	@echo "Built $(WIN_DIR)/$(WIN_TARGET)/release/rogue.exe, rogue-trace.exe and rogue-main.exe"
 
 ## The PDCurses sources the Windows build compiles (pdcurses-sys), for C
 ## programs on PDCurses built with MinGW.
@@ -84,6 +84,7 @@ endef
 ## ncurses twin; last, the MSVC type-check.
 test-windows: windows-deps
 	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace
+	$(WIN_CARGO) build $(WIN_STD) --target $(WIN_TARGET) -p rogue-main
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
 	$(call build_stand_in,$(WIN_DIR)/$(WIN_TARGET)/debug/stand-in.exe)
 	$(MINGW_CC) -include crates/capture/pin/seed.h -DROGUE_SEED=42 \

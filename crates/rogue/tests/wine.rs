@@ -1,6 +1,7 @@
 //! The Windows build, in Wine's console in a pseudo-terminal:
 //! `rogue-trace.exe capture`, reading the console itself, records
-//! `rogue.exe` on every msvc golden trace of the C original and a C
+//! `rogue.exe` on every msvc golden trace of the C original, the
+//! tutorial's own Part 4 (`rogue-main.exe`) on those of Part 4, and a C
 //! PDCurses program as its Linux twin on ncurses shows; `rogue.exe` ends
 //! on Ctrl-C as the C original ends there, plays without `TERM`, logs to
 //! a Windows path whose replay line `rogue-trace.exe` plays, and refuses
@@ -10,8 +11,10 @@
 //! plain `cargo test`; `make test` runs them with `--ignored` when Wine
 //! and MinGW are installed (`make test-windows`), and says so when they
 //! are not. `ROGUE_WINDOWS_DIR` names the folder of `rogue.exe`,
-//! `rogue-trace.exe`, `stand-in.exe` (`crates/trace/benches/stand_in.c`
-//! on PDCurses) and `wine-console.exe`, the launcher that lets Wine's
+//! `rogue-trace.exe`, `rogue-main.exe`, `stand-in.exe`
+//! (`crates/trace/benches/stand_in.c` on PDCurses), `pin-probe.exe`
+//! (`crates/trace/tests/fixtures/pin_probe.c` built with `seed.h`) and
+//! `wine-console.exe`, the launcher that lets Wine's
 //! console pass the terminal's keys on (`tests/windows/wine-console.c`).
 //!
 //! Colours: the Windows console cannot tell the terminal's own colours
@@ -39,6 +42,7 @@ fn windows_dir() -> PathBuf {
     for exe in [
         "rogue.exe",
         "rogue-trace.exe",
+        "rogue-main.exe",
         "stand-in.exe",
         "pin-probe.exe",
         "wine-console.exe",
@@ -194,6 +198,31 @@ fn rogue_trace_exe_records_every_msvc_golden_step_on_the_console() {
         "rogue-trace.exe capture under Wine: {keys} keys in {seconds:.1} s, {:.1} keys/s (Wine's start-up included)",
         keys as f64 / seconds
     );
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn the_tutorial_s_own_part_4_plays_the_msvc_goldens_on_the_console() {
+    // rogue-main.exe: Part 4's own main.c twin, on the tutorial's crates,
+    // with the platform's rand(): Microsoft's.
+    let mut played = 0;
+    for (name, golden) in msvc_goldens() {
+        let h = &golden.header;
+        if h.part != Some(4) {
+            continue;
+        }
+        let seed = h.seed.expect("a seed").to_string();
+        let (ours, _) = capture_on_wine(
+            "rogue-main.exe",
+            &["--seed", &seed],
+            (h.cols, h.rows),
+            &h.keys,
+            &["--part", "4", "--seed", &seed, "--rng", "msvc"],
+        );
+        assert_same(&ours, &golden, &name);
+        played += 1;
+    }
+    assert!(played > 0, "no Part 4 msvc golden");
 }
 
 #[test]
