@@ -9,8 +9,9 @@
 //! reader of Part 4 follows is the code the game runs.
 //!
 //! A part's crates are named as the game's, but each part has a version of
-//! its own (`0.N.0`), so that parts and the repository can share one
-//! `CARGO_TARGET_DIR`.
+//! its own (`0.N.0`, the repository `0.5.0`), so that parts and the
+//! repository can share one `CARGO_TARGET_DIR`: cargo tells crates of one
+//! name apart by version and by path inside their workspace.
 
 use std::collections::BTreeMap;
 use std::fs;
