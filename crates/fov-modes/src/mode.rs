@@ -27,7 +27,8 @@ pub enum Memory {
 /// How a mode computes what the player sees: each one a sibling module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
-    /// `make_fov_within`/`clear_fov_within`: the C tutorial's `fov.c`.
+    /// The C tutorial's `fov.c`: `make_fov` and `clear_fov`, or
+    /// [`tutorial`] at another radius.
     Tutorial,
     /// [`symmetric`]: libtcod's `FOV_SYMMETRIC_SHADOWCAST`.
     Symmetric,
@@ -219,7 +220,8 @@ impl Fov {
     }
 
     /// `makeFOV` for this mode: marks what the player sees as visible and
-    /// seen. The tutorial's is `make_fov_within`, the C function.
+    /// seen. The tutorial's is `make_fov`, the C function (at another
+    /// radius, [`tutorial::make_within`]).
     pub fn make(&mut self, map: &mut Map, player: &Entity) {
         let (pos, radius, lit) = (player.pos, self.radius, &mut self.lit);
         match self.mode.algorithm {

@@ -1,7 +1,8 @@
 //! The port played headless into a trace: `rogue-trace replay`.
 //!
-//! The game runs its own loop on an in-memory screen (`rogue-engine`'s
-//! [`Headless`](rogue_game::Headless) terminal, no curses), and every
+//! The game plays on an in-memory screen ([`Headless`](rogue_game::Headless),
+//! no curses) through the very loop it plays in a terminal (the C
+//! original's Part 4 through the tutorial's own `game_loop`), and every
 //! screen it shows becomes a step.
 
 use std::io::{self, Write};

@@ -182,7 +182,8 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
     // The parts shared the repository's target folder: the repository's
     // own libraries of the same names are untouched there, and it builds.
     let after = repository_libraries();
-    let replaced: Vec<_> = before.iter().filter(|b| !after.contains(b)).collect();
+    let replaced: Vec<_> =
+        before.iter().filter(|b| !after.contains(b)).collect();
     assert!(
         replaced.is_empty() && after.len() == before.len(),
         "a part replaced libraries of the repository: {replaced:?}"
