@@ -227,6 +227,42 @@ fn the_tutorial_s_own_part_4_plays_the_msvc_goldens_on_the_console() {
 
 #[test]
 #[ignore = "needs Wine and the Windows build: make test-windows"]
+fn compare_and_fuzz_capture_on_the_console() {
+    let dir = windows_dir();
+    let game = windows_path(&dir.join("rogue.exe"));
+    let runs: [&[&str]; 2] = [
+        &["compare", "--seed", "42", "--keys", "jjjlllkkh"],
+        &["fuzz", "--cases", "2", "--seed", "3", "--keys-per-case", "30"],
+    ];
+    for args in runs {
+        let mut command: Vec<OsString> =
+            vec!["wine".into(), dir.join("rogue-trace.exe").into()];
+        command.extend(args.iter().map(OsString::from));
+        command.extend(
+            ["--", &game, "--seed", "{seed}", "--rng", "{rng}"]
+                .map(OsString::from),
+        );
+        // Wine's console takes its largest size from the terminal: one as
+        // large as fuzz's largest screen.
+        let mut session = PtySession::spawn(
+            &command,
+            200,
+            60,
+            "xterm",
+            &[("WINEDEBUG".into(), "-all".into())],
+        )
+        .expect("wine starts");
+        let status = session
+            .wait_exit(Duration::from_secs(300))
+            .expect("it ends");
+        let shown = String::from_utf8_lossy(session.raw_output()).to_string();
+        assert_eq!(status.exit_code(), 0, "{args:?}: {shown}");
+        assert!(shown.contains("identical"), "{args:?}: {shown}");
+    }
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
 fn a_c_pdcurses_program_records_as_its_ncurses_twin_on_linux() {
     let keys: Vec<char> = "jjjlllkhhhjjlk".chars().collect();
     let (windows, _) =
