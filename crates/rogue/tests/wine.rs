@@ -232,7 +232,15 @@ fn compare_and_fuzz_capture_on_the_console() {
     let game = windows_path(&dir.join("rogue.exe"));
     let runs: [&[&str]; 2] = [
         &["compare", "--seed", "42", "--keys", "jjjlllkkh"],
-        &["fuzz", "--cases", "2", "--seed", "3", "--keys-per-case", "30"],
+        &[
+            "fuzz",
+            "--cases",
+            "2",
+            "--seed",
+            "3",
+            "--keys-per-case",
+            "9",
+        ],
     ];
     for args in runs {
         let mut command: Vec<OsString> =
