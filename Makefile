@@ -83,6 +83,12 @@ endef
 ## every msvc golden trace, and a C program on PDCurses against its
 ## ncurses twin; last, the MSVC type-check.
 test-windows: windows-deps
+	@# One Wine server for every test program: with its default 3 s
+	@# linger, a program that starts as the server quits loses its
+	@# connection ("recvmsg: Connection reset by peer"). (If one runs
+	@# already for this prefix, it is kept.)
+	mkdir -p $(WIN_DIR)/wine
+	$(WINE_ENV) wineserver -p60 || true
 	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace
 	$(WIN_CARGO) build $(WIN_STD) --target $(WIN_TARGET) -p rogue-main
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
