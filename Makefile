@@ -83,10 +83,10 @@ endef
 ## every msvc golden trace, and a C program on PDCurses against its
 ## ncurses twin; last, the MSVC type-check.
 test-windows: windows-deps
-	@# One Wine server for every test program: with its default 3 s
-	@# linger, a program that starts as the server quits loses its
-	@# connection ("recvmsg: Connection reset by peer"). (If one runs
-	@# already for this prefix, it is kept.)
+	@# One Wine server for every test program, up until the tests end:
+	@# with its default 3 s linger, a program that starts as the server
+	@# quits loses its connection ("recvmsg: Connection reset by peer").
+	@# (If one runs already for this prefix, it is kept.)
 	mkdir -p $(WIN_DIR)/wine
 	$(WINE_ENV) wineserver -p60 || true
 	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace
@@ -97,6 +97,7 @@ test-windows: windows-deps
 	  -o $(WIN_DIR)/$(WIN_TARGET)/debug/pin-probe.exe crates/trace/tests/fixtures/pin_probe.c
 	$(WINE_ENV) ROGUE_WINDOWS_DIR=$(CURDIR)/$(WIN_DIR)/$(WIN_TARGET)/debug \
 	  $(CARGO) test -p rogue --test wine -- --ignored --test-threads=1 --nocapture
+	$(WINE_ENV) wineserver -k || true
 	$(MAKE) --no-print-directory check-msvc
 
 ## Type-checks the workspace, every target, for x86_64-pc-windows-msvc,
