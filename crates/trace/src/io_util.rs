@@ -24,7 +24,7 @@ pub enum Output {
     /// Standard output.
     Stdout(io::StdoutLock<'static>),
     /// A file, and its name.
-    File(BufWriter<File>, PathBuf),
+    File(BufWriter<File>, PathBuf, bool),
 }
 
 impl Output {
@@ -34,6 +34,7 @@ impl Output {
             return Ok(Output::Stdout(io::stdout().lock()));
         };
         let exists_as_file = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+        let created = !path.exists();
         let file = if exists_as_file {
             Err(io::Error::new(
                 io::ErrorKind::AlreadyExists,
@@ -47,7 +48,11 @@ impl Output {
         let file = file.map_err(|e| {
             Failure(format!("cannot write '{}': {e}", path.display()), 2)
         })?;
-        Ok(Output::File(BufWriter::new(file), path.to_path_buf()))
+        Ok(Output::File(
+            BufWriter::new(file),
+            path.to_path_buf(),
+            created,
+        ))
     }
 
     /// The failure for a write error.
@@ -56,13 +61,22 @@ impl Output {
             Output::Stdout(_) => {
                 Failure(format!("cannot write the output: {e}"), 2)
             }
-            Output::File(_, path) => {
+            Output::File(_, path, _) => {
                 Failure(format!("cannot write '{}': {e}", path.display()), 2)
             }
         }
     }
 
     /// Flushes what is left.
+    /// Gives up the output: a file this created is removed, unwritten, so
+    /// that a command that failed leaves nothing behind.
+    pub fn discard(self) {
+        if let Output::File(out, path, true) = self {
+            drop(out.into_parts());
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
     pub fn finish(mut self) -> Result<(), Failure> {
         self.flush().map_err(|e| self.error(e))
     }
@@ -72,14 +86,14 @@ impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Output::Stdout(out) => out.write(buf),
-            Output::File(out, _) => out.write(buf),
+            Output::File(out, _, _) => out.write(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Output::Stdout(out) => out.flush(),
-            Output::File(out, _) => out.flush(),
+            Output::File(out, _, _) => out.flush(),
         }
     }
 }

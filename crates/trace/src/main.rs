@@ -301,13 +301,19 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let mut text = String::new();
     rogue_capture::header(&args.command, &options).write(&mut text);
     out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
-    let stopped =
+    let captured =
         rogue_capture::capture_each(&args.command, &options, |step| {
             text.clear();
             rogue_trace_format::write_step(&mut text, &step);
             out.write_all(text.as_bytes())
-        })
-        .map_err(|e| Failure(e.to_string(), 2))?;
+        });
+    let stopped = match captured {
+        Ok(stopped) => stopped,
+        Err(e) => {
+            out.discard();
+            return Err(Failure(e.to_string(), 2));
+        }
+    };
     out.finish()?;
     match stopped {
         None => Ok(0),

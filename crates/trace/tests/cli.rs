@@ -564,3 +564,21 @@ fn compare_refuses_more_than_it_can_hold() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_capture_that_cannot_start_leaves_no_trace_behind() {
+    let out = scratch("never.trace");
+    let path = out.to_str().unwrap();
+    let o = rogue_trace(&[
+        "capture",
+        "--keys",
+        "jj",
+        "--out",
+        path,
+        "--",
+        "/nonexistent/program",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(!out.exists(), "{path} was left behind");
+}
