@@ -51,7 +51,10 @@ pub struct Entity {
 }
 
 /// The dungeon, `MAP_HEIGHT` rows of `MAP_WIDTH` tiles (the C's
-/// `Tile** map`); `map[pos]` is the C's `map[pos.y][pos.x]`.
+/// `Tile** map`); `map[pos]` is the C's `map[pos.y][pos.x]`. It is freed
+/// when it goes out of scope, as `freeMap` frees the C's.
+#[doc(alias = "map")]
+#[doc(alias = "freeMap")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Map {
     /// The rows, top to bottom.
