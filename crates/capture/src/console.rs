@@ -153,22 +153,27 @@ impl ConsoleSession {
                 }
                 return Settled::Exited;
             }
-            let drained = !drain || self.pending_input() == Some(0);
-            match self.read_screen() {
-                Ok(cells) if cells != self.cells => {
-                    self.cells = cells;
-                    still_since = Instant::now();
+            // The screen is read only once the program has read the key:
+            // until then it holds still from now on at the earliest.
+            if drain && self.pending_input() != Some(0) {
+                still_since = Instant::now();
+            } else {
+                match self.read_screen() {
+                    Ok(cells) if cells != self.cells => {
+                        self.cells = cells;
+                        still_since = Instant::now();
+                    }
+                    Ok(_) => {}
+                    Err(_) => return Settled::Busy,
                 }
-                Ok(_) => {}
-                Err(_) => return Settled::Busy,
+                if still_since.elapsed() >= still {
+                    return Settled::Quiet { drew: true };
+                }
             }
-            let now = Instant::now();
-            if !drained {
-                still_since = now;
-            } else if now.duration_since(still_since) >= still {
-                return Settled::Quiet { drew: true };
-            }
-            if now >= deadline {
+            if Instant::now() >= deadline {
+                if let Ok(cells) = self.read_screen() {
+                    self.cells = cells;
+                }
                 return Settled::Busy;
             }
             thread::sleep(LOOK_EVERY);
