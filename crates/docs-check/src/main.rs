@@ -120,7 +120,15 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
     };
     let run_command = |command: &str| output(root, command);
     let file = |path: &str| fs::read_to_string(docs.join(path)).ok();
-    let view = |part: u8| rogue_parts::view(root, part);
+    // Each part's files are read once, however many blocks show them.
+    let views = std::cell::RefCell::new(std::collections::BTreeMap::new());
+    let view = |part: u8| {
+        views
+            .borrow_mut()
+            .entry(part)
+            .or_insert_with(|| rogue_parts::view(root, part))
+            .clone()
+    };
     let sources = Sources {
         read: &read,
         screen: &screen,
