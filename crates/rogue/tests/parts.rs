@@ -30,16 +30,21 @@ fn shared_target() -> PathBuf {
         .map_or_else(|| root().join("target"), PathBuf::from)
 }
 
-/// Runs `cargo ARGS` in `dir` with the shared target folder; panics with
-/// what it printed if it fails.
-fn cargo(dir: &Path, args: &[&str], what: &str) {
-    let out = Command::new(env!("CARGO"))
+/// `cargo ARGS` in `dir` with the shared target folder.
+fn cargo_command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO"));
+    command
         .args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", shared_target())
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs");
+        .env_remove("RUSTFLAGS");
+    command
+}
+
+/// Runs `cargo ARGS` in `dir` with the shared target folder; panics with
+/// what it printed if it fails.
+fn cargo(dir: &Path, args: &[&str], what: &str) {
+    let out = cargo_command(dir, args).output().expect("cargo runs");
     assert!(
         out.status.success(),
         "{what}: cargo {args:?} failed:\n{}{}",
@@ -104,14 +109,9 @@ const WALK: &str =
 /// `cargo build` reports them (building nothing new), with when each was
 /// written.
 fn repository_libraries() -> Vec<(PathBuf, std::time::SystemTime)> {
-    let out = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "--message-format=json"])
-        .args(["-p", "rogue", "-p", "rogue-main"])
-        .current_dir(root())
-        .env("CARGO_TARGET_DIR", shared_target())
-        .env_remove("RUSTFLAGS")
-        .output()
-        .expect("cargo runs");
+    let args = ["build", "--quiet", "--message-format=json"];
+    let args = [&args[..], &["-p", "rogue", "-p", "rogue-main"]].concat();
+    let out = cargo_command(&root(), &args).output().expect("cargo runs");
     assert!(out.status.success(), "the repository builds");
     let text = String::from_utf8_lossy(&out.stdout);
     let mut found = Vec::new();
