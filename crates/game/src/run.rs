@@ -34,12 +34,10 @@ pub struct Outcome {
     pub size: (i32, i32),
 }
 
-/// `main()`: sets up curses,
-/// seeds `rand()`,
-/// builds the dungeon,
-/// plays the game loop and closes the game. The terminal is restored when
-/// this returns, whichever way the game ended; a signal that came at any
-/// time is the ending.
+/// The body of the C's `main()` for the part of `config`: sets up curses,
+/// seeds `rand()`, builds the dungeon, plays the game loop and closes the
+/// game. The terminal is restored when this returns, whichever way the
+/// game ended; a signal that came at any time is the ending.
 #[doc(alias = "main")]
 pub fn play(config: &GameConfig) -> Outcome {
     let mut outcome = play_with(config, play_game);

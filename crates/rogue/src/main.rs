@@ -1,4 +1,5 @@
-//! `rogue`: the Rust twin of `main.c`.
+//! `rogue`: the game, around the tutorial's crates (whose own `main.c`
+//! twin is `rogue-main`).
 //!
 //! Reads the command line and checks the terminal before curses starts,
 //! opens the log, plays the chosen part of the C tutorial in the terminal
