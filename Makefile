@@ -1,22 +1,40 @@
 # The C roguelike tutorial in Rust. `make run` plays, `make test` checks.
 
-PART ?= 4
+# The part for `make run` (unset: the game) and `make part`.
+PART ?=
 CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
 .PHONY: run test lint deps bench soak book mdbook clean part windows windows-deps test-windows check-msvc
 
-## Play the game (PART=0..4, ARGS="--seed N ..."). The first run builds it
-## (about a minute), showing cargo's progress.
+## Play. `make run` builds and runs the game, `rogue` (crates/game/rogue:
+## every part, every field of view, `--seed`, `--rng`, `--log`), with
+## ARGS="--seed N ...". `make run PART=N` runs Part N's own program
+## instead, the code its page shows: Part 4 is the tutorial's crates
+## (crates/tutorial, `rogue-main`); Parts 0-3 are written out of
+## crates/parts/part-N into target/run/part-N, as `make part` writes them,
+## and built there. The first run builds it (about a minute), showing
+## cargo's progress.
 run: deps
+ifeq ($(PART),)
 	$(CARGO) build --release -p rogue
-	./target/release/rogue --part $(PART) $(ARGS)
+	./target/release/rogue $(ARGS)
+else ifeq ($(PART),4)
+	$(CARGO) build --release -p rogue-main
+	./target/release/rogue-main $(ARGS)
+else ifneq ($(filter $(PART),0 1 2 3),)
+	rm -rf target/run/part-$(PART)
+	@$(CARGO) run -q --release -p rogue-parts -- --part $(PART) --out target/run/part-$(PART) >/dev/null
+	cd target/run/part-$(PART) && CARGO_TARGET_DIR=$(CURDIR)/target/run/target $(CARGO) run --release -- $(ARGS)
+else
+	@echo "make run: PART must be 0, 1, 2, 3 or 4, not '$(PART)'"; exit 2
+endif
 
 ## Part N of the tutorial as a Cargo project of its own, in OUT (which
 ## must not exist yet): `make part PART=2 OUT=../part-2`.
 part:
-	@if [ -z "$(OUT)" ]; then echo "usage: make part PART=N OUT=DIR (DIR must not exist yet)"; exit 2; fi
+	@if [ -z "$(OUT)" ] || [ -z "$(PART)" ]; then echo "usage: make part PART=N OUT=DIR (DIR must not exist yet)"; exit 2; fi
 	@$(CARGO) run -q --release -p rogue-parts -- --part $(PART) --out $(OUT)
 
 ## Every test: unit, golden (headless and in a pseudo-terminal), races,
@@ -74,7 +92,7 @@ windows: windows-deps
 PDCURSES = $(firstword $(wildcard $(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src/*/pdcurses-sys-0.7.1/src/PDCurses))
 ## A C program with the C original's curses calls, on PDCurses.
 define build_stand_in
-	x86_64-w64-mingw32-gcc -O2 -w -I$(PDCURSES) -o $(1) crates/trace/benches/stand_in.c \
+	x86_64-w64-mingw32-gcc -O2 -w -I$(PDCURSES) -o $(1) crates/trace/cli/benches/stand_in.c \
 	  $(PDCURSES)/pdcurses/*.c $(PDCURSES)/win32/*.c
 endef
 
@@ -93,8 +111,8 @@ test-windows: windows-deps
 	$(WIN_CARGO) build $(WIN_STD) --target $(WIN_TARGET) -p rogue-main
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
 	$(call build_stand_in,$(WIN_DIR)/$(WIN_TARGET)/debug/stand-in.exe)
-	$(MINGW_CC) -include crates/capture/pin/seed.h -DROGUE_SEED=42 \
-	  -o $(WIN_DIR)/$(WIN_TARGET)/debug/pin-probe.exe crates/trace/tests/fixtures/pin_probe.c
+	$(MINGW_CC) -include crates/trace/capture/pin/seed.h -DROGUE_SEED=42 \
+	  -o $(WIN_DIR)/$(WIN_TARGET)/debug/pin-probe.exe crates/trace/cli/tests/fixtures/pin_probe.c
 	$(WINE_ENV) ROGUE_WINDOWS_DIR=$(CURDIR)/$(WIN_DIR)/$(WIN_TARGET)/debug \
 	  $(CARGO) test -p rogue --test wine -- --ignored --test-threads=1 --nocapture
 	$(WINE_ENV) wineserver -k || true

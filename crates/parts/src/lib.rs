@@ -4,8 +4,9 @@
 //! of that part of the C tutorial, as the C's branches are: a crate per C
 //! module, and a `rogue-main` crate for `main.c`. Parts 0 to 3 are folders
 //! of this crate (`crates/parts/part-N`). Part 4 is the game's own
-//! tutorial crates (`crates/types`, `crates/map`, ... `crates/main`),
-//! which `crates/parts/part-4` only gives a workspace manifest: the code a
+//! tutorial crates (`crates/tutorial/types`, ... `crates/tutorial/main`,
+//! exported as `crates/types`, ... `crates/main`), which
+//! `crates/parts/part-4` only gives a workspace manifest: the code a
 //! reader of Part 4 follows is the code the game runs.
 //!
 //! A part's crates are named as the game's, but each part has a version of
@@ -50,15 +51,16 @@ pub fn view(root: &Path, part: u8) -> Result<View, String> {
     }
     if part == 4 {
         for name in TUTORIAL_CRATES {
-            let dir = root.join("crates").join(name);
+            let dir = root.join("crates/tutorial").join(name);
             let mut sources = vec![dir.join("Cargo.toml")];
             sources.extend(
                 files_under(&dir.join("src"))
                     .map_err(|e| format!("{}: {e}", dir.display()))?,
             );
             for file in sources {
-                let relative = file.strip_prefix(root).unwrap_or(&file);
-                files.insert(relative.to_path_buf(), read(&file)?);
+                let relative = file.strip_prefix(&dir).unwrap_or(&file);
+                let exported = Path::new("crates").join(name).join(relative);
+                files.insert(exported, read(&file)?);
             }
         }
     }
@@ -193,7 +195,8 @@ mod tests {
         let view = view(&root(), 4).unwrap();
         let fov = view.get(Path::new("crates/fov/src/lib.rs")).unwrap();
         let ours =
-            fs::read_to_string(root().join("crates/fov/src/lib.rs")).unwrap();
+            fs::read_to_string(root().join("crates/tutorial/fov/src/lib.rs"))
+                .unwrap();
         assert_eq!(fov, &ours);
         assert!(view.contains_key(Path::new("crates/main/src/main.rs")));
         assert!(!view.keys().any(|p| p.starts_with("crates/fov/tests")));

@@ -34,7 +34,7 @@ struct ScreenArgs {
 
 fn main() -> ExitCode {
     let write = std::env::args().any(|a| a == "--write");
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..");
     match run(&root, write) {
         Ok(count) => {
             println!(

@@ -14,7 +14,7 @@ use rogue_trace_format::{Header, Step, Trace};
 
 /// `tests/golden`: the C original's recorded screens.
 pub fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../tests/golden")
 }
 
 /// The golden traces of `part`, by file name, sorted.

@@ -12,8 +12,8 @@
 //! and MinGW are installed (`make test-windows`), and says so when they
 //! are not. `ROGUE_WINDOWS_DIR` names the folder of `rogue.exe`,
 //! `rogue-trace.exe`, `rogue-main.exe`, `stand-in.exe`
-//! (`crates/trace/benches/stand_in.c` on PDCurses), `pin-probe.exe`
-//! (`crates/trace/tests/fixtures/pin_probe.c` built with `seed.h`) and
+//! (`crates/trace/cli/benches/stand_in.c` on PDCurses), `pin-probe.exe`
+//! (`crates/trace/cli/tests/fixtures/pin_probe.c` built with `seed.h`) and
 //! `wine-console.exe`, the launcher that lets Wine's
 //! console pass the terminal's keys on (`tests/windows/wine-console.c`).
 //!
@@ -276,7 +276,7 @@ fn a_c_pdcurses_program_records_as_its_ncurses_twin_on_linux() {
     let (windows, _) =
         capture_on_wine("stand-in.exe", &[], (100, 25), &keys, &[]);
     let source = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../trace/benches/stand_in.c");
+        .join("../../trace/cli/benches/stand_in.c");
     let linux = std::env::temp_dir()
         .join(format!("rogue-stand-in-linux-{}", std::process::id()));
     let built = Command::new("cc")
@@ -432,8 +432,8 @@ fn bad_arguments_get_one_line_and_exit_2() {
 #[test]
 #[ignore = "needs Wine and the Windows build: make test-windows"]
 fn seed_h_pins_the_seed_of_a_c_program_built_for_windows() {
-    // crates/trace/tests/fixtures/pin_probe.c, built with MinGW and
-    // `-include crates/capture/pin/seed.h -DROGUE_SEED=42`.
+    // crates/trace/cli/tests/fixtures/pin_probe.c, built with MinGW and
+    // `-include crates/trace/capture/pin/seed.h -DROGUE_SEED=42`.
     let out = Command::new("wine")
         .arg(windows_dir().join("pin-probe.exe"))
         .env("WINEDEBUG", "-all")

@@ -21,7 +21,7 @@ use rogue_testkit::{goldens, record, same_steps};
 use rogue_trace_format::Trace;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..")
 }
 
 /// The repository's target folder, which the parts share.
