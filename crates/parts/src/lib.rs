@@ -157,10 +157,15 @@ fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
 fn readme(part: u8, files: &View) -> String {
     let seed = if part >= 3 {
         "\nLike the C original, it seeds `rand()` with the time; `--seed N` builds\n\
-         the dungeon of `srand(N)` instead. Its `rand()` is your platform's C\n\
-         library's, value for value: glibc's, or Microsoft's on Windows.\n"
+         the dungeon of `srand(N)` instead. Its `rand()` is glibc's, value for\n\
+         value, or Microsoft's when built for Windows.\n"
     } else {
         ""
+    };
+    let keys = if part >= 1 {
+        "Keys: `h` left, `j` down, `k` up, `l` right, `q` quit.\n"
+    } else {
+        "It starts curses and ends it at once: it takes no key.\n"
     };
     let list: String = files
         .keys()
@@ -175,9 +180,10 @@ fn readme(part: u8, files: &View) -> String {
          the C program of that part. It is GPL-3.0-or-later, as the C tutorial.\n\n\
          ```sh\ncargo run --release\n```\n\n\
          You need Rust, a C compiler and the ncurses development files (on\n\
-         Debian/Ubuntu: `sudo apt-get install build-essential libncurses-dev\n\
-         pkg-config`). On Windows, PDCurses is built from source by cargo.\n\
-         Keys: `h` left, `j` down, `k` up, `l` right, `q` quit.\n{seed}\n\
+         Debian/Ubuntu, as root or with sudo: `apt-get install build-essential\n\
+         libncurses-dev pkg-config`). On Windows, pancurses compiles PDCurses\n\
+         from its C sources, with MSVC's or MinGW's C compiler.\n\
+         {keys}{seed}\n\
          ## Files\n\n{list}"
     )
 }
@@ -200,6 +206,19 @@ mod tests {
         assert_eq!(fov, &ours);
         assert!(view.contains_key(Path::new("crates/main/src/main.rs")));
         assert!(!view.keys().any(|p| p.starts_with("crates/fov/tests")));
+    }
+
+    #[test]
+    fn a_part_s_readme_names_the_keys_it_takes() {
+        let keys = "Keys: `h` left";
+        let part_0 = view(&root(), 0).unwrap();
+        let readme_0 = &part_0[Path::new("README.md")];
+        assert!(!readme_0.contains(keys), "{readme_0}");
+        assert!(readme_0.contains("it takes no key"), "{readme_0}");
+        for part in 1..=4 {
+            let files = view(&root(), part).unwrap();
+            assert!(files[Path::new("README.md")].contains(keys), "{part}");
+        }
     }
 
     #[test]
