@@ -5,7 +5,10 @@
 //! part, the pictures of screens, the figures printed by examples. `make
 //! test` runs it; `rogue-docs-check --write` writes the blocks and
 //! pictures anew. It also checks that `docs/index.md` and
-//! `docs/SUMMARY.md` (the book's contents) link every page.
+//! `docs/SUMMARY.md` (the book's contents) link every page, and, given
+//! `C_REPO=<git dir>` (a clone of the C tutorial's repository), that every
+//! link into the C tutorial's branches points at what it names (see
+//! [`c_links`]).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,6 +17,7 @@ use std::process::{Command, ExitCode};
 use clap::Parser;
 use rogue_options::{GameArgs, SizeArg};
 
+mod c_links;
 mod page;
 mod snippet;
 
@@ -165,6 +169,19 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
         }
         problems
             .extend(outcome.problems.iter().map(|p| format!("{name}: {p}")));
+        if let Some(repo) = std::env::var_os("C_REPO") {
+            problems.extend(c_links::check(&text, &name, Path::new(&repo)));
+        }
+    }
+    match std::env::var_os("C_REPO") {
+        Some(repo) => println!(
+            "docs check: C links checked against {}",
+            Path::new(&repo).display()
+        ),
+        None => println!(
+            "docs check: C links not checked (C_REPO=<git dir of a clone of \
+             the C tutorial> checks them)"
+        ),
     }
     for contents in ["index.md", "SUMMARY.md"] {
         let text = fs::read_to_string(docs.join(contents)).unwrap_or_default();
