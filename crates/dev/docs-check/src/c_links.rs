@@ -368,6 +368,7 @@ mod tests {
         );
     }
 
+    #[cfg(unix)]
     /// A repository with a branch `Part_02` holding `src/map.c` and a
     /// tutorial text.
     fn repository() -> std::path::PathBuf {
@@ -400,6 +401,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)] // git makes the repository; Wine's tests have none
     fn a_link_must_cover_exactly_the_items_it_names() {
         let repo = repository();
         let url = |rest: &str| format!("{REPOSITORY}blob/Part_02/{rest}");
