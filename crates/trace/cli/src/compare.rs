@@ -9,9 +9,13 @@ use rogue_capture::capture;
 use rogue_game::GameConfig;
 use rogue_options::{GameArgs, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
+use rogue_trace_format::report::Side;
 use rogue_trace_format::{escape_keys, Trace};
 
-use crate::{capture_options, pin, CaptureFlags, Failure, KeysArgs};
+use crate::{
+    capture_options, pin, write_report, CaptureFlags, Failure, HtmlArg,
+    KeysArgs,
+};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -34,6 +38,8 @@ pub struct CompareArgs {
     /// Write both traces into DIR (created if needed; no file is overwritten)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub html: HtmlArg,
     /// The reference program and its arguments (after --); `{seed}` and
     /// `{rng}` in them are replaced by the seed and the generator
     #[arg(last = true, required = true, value_name = "REFERENCE")]
@@ -165,6 +171,35 @@ pub fn write_traces(
             .expect("a free name")
     };
     let (reference, port) = (free("reference"), free("port"));
+    write_both(&reference, &port, outcome)?;
+    Ok((reference, port))
+}
+
+/// `DIR/STEM.EXT`, or `DIR/STEM-N.EXT` for the first N no file has; `DIR`
+/// is created if needed.
+pub fn free_name(
+    dir: &Path,
+    stem: &str,
+    ext: &str,
+) -> Result<PathBuf, Failure> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure(format!("cannot create '{}': {e}", dir.display()), 2)
+    })?;
+    Ok((0..)
+        .map(|n| match n {
+            0 => dir.join(format!("{stem}.{ext}")),
+            _ => dir.join(format!("{stem}-{n}.{ext}")),
+        })
+        .find(|p| !p.exists())
+        .expect("a free name"))
+}
+
+/// Writes the reference's and the port's traces, creating both files.
+fn write_both(
+    reference: &Path,
+    port: &Path,
+    outcome: &Outcome,
+) -> Result<(), Failure> {
     for (path, trace) in
         [(&reference, &outcome.reference), (&port, &outcome.port)]
     {
@@ -179,7 +214,28 @@ pub fn write_traces(
                 Failure(format!("cannot write '{}': {e}", path.display()), 2)
             })?;
     }
-    Ok((reference, port))
+    Ok(())
+}
+
+/// Writes the HTML report of `outcome` to `path`.
+pub fn report_outcome(
+    path: &Path,
+    outcome: &Outcome,
+    commands: &[String],
+) -> Result<(), Failure> {
+    write_report(
+        path,
+        Side {
+            name: "the reference",
+            trace: &outcome.reference,
+        },
+        Side {
+            name: "the port",
+            trace: &outcome.port,
+        },
+        &outcome.report,
+        commands,
+    )
 }
 
 /// The `rogue-trace compare` command that plays `case` again.
@@ -260,6 +316,10 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             a.display(),
             b.display()
         );
+    }
+    if let Some(path) = &args.html.html {
+        let command = command_line(&case, &args.flags, &args.command);
+        report_outcome(path, &outcome, &[command])?;
     }
     if args.brief {
         println!("{}", outcome.report.line);

@@ -17,7 +17,8 @@ use rogue_game::RngKind;
 use rogue_options::GameArgs;
 
 use crate::compare::{
-    check_seeded, command_line, run_case, write_traces, Case,
+    check_seeded, command_line, free_name, report_outcome, run_case,
+    write_traces, Case,
 };
 use crate::{CaptureFlags, Failure};
 
@@ -46,6 +47,10 @@ pub struct FuzzArgs {
     /// Where to write the traces of a difference (created if needed)
     #[arg(long, value_name = "DIR", default_value = "fuzz-failures")]
     out: PathBuf,
+    /// Also write an HTML report of each shrunk case into DIR (created if
+    /// needed; no file is overwritten)
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
     /// The reference program and its arguments (after --); `{seed}` and
     /// `{rng}` in them are replaced by each case's
     #[arg(last = true, required = true, value_name = "REFERENCE")]
@@ -123,16 +128,18 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
             let stem =
                 format!("seed{}-{}", small.config.seed, small.config.rng);
             let (a, b) = write_traces(&args.out, &stem, &outcome)?;
+            let again = command_line(&small, &args.flags, &args.command);
+            if let Some(dir) = &args.html {
+                let page = free_name(dir, &stem, "html")?;
+                report_outcome(&page, &outcome, &[again.clone()])?;
+            }
             print!("{}", outcome.report.text);
             println!(
                 "traces: {} (reference) and {} (port)",
                 a.display(),
                 b.display()
             );
-            println!(
-                "reproduce: {}",
-                command_line(&small, &args.flags, &args.command)
-            );
+            println!("reproduce: {again}");
             return Ok(1);
         }
     }

@@ -11,15 +11,15 @@ mod io_util;
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rogue_capture::{CaptureOptions, Settle, Timing};
 use rogue_options::{GameArgs, Rng, SizeArg};
-use rogue_trace_format::diff::{diff, DiffOptions};
-use rogue_trace_format::{show, unescape_keys, Trace};
+use rogue_trace_format::diff::{diff, DiffOptions, Report};
+use rogue_trace_format::{report, show, unescape_keys, Trace};
 
 use io_util::{read_trace, Output};
 
@@ -204,6 +204,34 @@ struct DiffArgs {
     /// Print one line only, for scripts
     #[arg(long)]
     brief: bool,
+    #[command(flatten)]
+    html: HtmlArg,
+}
+
+/// `--html FILE`: the comparison as a page too.
+#[derive(Args, Clone, Debug, Default)]
+pub struct HtmlArg {
+    /// Also write the comparison as one self-contained HTML page, both
+    /// screens side by side at every step, to FILE (an existing file is
+    /// not overwritten)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+/// Writes the HTML report of comparing `a` with `b` to `path`.
+pub fn write_report(
+    path: &Path,
+    a: report::Side,
+    b: report::Side,
+    found: &Report,
+    commands: &[String],
+) -> Result<(), Failure> {
+    let page = report::html(a, b, found, commands);
+    let mut out = Output::create(Some(path))?;
+    out.write_all(page.as_bytes()).map_err(|e| out.error(e))?;
+    out.finish()?;
+    eprintln!("report: {}", path.display());
+    Ok(())
 }
 
 #[derive(Args, Debug)]
@@ -345,6 +373,28 @@ fn run_diff(args: DiffArgs) -> Result<u8, Failure> {
         all: args.all,
     };
     let report = diff(&a, &b, options);
+    if let Some(path) = &args.html.html {
+        let mut command = vec!["rogue-trace".to_string(), "diff".into()];
+        command.extend([&args.a, &args.b].map(|p| p.display().to_string()));
+        if args.screens_only {
+            command.push("--screens-only".into());
+        }
+        let (name_a, name_b) =
+            (args.a.display().to_string(), args.b.display().to_string());
+        write_report(
+            path,
+            report::Side {
+                name: &name_a,
+                trace: &a,
+            },
+            report::Side {
+                name: &name_b,
+                trace: &b,
+            },
+            &report,
+            &[shell_words::join(command)],
+        )?;
+    }
     if args.brief {
         println!("{}", report.line);
     } else {

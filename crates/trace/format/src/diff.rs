@@ -59,9 +59,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     let mut compared = 0;
     let mut differing_steps = Vec::new();
     let mut differing_cells = 0;
-    let console = [a, b]
-        .iter()
-        .any(|t| t.header.extra.iter().any(|e| e == CONSOLE));
+    let console = on_console(a, b);
     for step_a in &a.steps {
         let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number)
         else {
@@ -196,6 +194,27 @@ fn row(step: &Step, y: usize, console: bool) -> Vec<Cell> {
     let looks = step.looks(y).into_iter();
     let looks = looks.map(|l| if console { l.on_console() } else { l });
     text.chars().zip(looks).collect()
+}
+
+/// Whether either trace was read off a Windows console, so that both
+/// compare as a console shows them.
+pub fn on_console(a: &Trace, b: &Trace) -> bool {
+    [a, b]
+        .iter()
+        .any(|t| t.header.extra.iter().any(|e| e == CONSOLE))
+}
+
+/// The cells, row and column, where two steps differ, as [`diff`] counts
+/// them (looks as a console shows them if `console`).
+pub fn cells_differing(
+    a: &Step,
+    b: &Step,
+    console: bool,
+) -> Vec<(usize, usize)> {
+    differing_cells_of(a, b, console)
+        .iter()
+        .map(|d| (d.y, d.x))
+        .collect()
 }
 
 /// A cell that differs: its row and column, and what each trace has there.

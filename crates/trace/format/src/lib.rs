@@ -11,6 +11,7 @@ pub mod classes;
 pub mod diff;
 mod escape;
 mod format;
+pub mod report;
 pub mod show;
 
 pub use escape::{escape_keys, key_literal, parse_key_literal, unescape_keys};

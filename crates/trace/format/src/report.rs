@@ -1,0 +1,223 @@
+//! A comparison as one self-contained HTML page: `--html`.
+//!
+//! The page shows both traces' screens side by side at each step, in
+//! their terminal colours, the cells that differ outlined, with a step
+//! slider (also moved by ← and →) and buttons for the first and the next
+//! difference. Its header names both traces, their seeds, sizes and keys,
+//! and the commands that reproduce the run. Everything is inline (the
+//! screens are drawn by the book's grid renderer, `crates/web/grid.js`):
+//! the page opens from disk, with no network.
+//!
+//! Screens are stored as changes from the step before (runs of changed
+//! cells), and a step of B that shows what A shows at the same step is
+//! stored as such, so that a report of 2,000 steps stays small.
+
+use serde_json::{json, Value};
+
+use crate::diff::{cells_differing, on_console, Report};
+use crate::escape::{escape_keys, key_literal};
+use crate::format::{Step, Trace};
+
+/// The grid renderer and its styles, shared with the book's terminals.
+const GRID_JS: &str = include_str!("../../../web/grid.js");
+const GRID_CSS: &str = include_str!("../../../web/grid.css");
+/// The report's own script and styles.
+const REPORT_JS: &str = include_str!("../../../web/report.js");
+const REPORT_CSS: &str = include_str!("../../../web/report.css");
+
+/// What a report says of one trace.
+pub struct Side<'a> {
+    /// Its name: a file, or "the reference" and "the port".
+    pub name: &'a str,
+    /// The trace.
+    pub trace: &'a Trace,
+}
+
+/// The report of comparing `a` with `b` (`report` is what [`diff`] found),
+/// with the shell commands that reproduce the run.
+///
+/// [`diff`]: crate::diff::diff
+pub fn html(a: Side, b: Side, report: &Report, commands: &[String]) -> String {
+    let console = on_console(a.trace, b.trace);
+    let mut differences = serde_json::Map::new();
+    for step_a in &a.trace.steps {
+        let Some(step_b) =
+            b.trace.steps.iter().find(|s| s.number == step_a.number)
+        else {
+            continue;
+        };
+        let cells = cells_differing(step_a, step_b, console);
+        if !cells.is_empty() {
+            differences.insert(step_a.number.to_string(), json!(cells));
+        }
+    }
+    let data = json!({
+        "a": side(&a, None),
+        "b": side(&b, Some(a.trace)),
+        "identical": report.identical,
+        "summary": report.line,
+        "text": report.text,
+        "differences": differences,
+        "commands": commands,
+    });
+    // `</` would end the script element the data sits in.
+    let data = data.to_string().replace("</", "<\\/");
+    let title = escape(&format!("rogue-trace: {} and {}", a.name, b.name));
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width\">\n\
+         <title>{title}</title>\n<style>\n{GRID_CSS}{REPORT_CSS}</style>\n\
+         </head>\n<body>\n<main id=\"report\"><noscript>This report needs \
+         JavaScript to draw its screens.</noscript></main>\n\
+         <script id=\"report-data\" type=\"application/json\">{data}</script>\n\
+         <script>\n{GRID_JS}</script>\n<script>\n{REPORT_JS}</script>\n\
+         </body>\n</html>\n"
+    )
+}
+
+/// Escapes text for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// One trace for the page: its header and its steps, each a change from
+/// the step before (or, for B, the same as A's step of that number).
+fn side(side: &Side, same_as: Option<&Trace>) -> Value {
+    let trace = side.trace;
+    let header = &trace.header;
+    let (cols, rows) = (usize::from(header.cols), usize::from(header.rows));
+    let blank = Step {
+        number: 0,
+        key: None,
+        text: vec![" ".repeat(cols); rows],
+        colours: vec![" ".repeat(cols); rows],
+        odd: Vec::new(),
+    };
+    let mut before = &blank;
+    let mut steps = Vec::new();
+    for step in &trace.steps {
+        let key = step.key.map(key_literal);
+        let twin = same_as
+            .and_then(|t| t.steps.iter().find(|s| s.number == step.number))
+            .filter(|s| s.text == step.text && s.colours == step.colours);
+        if twin.is_some() {
+            steps.push(json!({"n": step.number, "key": key, "same": true}));
+        } else {
+            steps.push(json!({
+                "n": step.number,
+                "key": key,
+                "text": changes(&before.text, &step.text),
+                "classes": changes(&before.colours, &step.colours),
+            }));
+        }
+        before = step;
+    }
+    json!({
+        "name": side.name,
+        "program": header.program,
+        "part": header.part,
+        "seed": header.seed,
+        "rng": header.rng,
+        "cols": header.cols,
+        "rows": header.rows,
+        "keys": escape_keys(&header.keys),
+        "steps": steps,
+    })
+}
+
+/// The runs of cells of `after` that differ from `before`, as
+/// `[row, column, text]`; runs less than four cells apart are joined.
+fn changes(before: &[String], after: &[String]) -> Vec<Value> {
+    let mut runs = Vec::new();
+    for (y, row) in after.iter().enumerate() {
+        let old: Vec<char> =
+            before.get(y).map_or_else(Vec::new, |r| r.chars().collect());
+        let new: Vec<char> = row.chars().collect();
+        let changed: Vec<usize> = (0..new.len())
+            .filter(|&x| old.get(x) != Some(&new[x]))
+            .collect();
+        let mut i = 0;
+        while i < changed.len() {
+            let start = changed[i];
+            let mut end = start;
+            while i < changed.len() && changed[i] <= end + 4 {
+                end = changed[i];
+                i += 1;
+            }
+            let text: String = new[start..=end].iter().collect();
+            runs.push(json!([y, start, text]));
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diff::{diff, DiffOptions};
+
+    const A: &str = "# screen trace v1\n# program: a\n# size: 4x2\n# keys: j\n\
+        == step 0 key -\n#.. \n @  \n-- colours\nwbb \n w  \n\
+        == step 1 key 'j'\n#.. \n    \n-- colours\nwbb \n    \n";
+
+    fn data(page: &str) -> Value {
+        let start = page.find("application/json\">").unwrap() + 18;
+        let end = start + page[start..].find("</script>").unwrap();
+        serde_json::from_str(&page[start..end].replace("<\\/", "</")).unwrap()
+    }
+
+    #[test]
+    fn a_report_holds_both_traces_and_the_differing_cells() {
+        let a = Trace::parse(A).unwrap();
+        let b =
+            Trace::parse(&A.replace("#.. \n    \n", "#.# \n    \n")).unwrap();
+        let report = diff(&a, &b, DiffOptions::default());
+        let page = html(
+            Side {
+                name: "a.trace",
+                trace: &a,
+            },
+            Side {
+                name: "b.trace",
+                trace: &b,
+            },
+            &report,
+            &["rogue-trace diff a.trace b.trace".to_string()],
+        );
+        assert!(!page.contains("http"), "nothing from the network");
+        assert!(page.contains("RogueGrid"));
+        let data = data(&page);
+        assert_eq!(data["identical"], false);
+        assert_eq!(data["differences"]["1"], json!([[0, 2]]));
+        assert_eq!(
+            data["a"]["steps"][0]["text"],
+            json!([[0, 0, "#.."], [1, 1, "@"]])
+        );
+        assert_eq!(data["a"]["steps"][1]["text"], json!([[1, 1, " "]]));
+        // B's first step is A's; its second is its own.
+        assert_eq!(data["b"]["steps"][0]["same"], true);
+        assert_eq!(
+            data["b"]["steps"][1]["text"],
+            json!([[0, 2, "#"], [1, 1, " "]])
+        );
+        assert_eq!(data["commands"][0], "rogue-trace diff a.trace b.trace");
+    }
+
+    #[test]
+    fn nothing_in_a_trace_ends_the_data_early() {
+        let a =
+            Trace::parse(&A.replace("# program: a", "# program: </script>"))
+                .unwrap();
+        let report = diff(&a, &a, DiffOptions::default());
+        let side = || Side {
+            name: "<b>",
+            trace: &a,
+        };
+        let page = html(side(), side(), &report, &[]);
+        assert_eq!(data(&page)["a"]["program"], "</script>");
+        assert!(page.contains("<title>rogue-trace: &lt;b&gt; and &lt;b&gt;"));
+    }
+}

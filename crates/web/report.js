@@ -1,0 +1,198 @@
+// rogue-trace's HTML report: both traces' screens at each step, side by
+// side, the differing cells outlined. The data is the JSON in
+// #report-data (see crates/trace/format/src/report.rs); screens are drawn
+// by RogueGrid (grid.js).
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  var root = document.getElementById("report");
+
+  function el(tag, attributes, children) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) {
+      node.setAttribute(name, attributes[name]);
+    });
+    (children || []).forEach(function (child) {
+      node.appendChild(
+        typeof child === "string" ? document.createTextNode(child) : child
+      );
+    });
+    return node;
+  }
+
+  // A side's screens, rebuilt from the changes each step stores; a step
+  // marked "same" shows A's screen of the same number.
+  function screens(side, twin) {
+    var rows = [];
+    var classes = [];
+    for (var y = 0; y < side.rows; y++) {
+      rows.push(" ".repeat(side.cols));
+      classes.push(" ".repeat(side.cols));
+    }
+    function apply(lines, changes) {
+      changes.forEach(function (change) {
+        var y = change[0];
+        var chars = Array.from(lines[y]);
+        Array.from(change[2]).forEach(function (c, i) {
+          chars[change[1] + i] = c;
+        });
+        lines[y] = chars.join("");
+      });
+    }
+    var byNumber = {};
+    side.steps.forEach(function (step) {
+      if (step.same && twin && twin[step.n]) {
+        rows = twin[step.n].text.slice();
+        classes = twin[step.n].classes.slice();
+      } else {
+        apply(rows, step.text || []);
+        apply(classes, step.classes || []);
+      }
+      byNumber[step.n] = {
+        cols: side.cols,
+        rows: side.rows,
+        text: rows.slice(),
+        classes: classes.slice(),
+        cursor: null,
+        key: step.key
+      };
+    });
+    return byNumber;
+  }
+
+  var a = screens(data.a, null);
+  var b = screens(data.b, a);
+  var numbers = Object.keys(a)
+    .concat(Object.keys(b))
+    .map(Number)
+    .filter(function (n, i, all) { return all.indexOf(n) === i; })
+    .sort(function (x, y) { return x - y; });
+  var differing = Object.keys(data.differences)
+    .map(Number)
+    .sort(function (x, y) { return x - y; });
+
+  function row(label, field) {
+    return el("tr", {}, [
+      el("th", {}, [label]),
+      el("td", field === "keys" ? { class: "keys" } : {}, [
+        String(data.a[field] === null ? "-" : data.a[field])
+      ]),
+      el("td", field === "keys" ? { class: "keys" } : {}, [
+        String(data.b[field] === null ? "-" : data.b[field])
+      ])
+    ]);
+  }
+  root.appendChild(el("h1", {}, ["rogue-trace: A and B, step by step"]));
+  root.appendChild(
+    el("table", { class: "sides" }, [
+      el("tr", {}, [el("th", {}, [""]), el("th", {}, ["A"]), el("th", {}, ["B"])]),
+      row("trace", "name"),
+      row("program", "program"),
+      row("part", "part"),
+      row("seed", "seed"),
+      row("rng", "rng"),
+      el("tr", {}, [
+        el("th", {}, ["size"]),
+        el("td", {}, [data.a.cols + "x" + data.a.rows]),
+        el("td", {}, [data.b.cols + "x" + data.b.rows])
+      ]),
+      row("keys", "keys")
+    ])
+  );
+  root.appendChild(
+    el("p", { class: "verdict " + (data.identical ? "same" : "different") }, [
+      data.summary
+    ])
+  );
+  if (data.commands.length > 0) {
+    root.appendChild(el("p", {}, ["To run it again:"]));
+    root.appendChild(el("pre", { class: "commands" }, [data.commands.join("\n")]));
+  }
+
+  var slider = el("input", {
+    type: "range", min: "0", max: String(Math.max(numbers.length - 1, 0)),
+    value: "0", "aria-label": "step"
+  });
+  var label = el("span", { id: "step-label" }, []);
+  var firstButton = el("button", { type: "button", id: "first-difference" }, [
+    "First difference"
+  ]);
+  var nextButton = el("button", { type: "button", id: "next-difference" }, [
+    "Next difference"
+  ]);
+  root.appendChild(
+    el("nav", { class: "steps" }, [
+      el("button", { type: "button", id: "previous-step" }, ["\u2190"]),
+      slider,
+      el("button", { type: "button", id: "next-step" }, ["\u2192"]),
+      firstButton,
+      nextButton,
+      label
+    ])
+  );
+  var screenA = el("div", { id: "screen-a" }, []);
+  var screenB = el("div", { id: "screen-b" }, []);
+  var cellsList = el("p", { class: "cells", id: "cells" }, []);
+  root.appendChild(
+    el("div", { class: "screens" }, [
+      el("section", {}, [el("h2", {}, ["A: " + data.a.name]), screenA]),
+      el("section", {}, [el("h2", {}, ["B: " + data.b.name]), screenB])
+    ])
+  );
+  root.appendChild(cellsList);
+  root.appendChild(
+    el("details", {}, [
+      el("summary", {}, ["The report as text"]),
+      el("pre", {}, [data.text])
+    ])
+  );
+  firstButton.disabled = differing.length === 0;
+  nextButton.disabled = differing.length === 0;
+
+  var index = 0;
+  function draw(container, screen, marks) {
+    if (screen) {
+      RogueGrid.render(container, screen, { marks: marks });
+    } else {
+      container.textContent = "";
+      container.appendChild(el("p", { class: "missing" }, ["no screen at this step"]));
+    }
+  }
+  function show(i) {
+    index = Math.max(0, Math.min(i, numbers.length - 1));
+    slider.value = String(index);
+    var n = numbers[index];
+    var marks = data.differences[n] || [];
+    draw(screenA, a[n], marks);
+    draw(screenB, b[n], marks);
+    var step = a[n] || b[n];
+    var key = step && step.key !== null ? "key " + step.key : "before the first key";
+    label.textContent =
+      "step " + n + " of " + numbers[numbers.length - 1] + " (" + key + ")" +
+      (marks.length > 0 ? ": " + marks.length + " cell(s) differ" : ": same");
+    cellsList.textContent = marks.length > 0
+      ? "differing cells (row, column, from 0): " +
+        marks.map(function (m) { return "(" + m[0] + ", " + m[1] + ")"; }).join(" ")
+      : "";
+    document.body.setAttribute("data-step", String(n));
+  }
+  function nextDifference() {
+    var n = numbers[index];
+    var next = differing.filter(function (d) { return d > n; })[0];
+    if (next === undefined) next = differing[0];
+    if (next !== undefined) show(numbers.indexOf(next));
+  }
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  document.getElementById("previous-step").addEventListener("click", function () { show(index - 1); });
+  document.getElementById("next-step").addEventListener("click", function () { show(index + 1); });
+  firstButton.addEventListener("click", function () {
+    show(numbers.indexOf(differing[0]));
+  });
+  nextButton.addEventListener("click", nextDifference);
+  document.addEventListener("keydown", function (event) {
+    if (event.target && event.target.tagName === "INPUT" && event.target !== slider) return;
+    if (event.key === "ArrowLeft") { show(index - 1); event.preventDefault(); }
+    if (event.key === "ArrowRight") { show(index + 1); event.preventDefault(); }
+  });
+  show(differing.length > 0 ? numbers.indexOf(differing[0]) : 0);
+})();
