@@ -131,7 +131,7 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
             let again = command_line(&small, &args.flags, &args.command);
             if let Some(dir) = &args.html {
                 let page = free_name(dir, &stem, "html")?;
-                report_outcome(&page, &outcome, &[again.clone()])?;
+                report_outcome(&page, &outcome, std::slice::from_ref(&again))?;
             }
             print!("{}", outcome.report.text);
             println!(
