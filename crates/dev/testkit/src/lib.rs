@@ -196,3 +196,64 @@ pub fn exit_code(session: &mut PtySession, what: &str) -> u32 {
         .unwrap_or_else(|| panic!("{what}: the program did not exit"))
         .exit_code()
 }
+
+/// A program the tests need that the project installs (`make test-deps`):
+/// its path, or a panic that says how to install it. Such a test fails
+/// where the program is missing; it never skips.
+pub fn required_program(names: &[&str], package: &str) -> PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    names
+        .iter()
+        .flat_map(|name| {
+            std::env::split_paths(&path).map(move |dir| dir.join(name))
+        })
+        .find(|candidate| candidate.is_file())
+        .unwrap_or_else(|| {
+            panic!(
+                "{} is missing: `make test-deps` installs it (Debian's \
+                 package {package})",
+                names[0]
+            )
+        })
+}
+
+/// The page at `path` (opened from disk, `file://`) as headless Chromium
+/// leaves it once its scripts have run: its DOM, serialised.
+///
+/// # Panics
+/// If Chromium is missing or fails.
+pub fn chromium_dom(path: &std::path::Path) -> String {
+    let chromium =
+        required_program(&["chromium", "chromium-browser"], "chromium");
+    let profile = std::env::temp_dir().join(format!(
+        "rogue-chromium-{}-{}",
+        std::process::id(),
+        path.file_name().and_then(|n| n.to_str()).unwrap_or("page")
+    ));
+    let url = format!(
+        "file://{}",
+        path.canonicalize().expect("the page exists").display()
+    );
+    let out = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    let _ = std::fs::remove_dir_all(&profile);
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
