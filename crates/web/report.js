@@ -67,6 +67,15 @@
     .map(Number)
     .filter(function (n, i, all) { return all.indexOf(n) === i; })
     .sort(function (x, y) { return x - y; });
+  // The differing cells of each step, from their runs [row, column, count].
+  var marksOf = {};
+  Object.keys(data.differences).forEach(function (n) {
+    var cells = [];
+    data.differences[n].forEach(function (run) {
+      for (var i = 0; i < run[2]; i++) cells.push([run[0], run[1] + i]);
+    });
+    marksOf[n] = cells;
+  });
   var differing = Object.keys(data.differences)
     .map(Number)
     .sort(function (x, y) { return x - y; });
@@ -162,7 +171,7 @@
     index = Math.max(0, Math.min(i, numbers.length - 1));
     slider.value = String(index);
     var n = numbers[index];
-    var marks = data.differences[n] || [];
+    var marks = marksOf[n] || [];
     draw(screenA, a[n], marks);
     draw(screenB, b[n], marks);
     var step = a[n] || b[n];

@@ -24,10 +24,15 @@ fn scratch(test: &str) -> PathBuf {
 
 /// The port's trace of `keys` on seed 42, written to `path`.
 fn replay(path: &Path, keys: &str) -> Trace {
+    replay_seed(path, keys, "42")
+}
+
+/// The port's trace of `keys` on `seed`, written to `path`.
+fn replay_seed(path: &Path, keys: &str, seed: &str) -> Trace {
     let out = rogue_trace(&[
         "replay",
         "--seed",
-        "42",
+        seed,
         "--rng",
         "glibc",
         "--keys",
@@ -110,10 +115,9 @@ fn a_report_shows_the_first_difference_in_a_browser() {
         dom.contains("step 7 of 12 (key 'k'): 1 cell(s) differ"),
         "the report opens at the first difference"
     );
-    let b = Trace::parse(
-        &std::fs::read_to_string(dir.join("b.trace")).unwrap(),
-    )
-    .unwrap();
+    let b =
+        Trace::parse(&std::fs::read_to_string(dir.join("b.trace")).unwrap())
+            .unwrap();
     for (id, trace) in [("screen-a", &a), ("screen-b", &b)] {
         let rows = screen(&dom, id);
         let texts: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
@@ -175,6 +179,20 @@ fn a_report_of_2000_steps_stays_under_2_mb() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 2_000_000, "{size} bytes");
+    // Another dungeon: every step differs, nearly every cell.
+    replay_seed(&dir.join("c.trace"), &walk, "7");
+    let other = dir.join("other.html");
+    let out = rogue_trace(&[
+        "diff",
+        "--screens-only",
+        dir.join("a.trace").to_str().unwrap(),
+        dir.join("c.trace").to_str().unwrap(),
+        "--html",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let size = std::fs::metadata(&other).unwrap().len();
     assert!(size < 2_000_000, "{size} bytes");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -48,7 +48,7 @@ pub fn html(a: Side, b: Side, report: &Report, commands: &[String]) -> String {
         };
         let cells = cells_differing(step_a, step_b, console);
         if !cells.is_empty() {
-            differences.insert(step_a.number.to_string(), json!(cells));
+            differences.insert(step_a.number.to_string(), json!(runs(&cells)));
         }
     }
     let data = json!({
@@ -73,6 +73,18 @@ pub fn html(a: Side, b: Side, report: &Report, commands: &[String]) -> String {
          <script>\n{GRID_JS}</script>\n<script>\n{REPORT_JS}</script>\n\
          </body>\n</html>\n"
     )
+}
+
+/// Cells side by side in a row as runs, `[row, column, count]`.
+fn runs(cells: &[(usize, usize)]) -> Vec<[usize; 3]> {
+    let mut runs: Vec<[usize; 3]> = Vec::new();
+    for &(y, x) in cells {
+        match runs.last_mut() {
+            Some(run) if run[0] == y && run[1] + run[2] == x => run[2] += 1,
+            _ => runs.push([y, x, 1]),
+        }
+    }
+    runs
 }
 
 /// Escapes text for HTML.
@@ -159,6 +171,12 @@ mod tests {
     use super::*;
     use crate::diff::{diff, DiffOptions};
 
+    #[test]
+    fn differing_cells_are_kept_as_runs() {
+        let cells = [(0, 1), (0, 2), (0, 3), (0, 5), (1, 6), (2, 0)];
+        assert_eq!(runs(&cells), [[0, 1, 3], [0, 5, 1], [1, 6, 1], [2, 0, 1]]);
+    }
+
     const A: &str = "# screen trace v1\n# program: a\n# size: 4x2\n# keys: j\n\
         == step 0 key -\n#.. \n @  \n-- colours\nwbb \n w  \n\
         == step 1 key 'j'\n#.. \n    \n-- colours\nwbb \n    \n";
@@ -191,7 +209,7 @@ mod tests {
         assert!(page.contains("RogueGrid"));
         let data = data(&page);
         assert_eq!(data["identical"], false);
-        assert_eq!(data["differences"]["1"], json!([[0, 2]]));
+        assert_eq!(data["differences"]["1"], json!([[0, 2, 1]]));
         assert_eq!(
             data["a"]["steps"][0]["text"],
             json!([[0, 0, "#.."], [1, 1, "@"]])
