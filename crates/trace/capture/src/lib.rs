@@ -16,6 +16,7 @@
 //! (the module `console`, Windows only): keys go into the console's input
 //! buffer and screens come out of its screen buffer.
 
+pub mod cast;
 #[cfg(windows)]
 pub mod console;
 pub mod pin;
@@ -705,6 +706,9 @@ trait Recording {
     fn step_of(&self, number: usize, key: Option<char>) -> Step;
     /// Whether nothing has been seen of the program's screen.
     fn nothing_seen(&self) -> bool;
+    /// Everything the program has written so far, if the terminal is a
+    /// byte stream (not on a console).
+    fn output(&self) -> &[u8];
     /// Its exit status, as text.
     fn status(&mut self) -> String;
     /// Ends it.
@@ -734,6 +738,10 @@ impl Recording for PtySession {
 
     fn nothing_seen(&self) -> bool {
         self.raw_output().is_empty()
+    }
+
+    fn output(&self) -> &[u8] {
+        self.raw_output()
     }
 
     fn status(&mut self) -> String {
@@ -766,6 +774,10 @@ impl Recording for console::ConsoleSession {
         self.blank()
     }
 
+    fn output(&self) -> &[u8] {
+        &[]
+    }
+
     fn status(&mut self) -> String {
         self.exit_status(Duration::from_secs(2))
     }
@@ -778,10 +790,12 @@ impl Recording for console::ConsoleSession {
 /// Runs `command` in a pseudo-terminal (on Windows, on the console), types
 /// the keys, and hands each recorded step to `each` as it settles (every
 /// step with `every`, else step 0 and the last); why it stopped early, if
-/// it did.
+/// it did. With `cast`, what the terminal showed and the keys typed are
+/// written as an asciinema recording too (not on a console).
 pub fn capture_each(
     command: &[OsString],
     options: &CaptureOptions,
+    cast: Option<&mut cast::CastWriter>,
     each: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<Option<Stopped>> {
     #[cfg(windows)]
@@ -799,7 +813,7 @@ pub fn capture_each(
         &options.term,
         &options.env,
     )?;
-    record(session, options, each)
+    record(session, options, cast, each)
 }
 
 /// Types the keys into `session` and records its steps.
@@ -810,6 +824,7 @@ pub fn capture_each(
 fn record(
     mut session: impl Recording,
     options: &CaptureOptions,
+    mut cast: Option<&mut cast::CastWriter>,
     mut each: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<Option<Stopped>> {
     let settle = options.settle;
@@ -833,6 +848,10 @@ fn record(
     for (i, &key) in options.keys.iter().enumerate() {
         if stopped.is_some() {
             break;
+        }
+        if let Some(cast) = cast.as_deref_mut() {
+            cast.output(session.output())?;
+            cast.input(key)?;
         }
         session.type_key(key)?;
         if pending && (options.every || settled.0 == 0) {
@@ -858,6 +877,10 @@ fn record(
     if pending {
         each(session.step_of(settled.0, settled.1))?;
     }
+    if let Some(cast) = cast {
+        cast.output(session.output())?;
+        cast.finish()?;
+    }
     session.end();
     Ok(stopped)
 }
@@ -877,7 +900,7 @@ pub fn capture(
     options: &CaptureOptions,
 ) -> io::Result<Capture> {
     let mut steps = Vec::new();
-    let stopped = capture_each(command, options, |step| {
+    let stopped = capture_each(command, options, None, |step| {
         steps.push(step);
         Ok(())
     })?;

@@ -4,15 +4,34 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use rogue_capture::cast;
 use rogue_trace_format::Trace;
 
 use crate::Failure;
 
-/// Reads and parses a trace; errors name the file and the line.
+/// Reads and parses a trace, or an asciinema recording (asciicast v2 or
+/// v3, told apart by its content) as a trace; errors name the file and the
+/// line.
 pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     let name = path.display();
+    let size = std::fs::metadata(path).map_or(0, |m| m.len());
+    if size > cast::MAX_BYTES as u64 {
+        return Err(Failure(
+            format!(
+                "'{name}' is larger than {} MiB: not read",
+                cast::MAX_BYTES >> 20
+            ),
+            2,
+        ));
+    }
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?;
+    if cast::is_cast(&text) {
+        return cast::read(&text).map_err(|e| match e.line {
+            0 => Failure(format!("{name}: {}", e.message), 2),
+            line => Failure(format!("{name}:{line}: {}", e.message), 2),
+        });
+    }
     Trace::parse(&text)
         .map_err(|e| Failure(format!("{name}:{}: {}", e.line, e.message), 2))
 }

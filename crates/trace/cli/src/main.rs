@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rogue_capture::cast::CastWriter;
 use rogue_capture::{CaptureOptions, Settle, Timing};
 use rogue_options::{GameArgs, Rng, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
@@ -66,8 +67,12 @@ struct KeysArgs {
     )]
     keys: Option<String>,
     /// A file holding the keys to type (at most 1,000,000)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "keys_from")]
     keys_file: Option<PathBuf>,
+    /// The keys of a trace or of an asciinema recording, up to its quit
+    /// key (`q`), after which a program has ended
+    #[arg(long, value_name = "FILE", conflicts_with = "keys")]
+    keys_from: Option<PathBuf>,
 }
 
 /// The most keys a trace command takes.
@@ -76,6 +81,12 @@ const MAX_KEYS: usize = 1_000_000;
 impl KeysArgs {
     /// The keys given, if any.
     fn keys(&self) -> Result<Vec<char>, String> {
+        if let Some(path) = &self.keys_from {
+            let trace = read_trace(path).map_err(|Failure(e, _)| e)?;
+            let keys = trace.header.keys;
+            let end = keys.iter().position(|&k| k == 'q' || k == '\0');
+            return Ok(keys[..end.unwrap_or(keys.len())].to_vec());
+        }
         let (text, source) = match (&self.keys, &self.keys_file) {
             (Some(keys), _) => (keys.clone(), "--keys".to_string()),
             (None, Some(path)) => {
@@ -170,6 +181,11 @@ struct CaptureArgs {
     /// (default glibc)
     #[arg(long, value_name = "KIND")]
     rng: Option<Rng>,
+    /// Also write what the terminal showed, and the keys typed, as an
+    /// asciinema recording (asciicast v2) to FILE; an existing file is not
+    /// overwritten (not on Windows, whose console is not a byte stream)
+    #[arg(long, value_name = "FILE")]
+    cast: Option<PathBuf>,
     /// The program to run and its arguments (after --)
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<OsString>,
@@ -325,20 +341,47 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
         (args.part, args.seed, rng),
         env,
     );
+    if args.cast.is_some() && cfg!(windows) {
+        return Err(Failure(
+            "--cast needs a terminal that is a byte stream; the Windows \
+             console is not"
+                .into(),
+            2,
+        ));
+    }
     let mut out = Output::create(args.out.as_deref())?;
+    let cast_out = args
+        .cast
+        .as_deref()
+        .map(|path| cast_output(path, args.size.size, &args.command))
+        .transpose();
+    let mut cast_out = match cast_out {
+        Ok(cast_out) => cast_out,
+        Err(e) => {
+            out.discard();
+            return Err(e);
+        }
+    };
     let mut text = String::new();
     rogue_capture::header(&args.command, &options).write(&mut text);
     out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
-    let captured =
-        rogue_capture::capture_each(&args.command, &options, |step| {
+    let captured = rogue_capture::capture_each(
+        &args.command,
+        &options,
+        cast_out.as_mut().map(|(writer, _)| writer),
+        |step| {
             text.clear();
             rogue_trace_format::write_step(&mut text, &step);
             out.write_all(text.as_bytes())
-        });
+        },
+    );
     let stopped = match captured {
         Ok(stopped) => stopped,
         Err(e) => {
             out.discard();
+            if let Some((_, path)) = cast_out {
+                let _ = std::fs::remove_file(path);
+            }
             return Err(Failure(e.to_string(), 2));
         }
     };
@@ -347,6 +390,35 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
         None => Ok(0),
         Some(why) => Err(Failure(format!("capture ended early: {why}"), 1)),
     }
+}
+
+/// The asciinema recording `--cast` writes to `path`, which must not
+/// exist, of `command` on a `cols` by `rows` terminal.
+fn cast_output(
+    path: &Path,
+    (cols, rows): (u16, u16),
+    command: &[OsString],
+) -> Result<(CastWriter, PathBuf), Failure> {
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| {
+            let why = if e.kind() == io::ErrorKind::AlreadyExists {
+                "it already exists; remove it or choose another name"
+                    .to_string()
+            } else {
+                e.to_string()
+            };
+            Failure(format!("cannot write '{}': {why}", path.display()), 2)
+        })?;
+    let out = Box::new(io::BufWriter::new(file));
+    let words = command.iter().map(|a| a.to_string_lossy().into_owned());
+    let writer = CastWriter::new(out, cols, rows, &shell_words::join(words))
+        .map_err(|e| {
+            Failure(format!("cannot write '{}': {e}", path.display()), 2)
+        })?;
+    Ok((writer, path.to_path_buf()))
 }
 
 /// The pin library for a capture of `seed` with `rng`.

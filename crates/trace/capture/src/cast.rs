@@ -1,0 +1,479 @@
+//! asciinema recordings (asciicast v2 and v3), read as traces and written
+//! by `rogue-trace capture --cast`.
+//!
+//! A recording is the terminal's output with the time of each piece, and,
+//! when made with `asciinema rec --stdin`, the keys typed (input events,
+//! `"i"`). Read as a trace, its keys are the input events' characters, one
+//! step each, and a key's screen is the terminal after the output that
+//! came before the next key was typed (after the last output, for the last
+//! key). What a recording cannot tell, a capture can:
+//! - asciinema joins keys typed quickly into one input event. The output
+//!   that follows is shared out one piece per key, the last key taking
+//!   what is left; a key that gets no piece shows the screen as it stands.
+//! - A key whose output only came after the next key was typed shows the
+//!   screen before that output.
+//!
+//! The quit key (`q`, or NUL) ends the game: its screen is the one after
+//! `endwin`, which `rogue-trace replay` never records, and neither does a
+//! recording read here.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::num::NonZeroU16;
+use std::time::Instant;
+
+use rogue_trace_format::{Header, Step, Trace, MAX_SIZE};
+use serde_json::Value;
+
+use crate::screen_step;
+
+/// The largest recording read: 256 MiB.
+pub const MAX_BYTES: usize = 256 << 20;
+/// The most cells the steps of a recording may hold in all (keys + 1
+/// screens of its size), as `compare` allows.
+pub const MAX_CELLS: u64 = 50_000_000;
+
+/// A recording that cannot be read: the line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastError {
+    /// The 1-based line number (0: the file as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for CastError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for CastError {}
+
+/// Whether `text` looks like an asciinema recording rather than a trace:
+/// its first line is a JSON object.
+pub fn is_cast(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+/// One event of a recording.
+enum Event {
+    /// Output written to the terminal.
+    Output(String),
+    /// Keys typed.
+    Input(String),
+}
+
+fn error(line: usize, message: impl Into<String>) -> CastError {
+    CastError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Reads an asciicast v2 or v3 recording as a trace.
+///
+/// # Errors
+/// A file too large, malformed JSON, an unknown version, a size out of
+/// range, or a recording without input events: each with its line.
+pub fn read(text: &str) -> Result<Trace, CastError> {
+    if text.len() > MAX_BYTES {
+        return Err(error(
+            0,
+            format!("the recording is larger than {} MiB", MAX_BYTES >> 20),
+        ));
+    }
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    let (number, first) = lines
+        .by_ref()
+        .find(|(_, l)| !l.trim().is_empty())
+        .ok_or_else(|| error(0, "the recording is empty"))?;
+    let header: Value = serde_json::from_str(first)
+        .map_err(|e| error(number, format!("the header is not JSON: {e}")))?;
+    let version = header.get("version").and_then(Value::as_u64);
+    let (cols, rows) = match version {
+        Some(2) => (field(&header, &["width"]), field(&header, &["height"])),
+        Some(3) => (
+            field(&header, &["term", "cols"]),
+            field(&header, &["term", "rows"]),
+        ),
+        _ => return Err(error(
+            number,
+            "not an asciicast v2 or v3 header (its \"version\" is not 2 or 3)",
+        )),
+    };
+    let size = |n: Option<u64>, max: u16, what: &str| {
+        n.filter(|&n| (1..=u64::from(max)).contains(&n))
+            .map(|n| n as u16)
+            .ok_or_else(|| {
+                error(
+                    number,
+                    format!("the header's {what} is missing or not 1 to {max}"),
+                )
+            })
+    };
+    let cols = size(cols, MAX_SIZE.0, "width (columns)")?;
+    let rows = size(rows, MAX_SIZE.1, "height (rows)")?;
+    let mut events = Vec::new();
+    for (number, line) in lines {
+        let line = line.trim();
+        if line.is_empty() || (version == Some(3) && line.starts_with('#')) {
+            continue;
+        }
+        let event: Value = serde_json::from_str(line)
+            .map_err(|e| error(number, format!("not a JSON event: {e}")))?;
+        let items = event
+            .as_array()
+            .filter(|a| a.len() == 3)
+            .ok_or_else(|| error(number, "an event is [time, code, data]"))?;
+        if !items[0].is_number() {
+            return Err(error(number, "an event's time is not a number"));
+        }
+        let (Some(code), Some(data)) = (items[1].as_str(), items[2].as_str())
+        else {
+            return Err(error(number, "an event's code and data are strings"));
+        };
+        match code {
+            "o" => events.push(Event::Output(data.to_string())),
+            "i" => events.push(Event::Input(data.to_string())),
+            _ => {}
+        }
+    }
+    let keys: Vec<char> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Input(keys) => Some(keys.chars()),
+            Event::Output(_) => None,
+        })
+        .flatten()
+        .collect();
+    if keys.is_empty() {
+        return Err(error(
+            0,
+            "the recording has no input events, so no keys: record with \
+             `asciinema rec --stdin`",
+        ));
+    }
+    let cells = (keys.len() as u64 + 1) * u64::from(cols) * u64::from(rows);
+    if cells > MAX_CELLS {
+        return Err(error(
+            0,
+            format!(
+                "{} keys at {cols}x{rows} make {cells} cells, more than {MAX_CELLS}",
+                keys.len()
+            ),
+        ));
+    }
+    let steps = steps(&events, cols, rows);
+    Ok(Trace {
+        header: Header {
+            program: format!(
+                "an asciinema recording (asciicast v{})",
+                version.unwrap_or(2)
+            ),
+            part: None,
+            rng: None,
+            seed: None,
+            cols,
+            rows,
+            keys,
+            extra: Vec::new(),
+        },
+        steps,
+    })
+}
+
+/// The number at `path` in `value`.
+fn field(value: &Value, path: &[&str]) -> Option<u64> {
+    path.iter()
+        .try_fold(value, |v, key| v.get(key))
+        .and_then(Value::as_u64)
+}
+
+/// The steps of a recording's events on a `cols` by `rows` terminal.
+fn steps(events: &[Event], cols: u16, rows: u16) -> Vec<Step> {
+    let (rows_nz, cols_nz) = (
+        NonZeroU16::new(rows).expect("rows checked"),
+        NonZeroU16::new(cols).expect("columns checked"),
+    );
+    let mut parser = vt100::Parser::new(rows_nz, cols_nz, 0);
+    let mut steps = Steps::default();
+    for event in events {
+        match event {
+            Event::Output(data) => {
+                parser.process(data.as_bytes());
+                // Each piece of output but the last belongs to a key of
+                // its own, while more than one waits.
+                if steps.waiting.len() > 1 {
+                    steps.next(&parser);
+                }
+            }
+            Event::Input(keys) => {
+                if !steps.started {
+                    steps.started = true;
+                    steps.record(&parser, None);
+                }
+                while !steps.waiting.is_empty() {
+                    steps.next(&parser);
+                }
+                steps.waiting.extend(keys.chars());
+            }
+        }
+    }
+    while !steps.waiting.is_empty() {
+        steps.next(&parser);
+    }
+    steps.steps
+}
+
+/// The steps of a recording as they are read.
+#[derive(Default)]
+struct Steps {
+    steps: Vec<Step>,
+    /// The keys typed whose screens are still to be recorded, in order.
+    waiting: std::collections::VecDeque<char>,
+    /// Keys recorded.
+    typed: usize,
+    /// Whether step 0 is recorded.
+    started: bool,
+    /// Whether the quit key has been typed: the game is over.
+    ended: bool,
+}
+
+impl Steps {
+    /// Records the screen as the next waiting key's step.
+    fn next(&mut self, parser: &vt100::Parser) {
+        if let Some(key) = self.waiting.pop_front() {
+            self.typed += 1;
+            self.record(parser, Some(key));
+        }
+    }
+
+    /// Records the screen as the step of `key` (`None`: step 0), but for
+    /// the quit key and anything after it.
+    fn record(&mut self, parser: &vt100::Parser, key: Option<char>) {
+        self.ended |= key.is_some_and(is_quit);
+        if !self.ended {
+            self.steps
+                .push(screen_step(parser.screen(), self.typed, key));
+        }
+    }
+}
+
+/// Whether `key` ends the game.
+fn is_quit(key: char) -> bool {
+    key == 'q' || key == '\0'
+}
+
+/// Writes an asciicast v2 recording as a capture goes: the output, and
+/// each key as an input event.
+pub struct CastWriter {
+    out: Box<dyn Write + Send>,
+    start: Instant,
+    /// How much of the output has been written.
+    written: usize,
+    /// Output bytes not yet written: an incomplete UTF-8 sequence.
+    held: Vec<u8>,
+}
+
+impl CastWriter {
+    /// Starts a recording of a `cols` by `rows` terminal into `out`,
+    /// writing its header.
+    ///
+    /// # Errors
+    /// If the header cannot be written.
+    pub fn new(
+        mut out: Box<dyn Write + Send>,
+        cols: u16,
+        rows: u16,
+        command: &str,
+    ) -> io::Result<CastWriter> {
+        let header = serde_json::json!({
+            "version": 2,
+            "width": cols,
+            "height": rows,
+            "command": command,
+            "title": "captured by rogue-trace",
+        });
+        writeln!(out, "{header}")?;
+        Ok(CastWriter {
+            out,
+            start: Instant::now(),
+            written: 0,
+            held: Vec::new(),
+        })
+    }
+
+    fn event(&mut self, code: &str, data: &str) -> io::Result<()> {
+        let time = self.start.elapsed().as_secs_f64();
+        let event = serde_json::json!([(time * 1e6).round() / 1e6, code, data]);
+        writeln!(self.out, "{event}")
+    }
+
+    /// Writes what `all` (everything the program wrote so far) holds past
+    /// what was written, as one output event.
+    ///
+    /// # Errors
+    /// If it cannot be written.
+    pub fn output(&mut self, all: &[u8]) -> io::Result<()> {
+        if all.len() <= self.written {
+            return Ok(());
+        }
+        self.held.extend_from_slice(&all[self.written..]);
+        self.written = all.len();
+        let complete = match std::str::from_utf8(&self.held) {
+            Ok(_) => self.held.len(),
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => self.held.len(),
+        };
+        let text = String::from_utf8_lossy(&self.held[..complete]).into_owned();
+        self.held.drain(..complete);
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.event("o", &text)
+    }
+
+    /// Writes `key` as an input event.
+    ///
+    /// # Errors
+    /// If it cannot be written.
+    pub fn input(&mut self, key: char) -> io::Result<()> {
+        self.event("i", &key.to_string())
+    }
+
+    /// Writes what is left and flushes.
+    ///
+    /// # Errors
+    /// If it cannot be written.
+    pub fn finish(&mut self) -> io::Result<()> {
+        if !self.held.is_empty() {
+            let text = String::from_utf8_lossy(&self.held).into_owned();
+            self.held.clear();
+            self.event("o", &text)?;
+        }
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 10x3 recording: `@` at the top left, moved right by `l`, then
+    /// `q` and the screen cleared.
+    const V2: &str = r#"{"version": 2, "width": 10, "height": 3}
+[0.1, "o", "\u001b[H\u001b[2J@"]
+[0.5, "i", "l"]
+[0.51, "o", "\u001b[H \u001b[1;2H@"]
+[0.9, "i", "q"]
+[0.91, "o", "\u001b[H\u001b[2J"]
+"#;
+
+    #[test]
+    fn a_v2_recording_is_a_trace_of_its_keys() {
+        let trace = read(V2).unwrap();
+        assert_eq!((trace.header.cols, trace.header.rows), (10, 3));
+        assert_eq!(trace.header.keys, ['l', 'q']);
+        let text: Vec<&str> =
+            trace.steps.iter().map(|s| s.text[0].as_str()).collect();
+        // No step for `q`: its screen is after endwin.
+        assert_eq!(text, ["@         ", " @        "]);
+        assert_eq!(trace.steps[1].key, Some('l'));
+    }
+
+    #[test]
+    fn a_v3_recording_reads_the_same() {
+        let v3 = r#"{"version": 3, "term": {"cols": 10, "rows": 3}}
+# a comment
+[0.1, "o", "\u001b[H\u001b[2J@"]
+[0.4, "i", "l"]
+[0.01, "o", "\u001b[H \u001b[1;2H@"]
+[0.39, "i", "q"]
+[0.01, "o", "\u001b[H\u001b[2J"]
+"#;
+        let (a, b) = (read(V2).unwrap(), read(v3).unwrap());
+        assert_eq!(a.steps, b.steps);
+    }
+
+    #[test]
+    fn keys_joined_in_one_event_are_steps_of_their_own() {
+        let joined = r#"{"version": 2, "width": 10, "height": 3}
+[0.1, "o", "@"]
+[0.5, "i", "ll"]
+[0.51, "o", "\u001b[1;1H @"]
+[0.52, "o", "\u001b[1;2H @"]
+[0.9, "i", "j"]
+"#;
+        let trace = read(joined).unwrap();
+        let text: Vec<&str> =
+            trace.steps.iter().map(|s| s.text[0].as_str()).collect();
+        assert_eq!(
+            text,
+            ["@         ", " @        ", "  @       ", "  @       "]
+        );
+        let numbers: Vec<usize> =
+            trace.steps.iter().map(|s| s.number).collect();
+        assert_eq!(numbers, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn bad_recordings_are_refused_with_their_line() {
+        let cases = [
+            ("", "the recording is empty"),
+            ("{\"version\": 1, \"width\": 3}", "line 1: not an asciicast v2 or v3"),
+            ("{\"version\": 2, \"width\": 0, \"height\": 3}", "line 1: the header's width"),
+            ("{\"version\": 2, \"width\": 5000, \"height\": 3}", "line 1: the header's width"),
+            ("{\"version\": 2, \"width\": 5, \"height\": 3}\n[0.1, \"o\"", "line 2: not a JSON event"),
+            ("{\"version\": 2, \"width\": 5, \"height\": 3}\n[0.1, \"o\", 3]", "line 2: an event's code"),
+            ("{\"version\": 2, \"width\": 5, \"height\": 3}\n[0.1, \"o\", \"x\"]", "no input events"),
+            ("not json", "line 1: the header is not JSON"),
+        ];
+        for (text, expected) in cases {
+            let e = read(text).unwrap_err().to_string();
+            assert!(
+                e.starts_with(expected) || e.contains(expected),
+                "{text:?}: {e}"
+            );
+        }
+        let many = format!(
+            "{{\"version\": 2, \"width\": 1000, \"height\": 1000}}\n[0, \"i\", \"{}\"]",
+            "j".repeat(60)
+        );
+        assert!(read(&many).unwrap_err().to_string().contains("cells"));
+    }
+
+    #[test]
+    fn what_is_written_reads_back() {
+        struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let shared = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut writer =
+            CastWriter::new(Box::new(Shared(shared.clone())), 10, 3, "t")
+                .unwrap();
+        // An `é` cut in two by a read: written whole, in the next event.
+        let mut all = b"\x1b[H\x1b[2J@\xc3".to_vec();
+        writer.output(&all).unwrap();
+        writer.input('l').unwrap();
+        all.extend_from_slice(b"\xa9\x1b[1;1H\x1b[1;2H@");
+        writer.output(&all).unwrap();
+        writer.finish().unwrap();
+        let text = String::from_utf8(shared.lock().unwrap().clone()).unwrap();
+        let trace = read(&text).unwrap();
+        assert_eq!(trace.steps[0].text[0], "@         ");
+        assert_eq!(trace.steps[1].text[0], "@@        ");
+        assert!(text.contains("\"o\",\"\u{e9}\\u001b[1;1H"), "{text}");
+    }
+}
