@@ -6,7 +6,7 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test lint deps bench soak book mdbook clean part windows windows-deps test-windows check-msvc
+.PHONY: run test test-deps lint deps bench soak book mdbook clean part windows windows-deps test-windows check-msvc
 
 ## Play. `make run` builds and runs the game, `rogue` (crates/game/rogue:
 ## every part, every field of view, `--seed`, `--rng`, `--log`), with
@@ -43,7 +43,7 @@ part:
 ## under `mdbook test` (when mdbook is installed), and the Windows build
 ## under Wine (when Wine, MinGW and rustc-web are installed). With
 ## NO_SKIP=1, as CI sets it, a missing tool is an error, not a skip.
-test: deps
+test: deps test-deps
 	$(CARGO) test --workspace
 	$(CARGO) run -q -p rogue-docs-check
 	python3 tests/fov_vs_tcod.py
@@ -149,6 +149,22 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps -q
+
+## What the tests run besides the build: headless Chromium (the HTML
+## reports, opened as a reader opens them) and asciinema (recordings of
+## the game read as traces). Installed when run as root, else the command
+## is printed and the tests stop.
+test-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v asciinema >/dev/null 2>&1; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Chromium and asciinema for the tests..."; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium asciinema; \
+	  else \
+	    echo "The tests need Chromium and asciinema. Install them, then run make test again:"; \
+	    echo "  Debian/Ubuntu: sudo apt-get install chromium asciinema"; \
+	    exit 1; \
+	  fi; \
+	fi
 
 ## The ncurses development files the build links against.
 deps:

@@ -105,7 +105,8 @@
         el("td", {}, [data.a.cols + "x" + data.a.rows]),
         el("td", {}, [data.b.cols + "x" + data.b.rows])
       ]),
-      row("keys", "keys")
+      row("keys", "keys"),
+      row("also", "also")
     ])
   );
   root.appendChild(

@@ -78,6 +78,40 @@ fn screen(args: &str) -> Result<(String, String), String> {
     Ok((rogue_trace_format::show::svg(&trace, last), text.join("\n")))
 }
 
+/// The HTML report of the replays of `a` and `b` (replay arguments, as a
+/// screen marker takes them).
+fn report(a: &str, b: &str) -> Result<String, String> {
+    let replay = |args: &str| {
+        let words = shell_words::split(args)
+            .map_err(|e| format!("report `{args}`: {e}"))?;
+        let parsed = ScreenArgs::try_parse_from(words).map_err(|e| {
+            format!("report `{args}`: {}", rogue_options::one_line(&e))
+        })?;
+        let config = parsed.game.config(|| 0)?;
+        let keys = rogue_trace_format::unescape_keys(&parsed.keys)?;
+        let (cols, rows) = parsed.size.size;
+        Ok::<_, String>(rogue_replay::replay(&config, cols, rows, &keys))
+    };
+    let (trace_a, trace_b) = (replay(a)?, replay(b)?);
+    let found = rogue_trace_format::diff::diff(
+        &trace_a,
+        &trace_b,
+        rogue_trace_format::diff::DiffOptions::default(),
+    );
+    let commands = [
+        format!("rogue-trace replay {a} --out a.trace"),
+        format!("rogue-trace replay {b} --out b.trace"),
+        "rogue-trace diff a.trace b.trace --html report.html".to_string(),
+    ];
+    let side = |name, trace| rogue_trace_format::report::Side { name, trace };
+    Ok(rogue_trace_format::report::html(
+        side("a.trace", &trace_a),
+        side("b.trace", &trace_b),
+        &found,
+        &commands,
+    ))
+}
+
 /// What a command prints, run from the project's root.
 fn output(root: &Path, command: &str) -> Result<String, String> {
     let words =
@@ -137,6 +171,7 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
         read: &read,
         screen: &screen,
         output: &run_command,
+        report: &report,
         file: &file,
         view: &view,
     };

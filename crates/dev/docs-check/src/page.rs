@@ -12,6 +12,9 @@
 //!   a ```` ```text ```` block right after it holds the screen's characters;
 //! - `<!-- output: COMMAND -->` and a ```` ```text ```` block: what COMMAND
 //!   prints;
+//! - `<!-- report NAME: ARGS | ARGS -->` and a line linking
+//!   `img/NAME.html`: the HTML report (`rogue-trace diff --html`) of two
+//!   replays, `rogue-trace replay ARGS` each;
 //! - `<!-- files: part N -->` … `<!-- end files -->`: every file of Part
 //!   N's program (`make part PART=N`) that is new since Part N-1, whole,
 //!   and every file that changed, as a diff, each folded under its name.
@@ -34,6 +37,8 @@ pub struct Sources<'a> {
     pub screen: &'a dyn Fn(&str) -> Result<Screen, String>,
     /// What a command prints.
     pub output: &'a dyn Fn(&str) -> Result<String, String>,
+    /// The HTML report of two replays, by their arguments.
+    pub report: &'a dyn Fn(&str, &str) -> Result<String, String>,
     /// A file of `docs/`, if it exists.
     pub file: &'a dyn Fn(&str) -> Option<String>,
     /// A part's program, file by file.
@@ -251,6 +256,38 @@ pub fn check_page(
             }
             out.push(END_FILES.to_string());
             i += len + 1;
+        } else if let Some(rest) = spec.strip_prefix("report ") {
+            outcome.blocks += 1;
+            let Some((name, (a, b))) = rest
+                .split_once(": ")
+                .and_then(|(name, args)| Some((name, args.split_once(" | ")?)))
+            else {
+                problem(format!(
+                    "marker 'report {rest}' is not 'report NAME: ARGS | ARGS'"
+                ));
+                continue;
+            };
+            let page = format!("img/{name}.html");
+            if !lines
+                .get(i)
+                .is_some_and(|l| l.contains(&format!("]({page})")))
+            {
+                problem(format!(
+                    "the marker is not followed by a link to {page}"
+                ));
+                continue;
+            }
+            match (sources.report)(a, b) {
+                Ok(html) => {
+                    if (sources.file)(&page).as_deref() != Some(html.as_str()) {
+                        stale(format!(
+                            "docs/{page} is not the report of `{rest}`"
+                        ));
+                    }
+                    outcome.files.push((page, html));
+                }
+                Err(e) => problem(e),
+            }
         } else if let Some(rest) = spec.strip_prefix("screen ") {
             outcome.blocks += 1;
             let Some((name, args)) = rest.split_once(": ") else {
@@ -322,6 +359,7 @@ mod tests {
                 Ok((format!("<svg>{args}</svg>\n"), " @ ".to_string()))
             },
             output: &|command| Ok(format!("ran {command}\n")),
+            report: &|a, b| Ok(format!("<p>{a} and {b}</p>\n")),
             file: files,
             view: &part_1,
         }
@@ -369,6 +407,41 @@ mod tests {
                 "line 5: the marker is not followed by a ```rust block",
                 "line 7: the marker is not followed by a picture ![...](img/x.svg)",
             ]
+        );
+    }
+}
+
+#[cfg(test)]
+mod report_tests {
+    use super::*;
+
+    #[test]
+    fn a_report_is_generated_where_the_page_links_it() {
+        let page = "<!-- report r: --seed 1 | --seed 2 -->\n[the report](img/r.html)\n<!-- report bad: --seed 1 -->\n";
+        let stored = |_: &str| Some("old\n".to_string());
+        let sources = Sources {
+            read: &|_| Err("no source".into()),
+            screen: &|_| Err("no screen".into()),
+            output: &|_| Err("no output".into()),
+            report: &|a, b| Ok(format!("<p>{a} and {b}</p>\n")),
+            file: &stored,
+            view: &|_| Ok(View::new()),
+        };
+        let outcome = check_page(page, None, &sources);
+        assert_eq!(
+            outcome.stale,
+            ["line 1: docs/img/r.html is not the report of `r: --seed 1 | --seed 2`"]
+        );
+        assert_eq!(
+            outcome.problems,
+            ["line 3: marker 'report bad: --seed 1' is not 'report NAME: ARGS | ARGS'"]
+        );
+        assert_eq!(
+            outcome.files,
+            [(
+                "img/r.html".to_string(),
+                "<p>--seed 1 and --seed 2</p>\n".to_string()
+            )]
         );
     }
 }

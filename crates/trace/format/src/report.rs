@@ -136,6 +136,7 @@ fn side(side: &Side, same_as: Option<&Trace>) -> Value {
         "cols": header.cols,
         "rows": header.rows,
         "keys": escape_keys(&header.keys),
+        "also": header.extra.join("; "),
         "steps": steps,
     })
 }
