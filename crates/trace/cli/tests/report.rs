@@ -95,6 +95,7 @@ fn screen(dom: &str, id: &str) -> Vec<(String, Vec<usize>)> {
 }
 
 #[test]
+#[cfg(unix)] // Chromium, as the tests install it (`make test-deps`)
 fn a_report_shows_the_first_difference_in_a_browser() {
     let dir = scratch("browser");
     let a = replay(&dir.join("a.trace"), "jjjlllkkhhjj");
