@@ -135,10 +135,19 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
             "--radius 14",
             "--out",
             dir.to_str().unwrap(),
+            "--html",
+            dir.join("reports").to_str().unwrap(),
         ],
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    // One report, of the shrunk case, which it names.
+    let reports: Vec<PathBuf> = std::fs::read_dir(dir.join("reports"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(reports.len(), 1, "{reports:?}");
+    let page = std::fs::read_to_string(&reports[0]).unwrap();
     let command = stdout
         .lines()
         .find_map(|l| l.strip_prefix("reproduce: "))
@@ -148,8 +157,10 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
         "{command}"
     );
     assert!(command.contains("--radius 14"), "{command}");
+    assert!(page.contains(&in_json(command)), "{command}");
+    assert!(page.contains("\"identical\":false"));
     let files = std::fs::read_dir(&dir).unwrap().count();
-    assert_eq!(files, 2, "both traces written");
+    assert_eq!(files, 3, "both traces written, and the reports' folder");
     // The reproduction differs, and the same seed gives the same case.
     let words = shell_words::split(command).unwrap();
     let again =
@@ -162,4 +173,9 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
     };
     let shrunk = keys_of(command).unwrap_or_default();
     assert!(shrunk.len() < 60, "the keys were shrunk: {shrunk}");
+}
+
+/// `text` as a JSON string's content, as a report holds it.
+fn in_json(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
 }
