@@ -67,6 +67,27 @@ fn a_cast_written_by_capture_replays_to_the_same_screens() {
         rogue_trace(&["diff", cast.to_str().unwrap(), trace.to_str().unwrap()]);
     assert_eq!(same.status.code(), Some(0), "{}", text(&same.stdout));
     assert!(text(&same.stdout).contains("identical: 15 steps compared"));
+    // asciinema plays it: everything the game wrote, in order.
+    let asciinema =
+        rogue_testkit::required_program(&["asciinema"], "asciinema");
+    let played = Command::new(asciinema)
+        .args(["play", "--idle-time-limit", "0.01"])
+        .arg(&cast)
+        .env("ASCIINEMA_CONFIG_HOME", dir.join("config"))
+        .output()
+        .expect("asciinema runs");
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let written: String = recording
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|event| event[1] == "o")
+        .map(|event| event[2].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        text(&played.stdout).contains(&written),
+        "asciinema played it"
+    );
     // Its keys, replayed into the port and the game by `compare`.
     let compared = rogue_trace(&[
         "compare",
