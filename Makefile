@@ -6,7 +6,7 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test test-deps lint deps bench soak book mdbook clean part windows windows-deps test-windows check-msvc
+.PHONY: run test test-deps web web-deps lint deps bench soak book mdbook clean part windows windows-deps test-windows check-msvc
 
 ## Play. `make run` builds and runs the game, `rogue` (crates/game/rogue:
 ## every part, every field of view, `--seed`, `--rng`, `--log`), with
@@ -197,9 +197,70 @@ bench: deps
 	$(CARGO) bench -p rogue-replay --bench replay
 	$(CARGO) bench -p rogue-trace --bench capture
 
-## The book: docs/ as an mdBook in target/book (installs mdbook if missing).
-book: mdbook
+## The book: docs/ as an mdBook in target/book (installs mdbook if
+## missing), with every part playable in its page (`make web`).
+book: mdbook web
 	mdbook build docs
+
+## What the book's pages play, compiled to WebAssembly into docs/play:
+## each part's own program (written out as `make part` writes it, built
+## with the page's curses, crates/web/pancurses, swapped in by a
+## `[patch]`) and the game (crates/web/game), passed through binaryen's
+## asyncify; and the pages' scripts. Debian's rustc-web and its std sources
+## (-Zbuild-std) build for wasm32-wasip1, linked by lld with wasi-libc.
+WEB_OUT := docs/play
+WEB_TARGET := $(CURDIR)/target/web/target
+WEB_CARGO := RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
+  CARGO_TARGET_DIR=$(WEB_TARGET) CARGO_TARGET_WASM32_WASIP1_LINKER=wasm-ld \
+  RUSTFLAGS="-C link-self-contained=no -C link-arg=-L/usr/lib/wasm32-wasi \
+  -C link-arg=/usr/lib/wasm32-wasi/crt1-command.o -C link-arg=-lc" $(CARGO)
+WEB_BUILD := build -q --release --target wasm32-wasip1 -Zbuild-std=std,panic_abort \
+  --config 'profile.release.opt-level="s"' --config 'profile.release.panic="abort"' \
+  --config 'profile.release.lto=true' --config 'profile.release.codegen-units=1' \
+  --config 'profile.release.debug=0' --config 'profile.release.strip=true'
+WEB_WASM := $(WEB_TARGET)/wasm32-wasip1/release
+ASYNCIFY := wasm-opt --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  --enable-nontrapping-float-to-int --asyncify --pass-arg=asyncify-imports@rogue.getch -Oz
+## The program NAME's bytes (target/web/NAME.wasm, asyncified) as play.js
+## loads them: a script that registers them.
+WEB_SCRIPT = { printf 'RoguePlay.register("%s", "' "$$name"; \
+  base64 -w0 target/web/$$file.wasm; printf '");\n'; } > $(WEB_OUT)/$$file.js
+
+web: web-deps
+	mkdir -p $(WEB_OUT) target/web
+	$(CARGO) build -q -p rogue-parts
+	for n in 0 1 2 3 4; do \
+	  rm -rf target/web/part-$$n && \
+	  ./target/debug/rogue-parts --part $$n --out target/web/part-$$n > /dev/null && \
+	  (cd target/web/part-$$n && $(WEB_CARGO) $(WEB_BUILD) -p rogue-main \
+	    --config 'patch.crates-io.pancurses.path="$(CURDIR)/crates/web/pancurses"') && \
+	  $(ASYNCIFY) $(WEB_WASM)/rogue-main.wasm -o target/web/part-$$n.wasm && \
+	  name=$$n file=part-$$n && $(WEB_SCRIPT) || exit 1; \
+	done
+	cd crates/web && $(WEB_CARGO) $(WEB_BUILD) -p rogue-web-game
+	$(ASYNCIFY) $(WEB_WASM)/rogue-web-game.wasm -o target/web/game.wasm
+	name=game file=game && $(WEB_SCRIPT)
+	cp crates/web/grid.js crates/web/grid.css crates/web/play.js crates/web/play.css $(WEB_OUT)/
+
+## What the web build needs (Debian 12): installed when run as root, else
+## the command is printed.
+WEB_TOOLS_PRESENT := [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library/std ] \
+  && command -v wasm-opt >/dev/null 2>&1 && command -v wasm-ld >/dev/null 2>&1 \
+  && [ -e /usr/lib/wasm32-wasi/crt1-command.o ]
+web-deps:
+	@if ! { $(WEB_TOOLS_PRESENT); }; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing rustc-web, rust-web-src, binaryen, lld and wasi-libc..."; \
+	    apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q -t bookworm-security rustc-web rust-web-src && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q binaryen lld wasi-libc; \
+	  else \
+	    echo "The web build needs Debian's rustc-web and rust-web-src, binaryen, lld and wasi-libc:"; \
+	    echo "  sudo apt-get install -t bookworm-security rustc-web rust-web-src"; \
+	    echo "  sudo apt-get install binaryen lld wasi-libc"; \
+	    exit 1; \
+	  fi; \
+	fi
 
 ## mdbook, built by cargo (about two minutes) if it is not installed.
 mdbook:

@@ -15,17 +15,22 @@
 
 #[cfg(windows)]
 mod console;
+// A real terminal: on Unix and Windows (in a web page, the page is the
+// terminal, and `crates/web` plays the game there).
+#[cfg(any(unix, windows))]
 mod curses;
 mod game;
 mod headless;
 mod part;
 mod rng;
+#[cfg(any(unix, windows))]
 mod run;
 #[cfg(unix)]
 mod signals;
 
 #[cfg(windows)]
 pub use console::reraise;
+#[cfg(any(unix, windows))]
 pub use curses::{
     check_terminal, close_game, curses_setup, input_of_code, signal_received,
     watch_signals, Curses, Stop, KEYS_KEPT, MAX_TERMINAL, NO_COLOR_MESSAGE,
@@ -35,6 +40,7 @@ pub use headless::{replay, Cell, Headless, MemScreen};
 pub use part::{MapKind, Part};
 pub use rng::{CRandRng, RngKind, UnknownRng};
 pub use rogue_engine::Terminal;
+#[cfg(any(unix, windows))]
 pub use run::{install_panic_hook, play, play_with, Ending, Outcome};
 #[cfg(unix)]
 pub use signals::{reraise, terminal_size};
