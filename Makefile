@@ -38,22 +38,18 @@ part:
 	@$(CARGO) run -q --release -p rogue-parts -- --part $(PART) --out $(OUT)
 
 ## Every test: unit, golden (headless and in a pseudo-terminal), races,
-## each part built on its own, docs and pictures, the libtcod fields of
-## view against python-tcod (when it is installed), the book's Rust blocks
-## under `mdbook test` (when mdbook is installed), and the Windows build
-## under Wine (when Wine, MinGW and rustc-web are installed). With
+## each part built on its own, docs and pictures, the HTML reports and
+## asciinema recordings, the book built with a terminal in every part page
+## and played in headless Chromium against the replay, the libtcod fields
+## of view against python-tcod (when it is installed), and the Windows
+## build under Wine (when Wine, MinGW and rustc-web are installed). With
 ## NO_SKIP=1, as CI sets it, a missing tool is an error, not a skip.
-test: deps test-deps
+test: deps test-deps book
 	$(CARGO) test --workspace
 	$(CARGO) run -q -p rogue-docs-check
+	$(CARGO) build -q -p rogue-trace
+	python3 tests/browser.py
 	python3 tests/fov_vs_tcod.py
-	@if command -v mdbook >/dev/null 2>&1; then \
-	  echo "mdbook test docs"; mdbook test docs; \
-	elif [ -n "$(NO_SKIP)" ]; then \
-	  echo "The book's tests cannot run: mdbook is missing (make mdbook)."; exit 1; \
-	else \
-	  echo "The book's tests SKIPPED: mdbook is missing (make mdbook installs it)."; \
-	fi
 	@if $(WIN_TOOLS_PRESENT); then \
 	  $(MAKE) --no-print-directory test-windows; \
 	elif [ -n "$(NO_SKIP)" ]; then \
@@ -147,21 +143,24 @@ windows-deps:
 ## Formatting, lints and documentation, warnings as errors.
 lint:
 	$(CARGO) fmt --all -- --check
+	cd crates/web && $(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps -q
 
-## What the tests run besides the build: headless Chromium (the HTML
-## reports, opened as a reader opens them) and asciinema (recordings of
-## the game read as traces). Installed when run as root, else the command
+## What the tests run besides the build: headless Chromium and
+## ChromeDriver (the HTML reports and the book's terminals, opened as a
+## reader opens them) and asciinema (recordings of the game read as
+## traces). Installed when run as root, else the command
 ## is printed and the tests stop.
 test-deps:
-	@if ! command -v chromium >/dev/null 2>&1 || ! command -v asciinema >/dev/null 2>&1; then \
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 \
+	    || ! command -v asciinema >/dev/null 2>&1; then \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing Chromium and asciinema for the tests..."; \
-	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium asciinema; \
+	    echo "Installing Chromium, ChromeDriver and asciinema for the tests..."; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver asciinema; \
 	  else \
-	    echo "The tests need Chromium and asciinema. Install them, then run make test again:"; \
-	    echo "  Debian/Ubuntu: sudo apt-get install chromium asciinema"; \
+	    echo "The tests need Chromium, ChromeDriver and asciinema. Install them, then run make test again:"; \
+	    echo "  Debian/Ubuntu: sudo apt-get install chromium chromium-driver asciinema"; \
 	    exit 1; \
 	  fi; \
 	fi
@@ -196,6 +195,9 @@ bench: deps
 	$(CARGO) bench -p rogue-fov-modes --bench fov
 	$(CARGO) bench -p rogue-replay --bench replay
 	$(CARGO) bench -p rogue-trace --bench capture
+	$(MAKE) --no-print-directory book
+	$(CARGO) build -q -p rogue-trace
+	python3 tests/browser.py --bench
 
 ## The book: docs/ as an mdBook in target/book (installs mdbook if
 ## missing), with every part playable in its page (`make web`).

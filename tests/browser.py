@@ -248,6 +248,27 @@ def tests(browser):
         fail("the selector lost the seed")
     print("browser: fov.html, the selector plays the same dungeon in "
           "another field of view")
+    # No cursor after curs_set(0); the buttons type; keys taken do not
+    # scroll the page.
+    browser.open("part-02.html")
+    ready(browser)
+    if browser.run("return document.querySelectorAll("
+                   "arguments[0] + ' .rg-cursor').length;", TERMINAL):
+        fail("part-02.html shows a cursor after curs_set(0)")
+    browser.run("window.scrollTo(0, 0);")
+    browser.click(TERMINAL + " .rp-screen")
+    top = browser.run("return window.scrollY;")
+    browser.type(TERMINAL + " .rp-screen", "   ")  # space scrolls a page
+    browser.click(TERMINAL + " .rp-bar button:nth-of-type(2)")  # j
+    browser.wait("return " + COUNT + " === 5;", "took the j button",
+                 TERMINAL)
+    if browser.run("return window.scrollY;") != top:
+        fail("keys typed into the terminal scrolled the page")
+    trace = browser.run("return document.querySelector(arguments[0])"
+                        ".trace();", TERMINAL)
+    if "# keys:    j" not in trace:
+        fail("the keys typed and the j button are not the trace's keys")
+    print("browser: no cursor; the buttons type; keys do not scroll the page")
     # Bad addresses: a message, and the terminal plays all the same.
     for query, said in [("?size=abc", "?size=abc is not COLSxROWS"),
                         ("?size=5000x2", "?size=5000x2 is not COLSxROWS"),

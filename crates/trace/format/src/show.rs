@@ -237,6 +237,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_colour_of_the_grid_renderer_reads_at_4_5_to_1_or_better() {
+        let css = include_str!("../../../web/grid.css");
+        // The rules without their comments.
+        let css: String = css
+            .split("/*")
+            .map(|part| part.split_once("*/").map_or(part, |(_, rest)| rest))
+            .collect();
+        let mut rules = 0;
+        for rule in css.split('}') {
+            let value = |name: &str| {
+                rule.split(';').find_map(|d| {
+                    let (key, value) = d.split_once(':')?;
+                    let key = key.rsplit(['{', '\n']).next()?.trim();
+                    (key == name).then(|| value.trim().to_string())
+                })
+            };
+            if let (Some(fg), Some(bg)) = (value("color"), value("background"))
+            {
+                let (fg, bg) = (rgb(&fg).unwrap(), rgb(&bg).unwrap());
+                assert!(contrast(fg, bg) >= CONTRAST, "{rule}");
+                rules += 1;
+            }
+        }
+        assert_eq!(
+            rules, 6,
+            "the screen's, the four classes' and the cursor's"
+        );
+    }
+
+    #[test]
     fn pictures_read_at_4_5_to_1_or_better() {
         let black = [0, 0, 0];
         let blue = readable("#0000ee", "#000000");

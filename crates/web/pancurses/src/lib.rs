@@ -85,7 +85,13 @@ mod page {
         /// Draws `len` cells from `cells` (each a character in its low 21
         /// bits and its colour pair above them), row by row, and the
         /// cursor at (`y`, `x`) if `visible`.
-        pub fn refresh(cells: *const u32, len: u32, y: i32, x: i32, visible: i32);
+        pub fn refresh(
+            cells: *const u32,
+            len: u32,
+            y: i32,
+            x: i32,
+            visible: i32,
+        );
         /// Waits for the next key: a Unicode scalar value, or -1 when no
         /// key can come any more.
         pub fn getch() -> i32;
