@@ -85,8 +85,9 @@ class Browser:
     def s(self, method, path, body=None):
         return self.call(method, "/session/%s%s" % (self.session, path), body)
 
-    def open(self, page, query=""):
-        url = "file://" + os.path.join(BOOK, page) + query
+    def open(self, page, query="", served=None):
+        url = ("file://" + os.path.join(BOOK, page) if served is None
+               else served + "/" + page) + query
         self.s("POST", "/url", {"url": url})
 
     def run(self, script, *args):
@@ -156,10 +157,10 @@ def expected_steps(keys, part):
     return 1 + (len(keys) if quit_at is None else quit_at)
 
 
-def walk(browser, page, part, keys, query="", replay_args=()):
+def walk(browser, page, part, keys, query="", replay_args=(), served=None):
     """Types `keys` into the terminal of `page` and diffs its trace with the
     replay of the same walk."""
-    browser.open(page, query)
+    browser.open(page, query, served)
     ready(browser)
     browser.click(TERMINAL + " .rp-screen")
     typed = "".join(WEBDRIVER_KEYS.get(k, k) for k in keys)
@@ -248,6 +249,35 @@ def tests(browser):
         fail("the selector lost the seed")
     print("browser: fov.html, the selector plays the same dungeon in "
           "another field of view")
+    # Served by `mdbook serve` as well as from disk.
+    mdbook = shutil.which("mdbook")
+    if not mdbook:
+        fail("mdbook is needed: `make mdbook` installs it")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    served = tempfile.mkdtemp(prefix="rogue-served-")
+    server = subprocess.Popen(
+        [mdbook, "serve", os.path.join(ROOT, "docs"), "--hostname",
+         "127.0.0.1", "--port", str(port), "--dest-dir", served],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = "http://127.0.0.1:%d" % port
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            try:
+                urllib.request.urlopen(url + "/part-04.html", timeout=5)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    fail("mdbook serve did not serve the book")
+                time.sleep(0.1)
+        walk(browser, "part-04.html", 4, "jjjlll", "?seed=42", served=url)
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(served, ignore_errors=True)
+    print("browser: part-04.html served by mdbook serve: the replay's screens")
     # No cursor after curs_set(0); the buttons type; keys taken do not
     # scroll the page.
     browser.open("part-02.html")
