@@ -263,7 +263,8 @@
     this.timings = {
       start: this.timings ? performance.now() : 0,
       firstScreen: null,
-      keys: []
+      keys: [],       // from a key to the frame that shows its screen
+      keysDrawn: []   // from a key to its screen in the page's DOM
     };
     this.again.hidden = true;
     this.say("Loading...");
@@ -476,6 +477,9 @@
     // When the browser paints it: the frame after this one.
     var timings = this.timings;
     var typed = run.typedAt[number - 1];
+    if (number > 0 && typed !== undefined) {
+      timings.keysDrawn.push(performance.now() - typed);
+    }
     requestAnimationFrame(function () {
       var now = performance.now();
       if (timings.firstScreen === null) {
