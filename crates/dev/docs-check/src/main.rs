@@ -19,6 +19,7 @@ use rogue_options::{GameArgs, SizeArg};
 
 mod c_links;
 mod page;
+mod replay;
 mod snippet;
 
 use page::{check_page, Sources};
@@ -37,8 +38,16 @@ struct ScreenArgs {
 }
 
 fn main() -> ExitCode {
-    let write = std::env::args().any(|a| a == "--write");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let write = args.iter().any(|a| a == "--write");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..");
+    if let Some(at) = args.iter().position(|a| a == "--page") {
+        let Some(page) = args.get(at + 1) else {
+            eprintln!("docs check: --page takes a page, e.g. docs/part-02.md");
+            return ExitCode::from(2);
+        };
+        return replay_one(&root, Path::new(page));
+    }
     match run(&root, write) {
         Ok(count) => {
             println!(
@@ -57,6 +66,61 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Where pages are replayed: a folder of `target`, and its own target
+/// folder for the builds, kept from one run to the next.
+fn scratch(root: &Path) -> PathBuf {
+    root.join("target/docs-replay")
+}
+
+/// `--page PAGE`: replays one part page, step by step, saying each.
+fn replay_one(root: &Path, page: &Path) -> ExitCode {
+    let Some(part) = part_of(page) else {
+        eprintln!("docs check: {} is not a part page", page.display());
+        return ExitCode::from(2);
+    };
+    let text = match fs::read_to_string(page) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("docs check: {}: {e}", page.display());
+            return ExitCode::from(2);
+        }
+    };
+    let name = page.display().to_string();
+    match replay_page(root, part, &text, &name, &mut |l| println!("{l}")) {
+        Ok(count) => {
+            println!("{name}: {count} steps replayed into Part {part}");
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            for p in problems {
+                eprintln!("docs check: {p}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Replays a part page into its part; the number of steps.
+fn replay_page(
+    root: &Path,
+    part: u8,
+    text: &str,
+    name: &str,
+    log: &mut dyn FnMut(&str),
+) -> Result<usize, Vec<String>> {
+    let with_name = |ps: Vec<String>| {
+        ps.into_iter()
+            .map(|p| format!("{name}: {p}"))
+            .collect::<Vec<_>>()
+    };
+    let steps = replay::steps(text).map_err(with_name)?;
+    replay::replay(root, part, &steps, &scratch(root), &mut |l| {
+        log(&format!("{name}: {l}"))
+    })
+    .map_err(with_name)?;
+    Ok(steps.len())
 }
 
 /// The last screen of a replay: its picture and its characters.
@@ -206,6 +270,16 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
             .extend(outcome.problems.iter().map(|p| format!("{name}: {p}")));
         if let Some(repo) = std::env::var_os("C_REPO") {
             problems.extend(c_links::check(&text, &name, Path::new(&repo)));
+        }
+        if let Some(part) = part_of(page).filter(|_| !write) {
+            if text.contains("<!-- step: ") {
+                match replay_page(root, part, &text, &name, &mut |_| {}) {
+                    Ok(count) => println!(
+                        "docs check: {name}: {count} steps replayed into Part {part}"
+                    ),
+                    Err(found) => problems.extend(found),
+                }
+            }
         }
     }
     match std::env::var_os("C_REPO") {

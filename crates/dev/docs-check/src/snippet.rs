@@ -6,6 +6,29 @@
 /// method in an `impl ... Type` block.
 pub fn find_item(source: &str, name: &str) -> Option<String> {
     let lines: Vec<&str> = source.lines().collect();
+    let (first, end) = item_lines(source, name)?;
+    Some(lines[first..=end].join("\n"))
+}
+
+/// The first and last lines (0-based) of the item `name` of `source`, as
+/// [`find_item`] finds it; `impl TRAIT for TYPE` names an impl block.
+pub fn item_lines(source: &str, name: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = source.lines().collect();
+    if name.starts_with("impl ") {
+        let start = lines.iter().position(|l| {
+            l.trim_end().trim_end_matches(" {").trim_end() == name
+        })?;
+        let first = (0..start)
+            .rev()
+            .take_while(|&j| {
+                let t = lines[j].trim_start();
+                t.starts_with("///") || t.starts_with("#[")
+            })
+            .last()
+            .unwrap_or(start);
+        let end = (start..lines.len()).find(|&j| lines[j] == "}")?;
+        return Some((first, end));
+    }
     let (skip, name) = match name.rsplit_once("::") {
         Some((ty, method)) => {
             let block = lines.iter().position(|l| {
@@ -51,7 +74,7 @@ pub fn find_item(source: &str, name: &str) -> Option<String> {
     let one_line = |l: &str| l.ends_with('}') || l.ends_with(';');
     let end = (start..lines.len())
         .find(|&j| lines[j] == closing || (j == start && one_line(lines[j])))?;
-    Some(lines[first..=end].join("\n"))
+    Some((first, end))
 }
 
 #[cfg(test)]

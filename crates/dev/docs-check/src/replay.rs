@@ -1,0 +1,652 @@
+//! A part page typed in, step by step: the page replayed into its part.
+//!
+//! A part page walks the C tutorial's text step by step, and each Rust
+//! step carries a note, an HTML comment on its own line, right before the
+//! block it governs:
+//!
+//! - `<!-- step: new FILE -->`: the block is the whole of FILE, which does
+//!   not exist yet;
+//! - `<!-- step: write FILE -->`: the block is the whole of FILE, which it
+//!   replaces (a file a command wrote);
+//! - `<!-- step: add FILE -->`: the block goes at the end of FILE, after a
+//!   blank line; `add FILE after ITEM` and `add FILE before ITEM` put it
+//!   after or before the item ITEM, a blank line between;
+//! - `<!-- step: replace FILE ITEM -->`: the block replaces the item ITEM,
+//!   its doc comment and attributes included;
+//! - `<!-- step: diff FILE -->`: a `diff` block changes FILE: hunks of
+//!   lines starting with ` ` (kept), `-` (removed) and `+` (added), each
+//!   hunk after a line starting with `@@`; its kept and removed lines must
+//!   be found once, whole lines in a row, in FILE;
+//! - `<!-- step: sh -->`: the `sh` block runs, as written, in the part's
+//!   folder (`sh ..`: in the folder above it, where a reader starts Part
+//!   0); `<!-- step: sh-not-here REASON -->`: a command shown and not run
+//!   here, for REASON;
+//! - `<!-- step: show -->`: a block shown only;
+//! - `<!-- checkpoint: KEYS -->` (no block): the part builds, and its
+//!   program, run in a pseudo-terminal with KEYS typed (a trace's escapes),
+//!   exits with status 0; `<!-- checkpoint: KEYS -- ARGS -->` runs it with
+//!   ARGS.
+//!
+//! ITEM is a name as [`find_item`](crate::snippet::find_item) takes it
+//! (`create_map_tiles`, `Tile`, `Map::index`), or an impl block's first
+//! line without its brace (`impl Index<Position> for Map`). FILE is a path
+//! inside the part's project (`crates/map/src/lib.rs`).
+//!
+//! The replay starts from the finished project of the part before (Part 0
+//! from an empty folder), applies the steps in order, and at the end every
+//! `.rs` file and every manifest of the project must be the part's own,
+//! byte for byte.
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rogue_capture::{capture, CaptureOptions, Settle, Stopped};
+use rogue_parts::View;
+
+use crate::snippet::item_lines;
+
+/// What a step does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A new file, whole.
+    New(String),
+    /// A file written whole, over what was there.
+    Write(String),
+    /// A block added to a file: at its end, or after or before an item.
+    Add(String, Option<(Place, String)>),
+    /// An item replaced.
+    Replace(String, String),
+    /// A diff applied to a file.
+    Diff(String),
+    /// Commands run in the part's folder (`true`: in the folder above).
+    Sh(bool),
+    /// Commands shown, not run, and why.
+    NotHere(String),
+    /// A block shown only.
+    Show,
+    /// A build, and a run with these keys and arguments.
+    Checkpoint(String, Vec<String>),
+}
+
+/// Where an added block goes, next to an item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// After the item.
+    After,
+    /// Before the item.
+    Before,
+}
+
+/// A step of a page: its line, what it does, and its block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The note's line on the page, from 1.
+    pub line: usize,
+    /// What it does.
+    pub action: Action,
+    /// The block after the note, if the step has one.
+    pub block: Option<String>,
+}
+
+/// The steps of a page, in order.
+///
+/// # Errors
+/// A note that cannot be read, or a step without its block.
+pub fn steps(page: &str) -> Result<Vec<Step>, Vec<String>> {
+    let lines: Vec<&str> = page.lines().collect();
+    let mut steps = Vec::new();
+    let mut problems = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(note) = line
+            .strip_prefix("<!-- ")
+            .and_then(|l| l.strip_suffix(" -->"))
+        else {
+            continue;
+        };
+        let n = i + 1;
+        let action = if let Some(spec) = note.strip_prefix("step: ") {
+            match action(spec) {
+                Ok(action) => action,
+                Err(e) => {
+                    problems.push(format!("line {n}: {e}"));
+                    continue;
+                }
+            }
+        } else if let Some(spec) =
+            note.strip_prefix("checkpoint:").map(str::trim)
+        {
+            let (keys, args) = spec
+                .split_once("--")
+                .map_or((spec, ""), |(k, a)| (k.trim(), a.trim()));
+            Action::Checkpoint(
+                keys.to_string(),
+                args.split_whitespace().map(str::to_string).collect(),
+            )
+        } else {
+            continue;
+        };
+        let block = if matches!(action, Action::Checkpoint(..)) {
+            None
+        } else {
+            match block_after(&lines, i + 1) {
+                Some(block) => Some(block),
+                None => {
+                    problems.push(format!(
+                        "line {n}: the note is not followed by a code block"
+                    ));
+                    continue;
+                }
+            }
+        };
+        steps.push(Step {
+            line: n,
+            action,
+            block,
+        });
+    }
+    if problems.is_empty() {
+        Ok(steps)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The action of a step note's text.
+fn action(spec: &str) -> Result<Action, String> {
+    let words: Vec<&str> = spec.split_whitespace().collect();
+    let file = || words.get(1).map(|w| (*w).to_string());
+    let missing = || format!("'step: {spec}' names no file");
+    Ok(match words.first().copied() {
+        Some("new") => Action::New(file().ok_or_else(missing)?),
+        Some("write") => Action::Write(file().ok_or_else(missing)?),
+        Some("add") => {
+            let place = match words.get(2).copied() {
+                None => None,
+                Some("after") => Some(Place::After),
+                Some("before") => Some(Place::Before),
+                Some(other) => {
+                    return Err(format!(
+                        "'step: {spec}': '{other}' is not after or before"
+                    ))
+                }
+            };
+            let item = words.get(3..).map(|w| w.join(" ")).unwrap_or_default();
+            if place.is_some() && item.is_empty() {
+                return Err(format!("'step: {spec}' names no item"));
+            }
+            Action::Add(file().ok_or_else(missing)?, place.map(|p| (p, item)))
+        }
+        Some("replace") => {
+            let item = words.get(2..).map(|w| w.join(" ")).unwrap_or_default();
+            if item.is_empty() {
+                return Err(format!("'step: {spec}' names no item"));
+            }
+            Action::Replace(file().ok_or_else(missing)?, item)
+        }
+        Some("diff") => Action::Diff(file().ok_or_else(missing)?),
+        Some("sh") => Action::Sh(words.get(1) == Some(&"..")),
+        Some("sh-not-here") => {
+            let why = words[1..].join(" ");
+            if why.is_empty() {
+                return Err("'step: sh-not-here' says not why".into());
+            }
+            Action::NotHere(why)
+        }
+        Some("show") => Action::Show,
+        _ => return Err(format!("'step: {spec}' is no step")),
+    })
+}
+
+/// The fenced block starting at line `i` (blank lines before it skipped):
+/// its content.
+fn block_after(lines: &[&str], mut i: usize) -> Option<String> {
+    while lines.get(i).is_some_and(|l| l.trim().is_empty()) {
+        i += 1;
+    }
+    let fence = lines.get(i)?;
+    if !fence.starts_with("```") {
+        return None;
+    }
+    let len = lines[i + 1..].iter().position(|l| *l == "```")?;
+    Some(lines[i + 1..i + 1 + len].join("\n"))
+}
+
+/// Where a replay runs: the part's folder and the target folder its
+/// builds share.
+pub struct Workspace {
+    /// The folder above the part's (a reader's folder of projects).
+    pub parent: PathBuf,
+    /// The part's project folder.
+    pub project: PathBuf,
+    /// The target folder of every build.
+    pub target: PathBuf,
+}
+
+/// Applies `step` in `ws`; what it ran, for the log.
+///
+/// # Errors
+/// What went wrong, in one message.
+pub fn apply(step: &Step, ws: &Workspace) -> Result<String, String> {
+    let block = step.block.as_deref().unwrap_or_default();
+    let path = |file: &str| ws.project.join(file);
+    let read = |file: &str| {
+        fs::read_to_string(path(file)).map_err(|e| format!("{file}: {e}"))
+    };
+    let write = |file: &str, text: &str| {
+        let target = path(file);
+        if let Some(dir) = target.parent() {
+            fs::create_dir_all(dir).map_err(|e| format!("{file}: {e}"))?;
+        }
+        fs::write(&target, text).map_err(|e| format!("{file}: {e}"))
+    };
+    match &step.action {
+        Action::New(file) => {
+            if path(file).exists() {
+                return Err(format!(
+                    "{file} exists already: `new` makes a new file"
+                ));
+            }
+            write(file, &format!("{block}\n"))?;
+            Ok(format!("new {file}"))
+        }
+        Action::Write(file) => {
+            write(file, &format!("{block}\n"))?;
+            Ok(format!("write {file}"))
+        }
+        Action::Add(file, place) => {
+            let text = read(file)?;
+            let added = match place {
+                None if text.trim().is_empty() => format!("{block}\n"),
+                None => format!("{}\n\n{block}\n", text.trim_end_matches('\n')),
+                Some((place, item)) => {
+                    let (first, end) =
+                        item_lines(&text, item).ok_or_else(|| {
+                            format!("{file} has no item `{item}`")
+                        })?;
+                    let lines: Vec<&str> = text.lines().collect();
+                    let at = match place {
+                        Place::After => end + 1,
+                        Place::Before => first,
+                    };
+                    let mut out: Vec<&str> = lines[..at].to_vec();
+                    if *place == Place::After {
+                        out.push("");
+                    }
+                    out.extend(block.lines());
+                    if *place == Place::Before {
+                        out.push("");
+                    }
+                    out.extend(&lines[at..]);
+                    format!("{}\n", out.join("\n"))
+                }
+            };
+            write(file, &added)?;
+            Ok(format!("add to {file}"))
+        }
+        Action::Replace(file, item) => {
+            let text = read(file)?;
+            let (first, end) = item_lines(&text, item)
+                .ok_or_else(|| format!("{file} has no item `{item}`"))?;
+            let lines: Vec<&str> = text.lines().collect();
+            let mut out: Vec<&str> = lines[..first].to_vec();
+            out.extend(block.lines());
+            out.extend(&lines[end + 1..]);
+            write(file, &format!("{}\n", out.join("\n")))?;
+            Ok(format!("replace {item} in {file}"))
+        }
+        Action::Diff(file) => {
+            let text = read(file)?;
+            write(
+                file,
+                &patch(&text, block).map_err(|e| format!("{file}: {e}"))?,
+            )?;
+            Ok(format!("diff {file}"))
+        }
+        Action::Sh(above) => {
+            let dir = if *above { &ws.parent } else { &ws.project };
+            let out = Command::new("sh")
+                .args(["-e", "-c", block])
+                .current_dir(dir)
+                .env("CARGO_TARGET_DIR", &ws.target)
+                .env("CARGO_TERM_COLOR", "never")
+                .output()
+                .map_err(|e| format!("sh: {e}"))?;
+            if !out.status.success() {
+                return Err(format!(
+                    "`{block}` failed ({}):\n{}{}",
+                    out.status,
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
+            Ok(format!("ran `{}`", block.replace('\n', "; ")))
+        }
+        Action::NotHere(why) => Ok(format!("not run here: {why}")),
+        Action::Show => Ok("shown".into()),
+        Action::Checkpoint(keys, args) => checkpoint(ws, keys, args),
+    }
+}
+
+/// `cargo build` in the part's folder, then its program in a
+/// pseudo-terminal, `keys` typed: it must exit with status 0.
+fn checkpoint(
+    ws: &Workspace,
+    keys: &str,
+    args: &[String],
+) -> Result<String, String> {
+    let out = Command::new(env!("CARGO"))
+        .args(["build", "--quiet"])
+        .current_dir(&ws.project)
+        .env("CARGO_TARGET_DIR", &ws.target)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .map_err(|e| format!("cargo: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "the part does not build here:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let keys = rogue_trace_format::unescape_keys(keys)?;
+    let mut command = vec![OsString::from(ws.target.join("debug/rogue-main"))];
+    command.extend(args.iter().map(OsString::from));
+    let options = CaptureOptions {
+        cols: 100,
+        rows: 25,
+        keys: keys.clone(),
+        every: false,
+        term: "screen-256color".into(),
+        env: Vec::new(),
+        settle: Settle::default(),
+        part: None,
+        rng: None,
+        seed: None,
+    };
+    let captured =
+        capture(&command, &options).map_err(|e| format!("the program: {e}"))?;
+    match captured.stopped {
+        Some(Stopped::Exited { status, .. }) if status == "exit status 0" => {
+            Ok(format!("built, and ran with keys {keys:?}: exit status 0"))
+        }
+        other => Err(format!(
+            "the program, keys {keys:?}, did not end with status 0: {}",
+            other.map_or("it still runs".to_string(), |s| s.to_string())
+        )),
+    }
+}
+
+/// `text` with the diff `diff` applied.
+///
+/// # Errors
+/// A hunk whose kept and removed lines are not in `text` exactly once.
+pub fn patch(text: &str, diff: &str) -> Result<String, String> {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let mut hunks: Vec<Vec<&str>> = Vec::new();
+    for line in diff.lines() {
+        if line.starts_with("@@") {
+            hunks.push(Vec::new());
+        } else if let Some(hunk) = hunks.last_mut() {
+            hunk.push(line);
+        } else if !line.starts_with("---") && !line.starts_with("+++") {
+            return Err("a diff's first hunk starts with a line `@@`".into());
+        }
+    }
+    for (h, hunk) in hunks.iter().enumerate() {
+        let mut old: Vec<String> = Vec::new();
+        let mut new: Vec<String> = Vec::new();
+        for line in hunk {
+            let (kind, rest) = line.split_at(line.len().min(1));
+            match kind {
+                " " | "" => {
+                    old.push(rest.to_string());
+                    new.push(rest.to_string());
+                }
+                "-" => old.push(rest.to_string()),
+                "+" => new.push(rest.to_string()),
+                _ => {
+                    return Err(format!(
+                    "hunk {}: `{line}` starts with neither ' ', '-' nor '+'",
+                    h + 1
+                ))
+                }
+            }
+        }
+        let found: Vec<usize> = (0..=lines.len().saturating_sub(old.len()))
+            .filter(|&at| lines[at..].starts_with(&old))
+            .collect();
+        match found.as_slice() {
+            [at] => {
+                lines.splice(*at..*at + old.len(), new);
+            }
+            [] => {
+                return Err(format!(
+                    "hunk {}: its lines are not in the file:\n{}",
+                    h + 1,
+                    old.join("\n")
+                ))
+            }
+            _ => {
+                return Err(format!(
+                    "hunk {}: its lines are in the file {} times",
+                    h + 1,
+                    found.len()
+                ))
+            }
+        }
+    }
+    Ok(format!("{}\n", lines.join("\n")))
+}
+
+/// The files a replay compares: every `.rs` file and manifest.
+fn compared(view: &View) -> Vec<(&Path, &String)> {
+    view.iter()
+        .filter(|(p, _)| {
+            p.extension().is_some_and(|e| e == "rs")
+                || p.file_name().is_some_and(|n| n == "Cargo.toml")
+                || p.file_name().is_some_and(|n| n == "rustfmt.toml")
+        })
+        .map(|(p, t)| (p.as_path(), t))
+        .collect()
+}
+
+/// Every file under `dir`, by path relative to it, but its `target`.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n == "target") {
+                continue;
+            }
+            found.extend(files(&path).into_iter().map(|p| {
+                Path::new(path.file_name().unwrap_or_default()).join(p)
+            }));
+        } else if let Some(name) = path.file_name() {
+            found.push(PathBuf::from(name));
+        }
+    }
+    found
+}
+
+/// Replays the page of Part `part` (its steps) in `scratch`, from the
+/// part before; each step is logged with `log`. The problems found: a
+/// step that fails stops the replay.
+pub fn replay(
+    root: &Path,
+    part: u8,
+    steps: &[Step],
+    scratch: &Path,
+    log: &mut dyn FnMut(&str),
+) -> Result<(), Vec<String>> {
+    let ws = Workspace {
+        parent: scratch.join(format!("part-{part}")),
+        project: scratch.join(format!("part-{part}/rogue")),
+        target: scratch.join("target"),
+    };
+    let _ = fs::remove_dir_all(&ws.parent);
+    fs::create_dir_all(&ws.parent).map_err(|e| vec![e.to_string()])?;
+    if part > 0 {
+        let before = rogue_parts::view(root, part - 1).map_err(|e| vec![e])?;
+        rogue_parts::write_view(&before, &ws.project)
+            .map_err(|e| vec![e.to_string()])?;
+    }
+    for step in steps {
+        match apply(step, &ws) {
+            Ok(done) => log(&format!("line {}: {done}", step.line)),
+            Err(e) => return Err(vec![format!("line {}: {e}", step.line)]),
+        }
+    }
+    let want = rogue_parts::view(root, part).map_err(|e| vec![e])?;
+    let mut problems = Vec::new();
+    for (path, text) in compared(&want) {
+        match fs::read_to_string(ws.project.join(path)) {
+            Ok(typed) if &typed == text => {}
+            Ok(typed) => {
+                let diff = similar::TextDiff::from_lines(
+                    typed.as_str(),
+                    text.as_str(),
+                );
+                problems.push(format!(
+                    "{}: the page's steps make it differ from the part's own:\n{}",
+                    path.display(),
+                    diff.unified_diff()
+                        .context_radius(2)
+                        .header("typed in", "the part")
+                ));
+            }
+            Err(_) => problems.push(format!(
+                "{}: the page's steps never make it",
+                path.display()
+            )),
+        }
+    }
+    for path in files(&ws.project) {
+        let kept = path.extension().is_some_and(|e| e == "rs")
+            || path.file_name().is_some_and(|n| n == "Cargo.toml");
+        if kept && !want.contains_key(&path) {
+            problems.push(format!(
+                "{}: the page's steps make it, and the part has none",
+                path.display()
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOURCE: &str = "/// One.\npub fn one() -> i32 {\n    1\n}\n\n/// Three.\npub fn three() -> i32 {\n    3\n}\n";
+
+    #[test]
+    fn notes_are_read_with_their_blocks() {
+        let page = "# P\n<!-- step: add src/lib.rs after one -->\n```rust,ignore\nfn two() {}\n```\n<!-- checkpoint: jjq -- --seed 42 -->\n<!-- step: sh-not-here macOS only -->\n```sh\nbrew install ncurses\n```\n<!-- step: diff src/lib.rs -->\ntext\n";
+        let found = steps(page).unwrap_err();
+        assert_eq!(
+            found,
+            ["line 11: the note is not followed by a code block"]
+        );
+        let page = page.replace("<!-- step: diff src/lib.rs -->\ntext\n", "");
+        let found = steps(&page).unwrap();
+        assert_eq!(found.len(), 3);
+        assert_eq!(
+            found[0].action,
+            Action::Add(
+                "src/lib.rs".into(),
+                Some((Place::After, "one".into()))
+            )
+        );
+        assert_eq!(found[0].block.as_deref(), Some("fn two() {}"));
+        assert_eq!(
+            found[1].action,
+            Action::Checkpoint(
+                "jjq".into(),
+                vec!["--seed".into(), "42".into()]
+            )
+        );
+        assert_eq!(found[2].action, Action::NotHere("macOS only".into()));
+    }
+
+    fn applied(action: Action, block: &str) -> Result<String, String> {
+        let dir = std::env::temp_dir().join(format!(
+            "rogue-docs-replay-{}-{}",
+            std::process::id(),
+            block.len()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("src")).unwrap();
+        fs::write(dir.join("src/lib.rs"), SOURCE).unwrap();
+        let ws = Workspace {
+            parent: dir.clone(),
+            project: dir.clone(),
+            target: dir.join("target"),
+        };
+        let step = Step {
+            line: 1,
+            action,
+            block: Some(block.to_string()),
+        };
+        let done = apply(&step, &ws);
+        let text = fs::read_to_string(dir.join("src/lib.rs")).unwrap();
+        let _ = fs::remove_dir_all(&dir);
+        done.map(|_| text)
+    }
+
+    #[test]
+    fn blocks_go_where_the_note_says() {
+        let lib = || "src/lib.rs".to_string();
+        let two = "/// Two.\npub fn two() -> i32 {\n    2\n}";
+        let after = applied(
+            Action::Add(lib(), Some((Place::After, "one".into()))),
+            two,
+        );
+        let before = applied(
+            Action::Add(lib(), Some((Place::Before, "three".into()))),
+            two,
+        );
+        let whole = "/// One.\npub fn one() -> i32 {\n    1\n}\n\n/// Two.\npub fn two() -> i32 {\n    2\n}\n\n/// Three.\npub fn three() -> i32 {\n    3\n}\n";
+        assert_eq!(after.unwrap(), whole);
+        assert_eq!(before.unwrap(), whole);
+        let end = applied(Action::Add(lib(), None), two).unwrap();
+        assert!(end.ends_with(
+            "    3\n}\n\n/// Two.\npub fn two() -> i32 {\n    2\n}\n"
+        ));
+        let replaced =
+            applied(Action::Replace(lib(), "three".into()), "fn three() {}")
+                .unwrap();
+        assert!(
+            replaced.ends_with("    1\n}\n\nfn three() {}\n"),
+            "{replaced}"
+        );
+        let missing = applied(Action::Replace(lib(), "four".into()), "x");
+        assert_eq!(missing.unwrap_err(), "src/lib.rs has no item `four`");
+        let exists = applied(Action::New(lib()), "x");
+        assert!(exists.unwrap_err().contains("exists already"));
+    }
+
+    #[test]
+    fn a_diff_changes_the_lines_it_names_once() {
+        let diff = "@@ the first\n pub fn one() -> i32 {\n-    1\n+    10\n }\n@@\n-/// Three.\n+/// Three, and more.";
+        let patched = patch(SOURCE, diff).unwrap();
+        assert_eq!(
+            patched,
+            SOURCE
+                .replace("    1\n", "    10\n")
+                .replace("Three.", "Three, and more.")
+        );
+        let twice = patch(SOURCE, "@@\n }").unwrap_err();
+        assert!(twice.contains("2 times"), "{twice}");
+        let absent = patch(SOURCE, "@@\n-fn four()").unwrap_err();
+        assert!(absent.contains("not in the file"), "{absent}");
+    }
+}
