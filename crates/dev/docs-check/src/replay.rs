@@ -21,6 +21,9 @@
 //!   folder (`sh ..`: in the folder above it, where a reader starts Part
 //!   0); `<!-- step: sh-not-here REASON -->`: a command shown and not run
 //!   here, for REASON;
+//! - `<!-- step: check FILE -->`: the block is the whole of FILE as the
+//!   steps before made it (the C text shows a file whole after changing
+//!   it);
 //! - `<!-- step: show -->`: a block shown only;
 //! - `<!-- checkpoint: KEYS -->` (no block): the part builds, and its
 //!   program, run in a pseudo-terminal with KEYS typed (a trace's escapes),
@@ -64,6 +67,8 @@ pub enum Action {
     Sh(bool),
     /// Commands shown, not run, and why.
     NotHere(String),
+    /// A file's whole text as it stands.
+    Check(String),
     /// A block shown only.
     Show,
     /// A build, and a run with these keys and arguments.
@@ -194,6 +199,7 @@ fn action(spec: &str) -> Result<Action, String> {
             }
             Action::NotHere(why)
         }
+        Some("check") => Action::Check(file().ok_or_else(missing)?),
         Some("show") => Action::Show,
         _ => return Err(format!("'step: {spec}' is no step")),
     })
@@ -324,6 +330,13 @@ pub fn apply(step: &Step, ws: &Workspace) -> Result<String, String> {
             Ok(format!("ran `{}`", block.replace('\n', "; ")))
         }
         Action::NotHere(why) => Ok(format!("not run here: {why}")),
+        Action::Check(file) => {
+            if read(file)? == format!("{block}\n") {
+                Ok(format!("{file} is as shown"))
+            } else {
+                Err(format!("{file} is not what the page shows of it"))
+            }
+        }
         Action::Show => Ok("shown".into()),
         Action::Checkpoint(keys, args) => checkpoint(ws, keys, args),
     }
