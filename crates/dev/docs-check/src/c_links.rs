@@ -8,9 +8,9 @@
 //!   its opening fence to its closing one;
 //! - in a source file, whole top-level items (a function, a struct, a
 //!   `#define`, a declaration), from the first line of one to the last
-//!   line of another, each named in the link's line of the page or in the
-//!   heading above it; an item next to them that the heading names must
-//!   be covered too.
+//!   line of another, each named in the link's paragraph (up to the link)
+//!   or in the heading above it; an item next to them that the heading
+//!   names must be covered too.
 
 use std::path::Path;
 use std::process::Command;
@@ -245,8 +245,14 @@ pub fn check(page: &str, name: &str, git_dir: &Path) -> Vec<String> {
                 .find(|l| l.starts_with('#'))
                 .copied()
                 .unwrap_or_default();
-            let line = page_lines[link.line - 1];
-            let named = |item: &str| names(line, item) || names(heading, item);
+            // The link's paragraph, up to the link: a link's text may
+            // wrap.
+            let start = page_lines[..link.line]
+                .iter()
+                .rposition(|l| l.trim().is_empty())
+                .map_or(0, |i| i + 1);
+            let line = page_lines[start..link.line].join("\n");
+            let named = |item: &str| names(&line, item) || names(heading, item);
             let first_item = items.iter().position(|i| i.1 == first);
             let last_item = items.iter().position(|i| i.2 == last);
             let (Some(a), Some(b)) = (first_item, last_item) else {
