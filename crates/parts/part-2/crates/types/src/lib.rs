@@ -39,7 +39,8 @@ pub struct Entity {
 
 /// The dungeon, `MAP_HEIGHT` rows of `MAP_WIDTH` tiles (the C's
 /// `Tile** map`); `map[pos]` is the C's `map[pos.y][pos.x]`. It is freed
-/// when it goes out of scope, as `freeMap` frees the C's.
+/// when it goes out of scope (the C's `freeMap` frees its map, though the
+/// C never calls it).
 #[doc(alias = "map")]
 #[doc(alias = "freeMap")]
 #[derive(Clone, Debug, PartialEq, Eq)]
