@@ -5,7 +5,7 @@
 //! and may name a file and lines (`blob/Part_02/src/map.c#L3-L18`). The
 //! branch must exist, and the file on it. Lines must cover exactly:
 //! - in a tutorial text (`tutorial/Part_0N.txt`), one fenced block, from
-//!   its opening fence to its closing one;
+//!   its opening fence to its closing one, or prose outside any block;
 //! - in a source file, whole top-level items (a function, a struct, a
 //!   `#define`, a declaration), from the first line of one to the last
 //!   line of another, each named in the link's paragraph (up to the link)
@@ -230,7 +230,9 @@ pub fn check(page: &str, name: &str, git_dir: &Path) -> Vec<String> {
                 "{at}: lines {first}-{last} of {path} ({count} lines)"
             ));
         } else if path.starts_with("tutorial/") {
-            if !fenced_blocks(&text).contains(&(first, last)) {
+            let blocks = fenced_blocks(&text);
+            let overlaps = blocks.iter().any(|&(a, b)| a <= last && first <= b);
+            if overlaps && !blocks.contains(&(first, last)) {
                 problems.push(format!(
                     "{at}: lines {first}-{last} of {path} on {} are not one \
                      code block, fences included",
@@ -413,10 +415,11 @@ mod tests {
         let url = |rest: &str| format!("{REPOSITORY}blob/Part_02/{rest}");
         let good = format!(
             "### `createMapTiles`\n[map.c]({})\n\
-             [`freeMap`]({}) and [step]({})",
+             [`freeMap`]({}) and [step]({}), [prose]({})",
             url("src/map.c#L3-L6"),
             url("src/map.c#L8-L11"),
             url("tutorial/Part_02.txt#L2-L4"),
+            url("tutorial/Part_02.txt#L5"),
         );
         assert_eq!(check(&good, "p", &repo), Vec::<String>::new());
         let bad = format!(
