@@ -123,17 +123,26 @@ fn replay_page(
     Ok(steps.len())
 }
 
-/// The last screen of a replay: its picture and its characters.
-fn screen(args: &str) -> Result<(String, String), String> {
+/// The replay of a marker's arguments (`what` names the marker in
+/// errors).
+fn replay_of(
+    what: &str,
+    args: &str,
+) -> Result<rogue_trace_format::Trace, String> {
     let words = shell_words::split(args)
-        .map_err(|e| format!("screen `{args}`: {e}"))?;
+        .map_err(|e| format!("{what} `{args}`: {e}"))?;
     let parsed = ScreenArgs::try_parse_from(words).map_err(|e| {
-        format!("screen `{args}`: {}", rogue_options::one_line(&e))
+        format!("{what} `{args}`: {}", rogue_options::one_line(&e))
     })?;
     let config = parsed.game.config(|| 0)?;
     let keys = rogue_trace_format::unescape_keys(&parsed.keys)?;
     let (cols, rows) = parsed.size.size;
-    let trace = rogue_replay::replay(&config, cols, rows, &keys);
+    Ok(rogue_replay::replay(&config, cols, rows, &keys))
+}
+
+/// The last screen of a replay: its picture and its characters.
+fn screen(args: &str) -> Result<(String, String), String> {
+    let trace = replay_of("screen", args)?;
     let last = trace
         .steps
         .last()
@@ -145,18 +154,7 @@ fn screen(args: &str) -> Result<(String, String), String> {
 /// The HTML report of the replays of `a` and `b` (replay arguments, as a
 /// screen marker takes them).
 fn report(a: &str, b: &str) -> Result<String, String> {
-    let replay = |args: &str| {
-        let words = shell_words::split(args)
-            .map_err(|e| format!("report `{args}`: {e}"))?;
-        let parsed = ScreenArgs::try_parse_from(words).map_err(|e| {
-            format!("report `{args}`: {}", rogue_options::one_line(&e))
-        })?;
-        let config = parsed.game.config(|| 0)?;
-        let keys = rogue_trace_format::unescape_keys(&parsed.keys)?;
-        let (cols, rows) = parsed.size.size;
-        Ok::<_, String>(rogue_replay::replay(&config, cols, rows, &keys))
-    };
-    let (trace_a, trace_b) = (replay(a)?, replay(b)?);
+    let (trace_a, trace_b) = (replay_of("report", a)?, replay_of("report", b)?);
     let found = rogue_trace_format::diff::diff(
         &trace_a,
         &trace_b,

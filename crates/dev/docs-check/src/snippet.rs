@@ -18,16 +18,8 @@ pub fn item_lines(source: &str, name: &str) -> Option<(usize, usize)> {
         let start = lines.iter().position(|l| {
             l.trim_end().trim_end_matches(" {").trim_end() == name
         })?;
-        let first = (0..start)
-            .rev()
-            .take_while(|&j| {
-                let t = lines[j].trim_start();
-                t.starts_with("///") || t.starts_with("#[")
-            })
-            .last()
-            .unwrap_or(start);
         let end = (start..lines.len()).find(|&j| lines[j] == "}")?;
-        return Some((first, end));
+        return Some((with_docs(&lines, start), end));
     }
     let (skip, name) = match name.rsplit_once("::") {
         Some((ty, method)) => {
@@ -62,19 +54,25 @@ pub fn item_lines(source: &str, name: &str) -> Option<(usize, usize)> {
         })?;
     let indent =
         &lines[start][..lines[start].len() - lines[start].trim_start().len()];
-    let first = (0..start)
+    let first = with_docs(&lines, start);
+    let closing = format!("{indent}}}");
+    let one_line = |l: &str| l.ends_with('}') || l.ends_with(';');
+    let end = (start..lines.len())
+        .find(|&j| lines[j] == closing || (j == start && one_line(lines[j])))?;
+    Some((first, end))
+}
+
+/// The first line of the item at line `start`: its `///` doc comment and
+/// `#[...]` attributes above it included.
+fn with_docs(lines: &[&str], start: usize) -> usize {
+    (0..start)
         .rev()
         .take_while(|&j| {
             let t = lines[j].trim_start();
             t.starts_with("///") || t.starts_with("#[")
         })
         .last()
-        .unwrap_or(start);
-    let closing = format!("{indent}}}");
-    let one_line = |l: &str| l.ends_with('}') || l.ends_with(';');
-    let end = (start..lines.len())
-        .find(|&j| lines[j] == closing || (j == start && one_line(lines[j])))?;
-    Some((first, end))
+        .unwrap_or(start)
 }
 
 #[cfg(test)]
