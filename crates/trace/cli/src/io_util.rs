@@ -1,7 +1,7 @@
 //! Reading traces and writing results, with one wording for errors.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use rogue_capture::cast;
@@ -14,18 +14,32 @@ use crate::Failure;
 /// line.
 pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     let name = path.display();
-    let size = std::fs::metadata(path).map_or(0, |m| m.len());
-    if size > cast::MAX_BYTES as u64 {
-        return Err(Failure(
+    let too_large = || {
+        Failure(
             format!(
                 "'{name}' is larger than {} MiB: not read",
                 cast::MAX_BYTES >> 20
             ),
             2,
-        ));
+        )
+    };
+    let size = std::fs::metadata(path).map_or(0, |m| m.len());
+    if size > cast::MAX_BYTES as u64 {
+        return Err(too_large());
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?;
+    // A pipe or a device has no size to check first: read no more than
+    // the limit allows, and one byte to tell that it is over.
+    let cannot =
+        |e: io::Error| Failure(format!("cannot read '{name}': {e}"), 2);
+    let mut text = String::new();
+    File::open(path)
+        .map_err(cannot)?
+        .take(cast::MAX_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .map_err(cannot)?;
+    if text.len() > cast::MAX_BYTES {
+        return Err(too_large());
+    }
     if cast::is_cast(&text) {
         return cast::read(&text).map_err(|e| match e.line {
             0 => Failure(format!("{name}: {}", e.message), 2),

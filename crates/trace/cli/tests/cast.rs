@@ -153,3 +153,15 @@ fn bad_recordings_are_refused_on_one_line() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A device has no size to check before reading: it is read up to the
+/// limit, and refused, not read until memory runs out.
+#[cfg(unix)]
+#[test]
+fn an_endless_file_is_refused_at_the_limit() {
+    let out = rogue_trace(&["diff", "/dev/zero", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("'/dev/zero' is larger than"), "{err}");
+}
