@@ -10,7 +10,7 @@ mod fuzz;
 mod io_util;
 
 use std::ffi::OsString;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -91,15 +91,27 @@ impl KeysArgs {
             (Some(keys), _) => (keys.clone(), "--keys".to_string()),
             (None, Some(path)) => {
                 let name = path.display().to_string();
-                let size = std::fs::metadata(path).map_or(0, |m| m.len());
-                if size > 4 * MAX_KEYS as u64 * 10 {
-                    return Err(format!(
+                let limit = 4 * MAX_KEYS as u64 * 10;
+                let too_large = || {
+                    format!(
                         "keys file '{name}' is too large (at most {MAX_KEYS} keys)"
-                    ));
+                    )
+                };
+                let size = std::fs::metadata(path).map_or(0, |m| m.len());
+                if size > limit {
+                    return Err(too_large());
                 }
-                let text = std::fs::read_to_string(path).map_err(|e| {
-                    format!("cannot read keys file '{name}': {e}")
-                })?;
+                // A pipe or a device has no size: read up to the limit.
+                let cannot = |e| format!("cannot read keys file '{name}': {e}");
+                let mut text = String::new();
+                std::fs::File::open(path)
+                    .map_err(cannot)?
+                    .take(limit + 1)
+                    .read_to_string(&mut text)
+                    .map_err(cannot)?;
+                if text.len() as u64 > limit {
+                    return Err(too_large());
+                }
                 (text.strip_suffix('\n').unwrap_or(&text).to_string(), name)
             }
             (None, None) => return Ok(Vec::new()),

@@ -582,3 +582,17 @@ fn a_capture_that_cannot_start_leaves_no_trace_behind() {
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     assert!(!out.exists(), "{path} was left behind");
 }
+
+/// A keys file with no size to check first (a device, a pipe) is read up
+/// to the limit and refused, not read until memory runs out.
+#[cfg(unix)]
+#[test]
+fn an_endless_keys_file_is_refused_at_the_limit() {
+    let out = rogue_trace(&["replay", "--keys-file", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("keys file '/dev/zero' is too large"),
+        "{}",
+        stderr(&out)
+    );
+}
