@@ -62,6 +62,7 @@ fn plant(trace: &Trace, n: usize, path: &Path) -> (usize, usize) {
 
 /// The rows of the screen in the element `id` of a page's DOM: each row's
 /// text, and the columns of its marked cells.
+#[cfg(unix)]
 fn screen(dom: &str, id: &str) -> Vec<(String, Vec<usize>)> {
     let start = dom.find(&format!("id=\"{id}\"")).expect("the screen");
     let start = start + dom[start..].find("<pre").unwrap();
