@@ -1,8 +1,9 @@
 //! `rogue-docs-check`: what `docs/` shows is what the project is.
 //!
-//! Every generated block of every page (see [`page`]) is generated again
-//! and compared: the code of each part as it stands at the end of that
-//! part, the pictures of screens, the figures printed by examples. `make
+//! Every part page is replayed step by step into its part (see
+//! [`replay`]), and every generated block of every page (see [`page`]) is
+//! generated again and compared: the items shown from the sources, the
+//! pictures of screens, the figures printed by examples, the report. `make
 //! test` runs it; `rogue-docs-check --write` writes the blocks and
 //! pictures anew. It also checks that `docs/index.md` and
 //! `docs/SUMMARY.md` (the book's contents) link every page, and, given
@@ -220,22 +221,12 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
     };
     let run_command = |command: &str| output(root, command);
     let file = |path: &str| fs::read_to_string(docs.join(path)).ok();
-    // Each part's files are read once, however many blocks show them.
-    let views = std::cell::RefCell::new(std::collections::BTreeMap::new());
-    let view = |part: u8| {
-        views
-            .borrow_mut()
-            .entry(part)
-            .or_insert_with(|| rogue_parts::view(root, part))
-            .clone()
-    };
     let sources = Sources {
         read: &read,
         screen: &screen,
         output: &run_command,
         report: &report,
         file: &file,
-        view: &view,
     };
     let mut count = 0;
     let mut problems = Vec::new();
@@ -247,7 +238,7 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
             .to_string();
         let text = fs::read_to_string(page)
             .map_err(|e| vec![format!("{name}: {e}")])?;
-        let outcome = check_page(&text, part_of(page), &sources);
+        let outcome = check_page(&text, &sources);
         count += outcome.blocks;
         if write {
             for (path, content) in &outcome.files {

@@ -4,9 +4,8 @@
 //! Three kinds of block, each after a marker line:
 //!
 //! - `<!-- rust: PATH NAME -->` and a ```` ```rust ```` block: the item NAME
-//!   of the source file PATH as the page's part has it, as `make part`
-//!   writes it and the parts test builds it (the repository's own file on
-//!   pages that are not a part's);
+//!   of the repository's source file PATH (part pages build their code by
+//!   steps instead, which [`crate::replay`] replays);
 //! - `<!-- screen NAME: ARGS -->` and a line `![...](img/NAME.svg)`: the
 //!   last screen of `rogue-trace replay ARGS`, drawn as `docs/img/NAME.svg`;
 //!   a ```` ```text ```` block right after it holds the screen's characters;
@@ -15,14 +14,6 @@
 //! - `<!-- report NAME: ARGS | ARGS -->` and a line linking
 //!   `img/NAME.html`: the HTML report (`rogue-trace diff --html`) of two
 //!   replays, `rogue-trace replay ARGS` each;
-//! - `<!-- files: part N -->` … `<!-- end files -->`: every file of Part
-//!   N's program (`make part PART=N`) that is new since Part N-1, whole,
-//!   and every file that changed, as a diff, each folded under its name.
-
-use std::path::Path;
-
-use rogue_parts::View;
-use similar::TextDiff;
 
 use crate::snippet::find_item;
 
@@ -41,64 +32,11 @@ pub struct Sources<'a> {
     pub report: &'a dyn Fn(&str, &str) -> Result<String, String>,
     /// A file of `docs/`, if it exists.
     pub file: &'a dyn Fn(&str) -> Option<String>,
-    /// A part's program, file by file.
-    pub view: &'a dyn Fn(u8) -> Result<View, String>,
 }
 
 /// The fence of a Rust block that is a fragment of a file: `mdbook test`
 /// leaves it alone, and the book offers no button to run it.
 const RUST_FRAGMENT: &str = "```rust,ignore";
-
-/// The end of a `files` block.
-const END_FILES: &str = "<!-- end files -->";
-
-/// The files of Part `part` new or changed since the part before, each in
-/// a folded block: a new file whole, a changed one as a diff.
-fn changed_files(part: u8, sources: &Sources<'_>) -> Result<String, String> {
-    let now = (sources.view)(part)?;
-    let before = match part {
-        0 => View::new(),
-        _ => (sources.view)(part - 1)?,
-    };
-    let mut out = String::new();
-    for (path, text) in &now {
-        let Some(lang) = (match path.extension().and_then(|e| e.to_str()) {
-            Some("rs") => Some("rust,ignore"),
-            Some("toml")
-                if path.starts_with("crates")
-                    || path.ends_with("Cargo.toml") =>
-            {
-                Some("toml")
-            }
-            _ => None,
-        }) else {
-            continue;
-        };
-        let (how, lang, shown) = match before.get(path) {
-            None => ("new", lang, text.clone()),
-            Some(old) if old != text => {
-                let diff = TextDiff::from_lines(old, text);
-                let name = path.display().to_string();
-                let unified = diff
-                    .unified_diff()
-                    .context_radius(3)
-                    .header(
-                        &format!("Part {} {name}", part - 1),
-                        &format!("Part {part} {name}"),
-                    )
-                    .to_string();
-                ("changed", "diff", unified)
-            }
-            Some(_) => continue,
-        };
-        out.push_str(&format!(
-            "<details>\n<summary><code>{}</code> ({how})</summary>\n\n```{lang}\n{}```\n\n</details>\n",
-            path.display(),
-            shown
-        ));
-    }
-    Ok(out.trim_end().to_string())
-}
 
 /// What checking a page found.
 pub struct Outcome {
@@ -128,12 +66,8 @@ fn fenced<'a>(
     Some((lines[i + 1..i + 1 + len].to_vec(), i + len + 2))
 }
 
-/// Checks every generated block of `page`, a page of `build`.
-pub fn check_page(
-    page: &str,
-    part: Option<u8>,
-    sources: &Sources<'_>,
-) -> Outcome {
+/// Checks every generated block of `page`.
+pub fn check_page(page: &str, sources: &Sources<'_>) -> Outcome {
     let lines: Vec<&str> = page.lines().collect();
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut outcome = Outcome {
@@ -176,27 +110,14 @@ pub fn check_page(
                 problem("the marker is not followed by a ```rust block".into());
                 continue;
             };
-            let source = match part {
-                Some(n) => (sources.view)(n).and_then(|view| {
-                    view.get(Path::new(path))
-                        .cloned()
-                        .ok_or_else(|| format!("Part {n} has no {path}"))
-                }),
-                None => (sources.read)(path),
-            };
-            let whose =
-                part.map_or("the game".to_string(), |n| format!("Part {n}"));
-            let item = source.and_then(|src| {
-                find_item(&src, name).ok_or_else(|| {
-                    format!("no item `{name}` in {path} of {whose}")
-                })
+            let item = (sources.read)(path).and_then(|src| {
+                find_item(&src, name)
+                    .ok_or_else(|| format!("no item `{name}` in {path}"))
             });
             match item {
                 Ok(code) => {
                     if shown.join("\n") != code {
-                        stale(format!(
-                            "`{name}` differs from {path} of {whose}"
-                        ));
+                        stale(format!("`{name}` differs from {path}"));
                     }
                     out.extend([fence.to_string(), code, "```".to_string()]);
                 }
@@ -230,32 +151,6 @@ pub fn check_page(
                 }
             }
             i = next;
-        } else if let Some(part) = spec.strip_prefix("files: part ") {
-            outcome.blocks += 1;
-            let Some(len) = lines[i..].iter().position(|l| *l == END_FILES)
-            else {
-                problem(format!("no `{END_FILES}` after the marker"));
-                continue;
-            };
-            let shown = lines[i..i + len].join("\n");
-            match part
-                .parse::<u8>()
-                .map_err(|e| e.to_string())
-                .and_then(|n| changed_files(n, sources))
-            {
-                Ok(files) => {
-                    if shown != files {
-                        stale(format!("the files of Part {part} differ"));
-                    }
-                    out.push(files);
-                }
-                Err(e) => {
-                    problem(e);
-                    out.extend(lines[i..i + len].iter().map(|l| l.to_string()));
-                }
-            }
-            out.push(END_FILES.to_string());
-            i += len + 1;
         } else if let Some(rest) = spec.strip_prefix("report ") {
             outcome.blocks += 1;
             let Some((name, (a, b))) = rest
@@ -342,26 +237,18 @@ mod tests {
     const SOURCE: &str =
         "/// Adds.\npub fn add_one(a: i32) -> i32 {\n    a + 1\n}\n";
 
-    /// Part 1's `src/lib.rs`: an `add_one` that does not add yet.
-    fn part_1(part: u8) -> Result<View, String> {
-        let mut view = View::new();
-        if part == 1 {
-            let text = "/// Adds.\npub fn add_one(a: i32) -> i32 {\n}\n";
-            view.insert("src/lib.rs".into(), text.to_string());
-        }
-        Ok(view)
-    }
-
-    fn sources<'a>(files: &'a dyn Fn(&str) -> Option<String>) -> Sources<'a> {
+    fn sources<'a>(
+        read: &'a dyn Fn(&str) -> Result<String, String>,
+        files: &'a dyn Fn(&str) -> Option<String>,
+    ) -> Sources<'a> {
         Sources {
-            read: &|_| Ok(SOURCE.to_string()),
+            read,
             screen: &|args| {
                 Ok((format!("<svg>{args}</svg>\n"), " @ ".to_string()))
             },
             output: &|command| Ok(format!("ran {command}\n")),
             report: &|a, b| Ok(format!("<p>{a} and {b}</p>\n")),
             file: files,
-            view: &part_1,
         }
     }
 
@@ -369,19 +256,23 @@ mod tests {
     fn blocks_that_match_pass_and_stale_ones_are_generated_again() {
         let page = "# P\n<!-- rust: src/lib.rs add_one -->\n```rust\n/// Adds.\npub fn add_one(a: i32) -> i32 {\n    a + 1\n}\n```\n<!-- output: tool x -->\n```text\nran tool x\n```\n<!-- screen s: --seed 1 -->\n![s](img/s.svg)\n```text\n @ \n```\n";
         let none = |_: &str| Some("<svg>--seed 1</svg>\n".to_string());
-        let outcome = check_page(page, None, &sources(&none));
+        let source = |_: &str| Ok(SOURCE.to_string());
+        let outcome = check_page(page, &sources(&source, &none));
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         assert!(outcome.stale.is_empty(), "{:?}", outcome.stale);
         assert_eq!(outcome.text, page);
         assert_eq!(outcome.blocks, 3);
-        // Part 1 has no `a + 1` yet; the picture is missing.
+        // The source has no `a + 1` any more; the picture is missing.
+        let changed = |_: &str| {
+            Ok("/// Adds.\npub fn add_one(a: i32) -> i32 {\n}\n".to_string())
+        };
         let missing = |_: &str| None;
-        let outcome = check_page(page, Some(1), &sources(&missing));
+        let outcome = check_page(page, &sources(&changed, &missing));
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         assert_eq!(
             outcome.stale,
             vec![
-                "line 2: `add_one` differs from src/lib.rs of Part 1",
+                "line 2: `add_one` differs from src/lib.rs",
                 "line 13: docs/img/s.svg is not the screen of `--seed 1`",
             ]
         );
@@ -399,11 +290,12 @@ mod tests {
     fn missing_items_and_blocks_are_reported() {
         let page = "<!-- rust: src/lib.rs gone -->\n```rust\nfn gone() {}\n```\n<!-- rust: src/lib.rs add_one -->\ntext\n<!-- screen x: --seed 1 -->\nno picture\n";
         let none = |_: &str| None;
-        let outcome = check_page(page, None, &sources(&none));
+        let source = |_: &str| Ok(SOURCE.to_string());
+        let outcome = check_page(page, &sources(&source, &none));
         assert_eq!(
             outcome.problems,
             vec![
-                "line 1: no item `gone` in src/lib.rs of the game",
+                "line 1: no item `gone` in src/lib.rs",
                 "line 5: the marker is not followed by a ```rust block",
                 "line 7: the marker is not followed by a picture ![...](img/x.svg)",
             ]
@@ -425,9 +317,8 @@ mod report_tests {
             output: &|_| Err("no output".into()),
             report: &|a, b| Ok(format!("<p>{a} and {b}</p>\n")),
             file: &stored,
-            view: &|_| Ok(View::new()),
         };
-        let outcome = check_page(page, None, &sources);
+        let outcome = check_page(page, &sources);
         assert_eq!(
             outcome.stale,
             ["line 1: docs/img/r.html is not the report of `r: --seed 1 | --seed 2`"]
