@@ -12,6 +12,7 @@
 //!   or in the heading above it; an item next to them that the heading
 //!   names must be covered too.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
@@ -207,14 +208,25 @@ fn names(text: &str, name: &str) -> bool {
 pub fn check(page: &str, name: &str, git_dir: &Path) -> Vec<String> {
     let page_lines: Vec<&str> = page.lines().collect();
     let mut problems = Vec::new();
+    // Each branch and file is asked of git once, however many links name
+    // it.
+    let mut branches = HashMap::new();
+    let mut files = HashMap::new();
     for link in links(page) {
         let at = format!("{name}:{}", link.line);
-        if !has_branch(git_dir, &link.branch) {
+        let branch = link.branch.clone();
+        if !*branches
+            .entry(branch.clone())
+            .or_insert_with(|| has_branch(git_dir, &branch))
+        {
             problems.push(format!("{at}: no branch {}", link.branch));
             continue;
         }
         let Some(path) = &link.path else { continue };
-        let Some(text) = file_on(git_dir, &link.branch, path) else {
+        let text = files
+            .entry((branch.clone(), path.clone()))
+            .or_insert_with(|| file_on(git_dir, &branch, path));
+        let Some(text) = text.as_deref() else {
             problems.push(format!(
                 "{at}: no file {path} on branch {}",
                 link.branch
@@ -230,7 +242,7 @@ pub fn check(page: &str, name: &str, git_dir: &Path) -> Vec<String> {
                 "{at}: lines {first}-{last} of {path} ({count} lines)"
             ));
         } else if path.starts_with("tutorial/") {
-            let blocks = fenced_blocks(&text);
+            let blocks = fenced_blocks(text);
             let overlaps = blocks.iter().any(|&(a, b)| a <= last && first <= b);
             if overlaps && !blocks.contains(&(first, last)) {
                 problems.push(format!(
@@ -240,7 +252,7 @@ pub fn check(page: &str, name: &str, git_dir: &Path) -> Vec<String> {
                 ));
             }
         } else {
-            let items = c_items(&text);
+            let items = c_items(text);
             let heading = page_lines[..link.line]
                 .iter()
                 .rev()
