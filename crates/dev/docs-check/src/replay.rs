@@ -46,7 +46,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rogue_capture::{capture, CaptureOptions, Settle, Stopped};
-use rogue_parts::View;
 
 use crate::snippet::item_lines;
 
@@ -452,16 +451,13 @@ pub fn patch(text: &str, diff: &str) -> Result<String, String> {
     Ok(format!("{}\n", lines.join("\n")))
 }
 
-/// The files a replay compares: every `.rs` file and manifest.
-fn compared(view: &View) -> Vec<(&Path, &String)> {
-    view.iter()
-        .filter(|(p, _)| {
-            p.extension().is_some_and(|e| e == "rs")
-                || p.file_name().is_some_and(|n| n == "Cargo.toml")
-                || p.file_name().is_some_and(|n| n == "rustfmt.toml")
-        })
-        .map(|(p, t)| (p.as_path(), t))
-        .collect()
+/// Whether a replay compares the file at `path`: every `.rs` file, every
+/// manifest, and the formatter's settings.
+fn compared(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "rs")
+        || path
+            .file_name()
+            .is_some_and(|n| n == "Cargo.toml" || n == "rustfmt.toml")
 }
 
 /// Every file under `dir`, by path relative to it, but its `target`.
@@ -516,7 +512,7 @@ pub fn replay(
     }
     let want = rogue_parts::view(root, part).map_err(|e| vec![e])?;
     let mut problems = Vec::new();
-    for (path, text) in compared(&want) {
+    for (path, text) in want.iter().filter(|(p, _)| compared(p)) {
         match fs::read_to_string(ws.project.join(path)) {
             Ok(typed) if &typed == text => {}
             Ok(typed) => {
@@ -539,9 +535,7 @@ pub fn replay(
         }
     }
     for path in files(&ws.project) {
-        let kept = path.extension().is_some_and(|e| e == "rs")
-            || path.file_name().is_some_and(|n| n == "Cargo.toml");
-        if kept && !want.contains_key(&path) {
+        if compared(&path) && !want.contains_key(&path) {
             problems.push(format!(
                 "{}: the page's steps make it, and the part has none",
                 path.display()
