@@ -154,23 +154,8 @@ pub fn write_traces(
     stem: &str,
     outcome: &Outcome,
 ) -> Result<(PathBuf, PathBuf), Failure> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure(format!("cannot create '{}': {e}", dir.display()), 2)
-    })?;
-    let free = |kind: &str| {
-        (0..)
-            .map(|n| {
-                let suffix = if n == 0 {
-                    String::new()
-                } else {
-                    format!("-{n}")
-                };
-                dir.join(format!("{stem}{suffix}.{kind}.trace"))
-            })
-            .find(|p| !p.exists())
-            .expect("a free name")
-    };
-    let (reference, port) = (free("reference"), free("port"));
+    let reference = free_name(dir, stem, "reference.trace")?;
+    let port = free_name(dir, stem, "port.trace")?;
     write_both(&reference, &port, outcome)?;
     Ok((reference, port))
 }
