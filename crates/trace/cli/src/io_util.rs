@@ -23,23 +23,9 @@ pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
             2,
         )
     };
-    let size = std::fs::metadata(path).map_or(0, |m| m.len());
-    if size > cast::MAX_BYTES as u64 {
-        return Err(too_large());
-    }
-    // A pipe or a device has no size to check first: read no more than
-    // the limit allows, and one byte to tell that it is over.
-    let cannot =
-        |e: io::Error| Failure(format!("cannot read '{name}': {e}"), 2);
-    let mut text = String::new();
-    File::open(path)
-        .map_err(cannot)?
-        .take(cast::MAX_BYTES as u64 + 1)
-        .read_to_string(&mut text)
-        .map_err(cannot)?;
-    if text.len() > cast::MAX_BYTES {
-        return Err(too_large());
-    }
+    let text = read_at_most(path, cast::MAX_BYTES as u64)
+        .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?
+        .ok_or_else(too_large)?;
     if cast::is_cast(&text) {
         return cast::read(&text).map_err(|e| match e.line {
             0 => Failure(format!("{name}: {}", e.message), 2),
@@ -48,6 +34,21 @@ pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     }
     Trace::parse(&text)
         .map_err(|e| Failure(format!("{name}:{}: {}", e.line, e.message), 2))
+}
+
+/// The text of the file at `path`, or `None` if it is longer than `limit`
+/// bytes. A regular file's size is checked first; a pipe or a device has
+/// none, and no more than the limit, and one byte to tell that it is over,
+/// is read.
+pub fn read_at_most(path: &Path, limit: u64) -> io::Result<Option<String>> {
+    if std::fs::metadata(path).is_ok_and(|m| m.len() > limit) {
+        return Ok(None);
+    }
+    let mut text = String::new();
+    File::open(path)?
+        .take(limit + 1)
+        .read_to_string(&mut text)?;
+    Ok((text.len() as u64 <= limit).then_some(text))
 }
 
 /// Where a command writes: standard output, or a file it creates. An

@@ -10,7 +10,7 @@ mod fuzz;
 mod io_util;
 
 use std::ffi::OsString;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -22,7 +22,7 @@ use rogue_options::{GameArgs, Rng, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::{report, show, unescape_keys, Trace};
 
-use io_util::{read_trace, Output};
+use io_util::{read_at_most, read_trace, Output};
 
 /// rogue-trace: record, replay, compare and fuzz screen traces (format v1)
 #[derive(Parser, Debug)]
@@ -97,21 +97,11 @@ impl KeysArgs {
                         "keys file '{name}' is too large (at most {MAX_KEYS} keys)"
                     )
                 };
-                let size = std::fs::metadata(path).map_or(0, |m| m.len());
-                if size > limit {
-                    return Err(too_large());
-                }
-                // A pipe or a device has no size: read up to the limit.
-                let cannot = |e| format!("cannot read keys file '{name}': {e}");
-                let mut text = String::new();
-                std::fs::File::open(path)
-                    .map_err(cannot)?
-                    .take(limit + 1)
-                    .read_to_string(&mut text)
-                    .map_err(cannot)?;
-                if text.len() as u64 > limit {
-                    return Err(too_large());
-                }
+                let text = read_at_most(path, limit)
+                    .map_err(|e| {
+                        format!("cannot read keys file '{name}': {e}")
+                    })?
+                    .ok_or_else(too_large)?;
                 (text.strip_suffix('\n').unwrap_or(&text).to_string(), name)
             }
             (None, None) => return Ok(Vec::new()),
