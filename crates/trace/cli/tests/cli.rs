@@ -533,11 +533,21 @@ fn capture_ends_the_whole_process_group_it_started() {
         rogue_trace(&["capture", "--keys", "ab", "--", "sh", "-c", &script]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let pid = std::fs::read_to_string(&pid_file).unwrap();
-    let alive = std::path::Path::new(&format!("/proc/{}", pid.trim())).exists()
-        && !std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
-            .unwrap_or_default()
-            .contains(") Z");
-    assert!(!alive, "the grandchild {} is still running", pid.trim());
+    let alive = || {
+        std::path::Path::new(&format!("/proc/{}", pid.trim())).exists()
+            && !std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+                .unwrap_or_default()
+                .contains(") Z")
+    };
+    // SIGKILL is delivered, and the process torn down, after `kill`
+    // returns: wait for that to happen (a killed process ends within
+    // moments; one that was not killed sleeps for 300 s).
+    let deadline =
+        std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while alive() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(!alive(), "the grandchild {} is still running", pid.trim());
 }
 
 #[test]
