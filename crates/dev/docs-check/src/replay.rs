@@ -372,6 +372,7 @@ fn checkpoint(
         term: "screen-256color".into(),
         env: Vec::new(),
         settle: Settle::default(),
+        preload: true,
         part: None,
         rng: None,
         seed: None,

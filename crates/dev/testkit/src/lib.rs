@@ -138,14 +138,40 @@ pub fn replayed(config: &GameConfig, keys: &str, cols: u16, rows: u16) -> Step {
 
 /// Runs `command` in a `cols` by `rows` pseudo-terminal with `TERM=term`
 /// (none if empty) and `env`, types `keys` and keeps every step settled
-/// as `settle` says; the trace, and why it stopped early if it did.
+/// as `settle` says, the program typing its own keys where it can (as
+/// `capture` does by default); the trace, and why it stopped early if it
+/// did.
 pub fn record(
+    command: &[OsString],
+    size: (u16, u16),
+    keys: &[char],
+    term: &str,
+    env: &[(String, String)],
+    settle: Settle,
+) -> (Trace, Option<Stopped>) {
+    record_as(command, size, keys, term, env, settle, true)
+}
+
+/// [`record`], the capture typing every key itself (`--settle watch`).
+pub fn record_typed_by_capture(
+    command: &[OsString],
+    size: (u16, u16),
+    keys: &[char],
+    term: &str,
+    env: &[(String, String)],
+    settle: Settle,
+) -> (Trace, Option<Stopped>) {
+    record_as(command, size, keys, term, env, settle, false)
+}
+
+fn record_as(
     command: &[OsString],
     (cols, rows): (u16, u16),
     keys: &[char],
     term: &str,
     env: &[(String, String)],
     settle: Settle,
+    preload: bool,
 ) -> (Trace, Option<Stopped>) {
     let options = CaptureOptions {
         cols,
@@ -155,6 +181,7 @@ pub fn record(
         term: term.into(),
         env: env.to_vec(),
         settle,
+        preload,
         part: None,
         rng: None,
         seed: None,

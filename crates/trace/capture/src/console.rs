@@ -188,7 +188,7 @@ impl ConsoleSession {
                 .unwrap_or(' ');
             (ch, Look::of_console(attributes))
         });
-        crate::step_of_cells(number, key, self.cols, cells)
+        crate::screen::step_of_cells(number, key, self.cols, cells)
     }
 
     /// The program's exit status, as text, waiting up to `timeout`.

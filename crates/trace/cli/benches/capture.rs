@@ -43,6 +43,7 @@ fn capture_rate(
         term: "screen-256color".into(),
         env,
         settle: Settle::default(),
+        preload: true,
         part: None,
         rng: None,
         seed: None,

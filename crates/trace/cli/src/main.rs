@@ -121,10 +121,15 @@ impl KeysArgs {
 /// How `capture` tells that a screen has settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum SettleBy {
-    /// Watch the program: settled when it waits for the next key with its
-    /// output drained (Linux; elsewhere, and for a program that cannot be
-    /// watched, `quiet`)
+    /// The program says when it waits for the next key, through a library
+    /// preloaded into it, and types its own keys then: the screens a
+    /// typist sees, at the program's own speed (Linux, a dynamically
+    /// linked program; else `watch`)
     Observe,
+    /// Watch the program through /proc: settled when it waits for the next
+    /// key with its output drained (Linux; elsewhere, and for a program
+    /// that cannot be watched, `quiet`)
+    Watch,
     /// The clock: settled when output pauses for --quiet-ms
     Quiet,
 }
@@ -155,7 +160,7 @@ impl CaptureFlags {
             ..Timing::default()
         };
         match self.settle {
-            SettleBy::Observe => Settle::Observe(timing),
+            SettleBy::Observe | SettleBy::Watch => Settle::Observe(timing),
             SettleBy::Quiet => Settle::Quiet(timing),
         }
     }
@@ -319,6 +324,7 @@ fn capture_options(
             .unwrap_or_else(|_| "screen-256color".into()),
         env,
         settle: flags.settle(),
+        preload: flags.settle == SettleBy::Observe,
         part: header.0,
         seed: header.1,
         rng: header.2,

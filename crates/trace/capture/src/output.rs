@@ -1,0 +1,190 @@
+//! The terminal's output, read on a thread of its own, with the capture's
+//! own strings taken out of it: APC strings (`ESC _ … ESC \`) that no
+//! program writes, named `rogue-trace-…`:
+//!
+//! - `rogue-trace-wait;N`: the preloaded library says the program waits
+//!   for a key, `N` keys having been typed (`preload/preload.c`);
+//! - `rogue-trace-handback;N`: it types no more keys, `N` typed;
+//! - `rogue-trace-settled`: the marker the capture writes to the terminal
+//!   behind the program's output, to know it has all come out.
+
+use std::io::Read;
+use std::sync::mpsc::{channel, Receiver};
+use std::thread;
+
+/// What the reader hands on, in the order it came.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chunk {
+    /// Output, as the program wrote it.
+    Output(Vec<u8>),
+    /// The program waits for a key, this many typed.
+    Wait(usize),
+    /// The program types no more keys, this many typed.
+    Handback(usize),
+    /// The capture's marker.
+    Marker,
+}
+
+/// How the capture's strings start.
+const START: &[u8] = b"\x1b_rogue-trace-";
+/// How they end.
+const END: &[u8] = b"\x1b\\";
+/// The longest body there is (`handback;` and a number).
+const LONGEST: usize = 32;
+
+/// The marker, as written to the terminal.
+pub const MARKER: &[u8] = b"\x1b_rogue-trace-settled\x1b\\";
+
+/// Takes the capture's strings out of output that comes in pieces.
+#[derive(Debug, Default)]
+pub struct Splitter {
+    /// Bytes held back: they may be the start of a string.
+    held: Vec<u8>,
+}
+
+impl Splitter {
+    /// The chunks of `bytes`, read after what came before.
+    pub fn split(&mut self, bytes: &[u8]) -> Vec<Chunk> {
+        let mut data = std::mem::take(&mut self.held);
+        data.extend_from_slice(bytes);
+        let mut chunks = Vec::new();
+        let mut from = 0;
+        let mut i = 0;
+        while let Some(at) = data[i..].iter().position(|&b| b == 0x1b) {
+            let at = i + at;
+            let rest = &data[at..];
+            if rest.len() < START.len() && START.starts_with(rest) {
+                self.held = rest.to_vec();
+                data.truncate(at);
+                break;
+            }
+            let parsed = rest.strip_prefix(START).and_then(|body| {
+                let end = body
+                    .windows(END.len())
+                    .take(LONGEST)
+                    .position(|w| w == END);
+                match end {
+                    Some(end) => Some(parse(&body[..end]).map(|c| (c, end))),
+                    // Unfinished: wait for the rest, unless it is too long.
+                    None if body.len() < LONGEST + END.len() => None,
+                    None => Some(None),
+                }
+            });
+            match parsed {
+                None if rest.starts_with(START) => {
+                    self.held = rest.to_vec();
+                    data.truncate(at);
+                    break;
+                }
+                Some(Some((chunk, end))) => {
+                    if at > from {
+                        chunks.push(Chunk::Output(data[from..at].to_vec()));
+                    }
+                    chunks.push(chunk);
+                    from = at + START.len() + end + END.len();
+                    i = from;
+                }
+                _ => i = at + 1,
+            }
+        }
+        if data.len() > from {
+            chunks.push(Chunk::Output(data[from..].to_vec()));
+        }
+        chunks
+    }
+
+    /// What is still held back, as output (at the end of the stream).
+    pub fn rest(&mut self) -> Option<Chunk> {
+        let held = std::mem::take(&mut self.held);
+        (!held.is_empty()).then_some(Chunk::Output(held))
+    }
+}
+
+/// A string's body as a chunk, if it is one of the capture's.
+fn parse(body: &[u8]) -> Option<Chunk> {
+    let text = std::str::from_utf8(body).ok()?;
+    if text == "settled" {
+        return Some(Chunk::Marker);
+    }
+    let (kind, count) = text.split_once(';')?;
+    let count = count.parse().ok()?;
+    match kind {
+        "wait" => Some(Chunk::Wait(count)),
+        "handback" => Some(Chunk::Handback(count)),
+        _ => None,
+    }
+}
+
+/// Reads the terminal's output on a thread of its own, as chunks; the
+/// channel closes when the program closes the terminal.
+pub fn spawn_reader(mut reader: Box<dyn Read + Send>) -> Receiver<Chunk> {
+    let (tx, rx) = channel();
+    thread::spawn(move || {
+        let mut buf = vec![0u8; 65536];
+        let mut splitter = Splitter::default();
+        loop {
+            match reader.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    for chunk in splitter.split(&buf[..n]) {
+                        if tx.send(chunk).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(rest) = splitter.rest() {
+            let _ = tx.send(rest);
+        }
+    });
+    rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn out(s: &[u8]) -> Chunk {
+        Chunk::Output(s.to_vec())
+    }
+
+    #[test]
+    fn strings_are_taken_out_wherever_the_reads_cut_them() {
+        let stream: &[u8] = b"ab\x1b[1mc\x1b_rogue-trace-wait;12\x1b\\d\x1b_rogue-trace-settled\x1b\\\x1b_rogue-trace-handback;3\x1b\\e";
+        let want = vec![
+            out(b"ab\x1b[1mc"),
+            Chunk::Wait(12),
+            out(b"d"),
+            Chunk::Marker,
+            Chunk::Handback(3),
+            out(b"e"),
+        ];
+        for cut in 0..stream.len() {
+            let mut splitter = Splitter::default();
+            let mut chunks = splitter.split(&stream[..cut]);
+            chunks.extend(splitter.split(&stream[cut..]));
+            chunks.extend(splitter.rest());
+            // Output pieces cut apart are joined to compare.
+            let mut joined: Vec<Chunk> = Vec::new();
+            for chunk in chunks {
+                match (joined.last_mut(), chunk) {
+                    (Some(Chunk::Output(a)), Chunk::Output(b)) => a.extend(b),
+                    (_, chunk) => joined.push(chunk),
+                }
+            }
+            assert_eq!(joined, want, "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn other_strings_and_unfinished_ones_stay_output() {
+        let mut splitter = Splitter::default();
+        let other = b"\x1b_rogue-trace-what;1\x1b\\\x1b_other\x1b\\";
+        assert_eq!(splitter.split(other), vec![out(other)]);
+        let long = [START, &[b'9'; 100]].concat();
+        assert_eq!(splitter.split(&long), vec![out(&long)]);
+        assert_eq!(splitter.split(b"\x1b_rogue"), vec![]);
+        assert_eq!(splitter.rest(), Some(out(b"\x1b_rogue")));
+    }
+}

@@ -1,0 +1,444 @@
+//! Recording: the keys typed one at a time, each screen recorded once it
+//! has settled, as the steps of a trace.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::io;
+use std::time::Duration;
+
+use rogue_trace_format::{Header, Step, Trace, FIRST_AND_LAST};
+
+#[cfg(windows)]
+use crate::console;
+use crate::settle::Said;
+use crate::{cast, preload, PtySession, Settle, Settled, Timing};
+
+/// What to capture.
+#[derive(Clone, Debug)]
+pub struct CaptureOptions {
+    /// Columns of the terminal.
+    pub cols: u16,
+    /// Rows of the terminal.
+    pub rows: u16,
+    /// The keys to type, one at a time.
+    pub keys: Vec<char>,
+    /// Keep every step (else step 0 and the last).
+    pub every: bool,
+    /// The `TERM` the program gets.
+    pub term: String,
+    /// Extra environment for the program.
+    pub env: Vec<(String, String)>,
+    /// How to tell that a screen has settled.
+    pub settle: Settle,
+    /// Whether the program may type its own keys with the capture's
+    /// library ([`crate::preload`]; Linux, programs that can take it):
+    /// the same screens, at the program's own speed.
+    pub preload: bool,
+    /// The header's `part`, if given (the program's own business; recorded
+    /// so the trace can be compared with a replay).
+    pub part: Option<u8>,
+    /// The header's `rng`, if given.
+    pub rng: Option<String>,
+    /// The header's `seed`, if given.
+    pub seed: Option<u32>,
+}
+
+/// Why a capture stopped before typing every key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The program exited after `keys_typed` keys.
+    Exited {
+        /// Keys typed before it exited.
+        keys_typed: usize,
+        /// Its exit status, as text.
+        status: String,
+    },
+    /// The program drew nothing at start-up.
+    NeverDrew,
+    /// The program kept drawing, or did not wait for a key, after
+    /// `keys_typed` keys.
+    KeptDrawing {
+        /// Keys typed before it.
+        keys_typed: usize,
+    },
+}
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stopped::Exited { keys_typed, status } => write!(
+                f,
+                "the program exited ({status}) after {keys_typed} key(s); the screens before are recorded"
+            ),
+            Stopped::NeverDrew => write!(f, "the program drew nothing at start-up; the blank screen is recorded"),
+            Stopped::KeptDrawing { keys_typed } => write!(
+                f,
+                "the program kept busy without waiting for a key after {keys_typed} key(s); the settled screens before are recorded"
+            ),
+        }
+    }
+}
+
+/// The header of a capture of `command` with `options`: only the values
+/// given are written.
+pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
+    let program = command
+        .iter()
+        .map(|a| a.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut extra = Vec::new();
+    if !options.every {
+        extra.push(FIRST_AND_LAST.to_string());
+    }
+    let on = if cfg!(windows) {
+        extra.push(rogue_trace_format::classes::CONSOLE.to_string());
+        "on the Windows console".to_string()
+    } else {
+        format!("TERM={}", options.term)
+    };
+    Header {
+        program: format!(
+            "{program} (captured by rogue-trace {}, {on})",
+            env!("CARGO_PKG_VERSION"),
+        ),
+        part: options.part,
+        rng: options.rng.clone(),
+        seed: options.seed,
+        cols: options.cols,
+        rows: options.rows,
+        keys: options.keys.clone(),
+        extra,
+    }
+}
+
+/// What a capture needs of a program it runs: a pseudo-terminal's
+/// ([`PtySession`]) or, on Windows, the console's (the module `console`).
+trait Recording {
+    /// Waits for the screen to settle; `first` at start-up.
+    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
+    /// Types `key`.
+    fn type_key(&mut self, key: char) -> io::Result<()>;
+    /// The screen as step `number`.
+    fn step_of(&self, number: usize, key: Option<char>) -> Step;
+    /// Whether nothing has been seen of the program's screen.
+    fn nothing_seen(&self) -> bool;
+    /// Everything the program has written so far, if the terminal is a
+    /// byte stream (not on a console).
+    fn output(&self) -> &[u8];
+    /// Its exit status, as text.
+    fn status(&mut self) -> String;
+    /// Ends it.
+    fn end(&mut self);
+    /// Whether the program types its own keys (it said it waits for one).
+    fn types_itself(&self) -> bool {
+        false
+    }
+    /// What the program typing its own keys says next, within `limit`.
+    fn next_said(&mut self, _limit: Duration) -> Said {
+        Said::Busy
+    }
+}
+
+impl Recording for PtySession {
+    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
+        match how {
+            // A program's start-up may take as long as a busy program.
+            Settle::Quiet(t) if first => self.settle(&Settle::Quiet(Timing {
+                first_output: t.busy_limit,
+                ..*t
+            })),
+            how => self.settle(how),
+        }
+    }
+
+    fn type_key(&mut self, key: char) -> io::Result<()> {
+        let mut buf = [0u8; 4];
+        self.send(key.encode_utf8(&mut buf).as_bytes())
+    }
+
+    fn step_of(&self, number: usize, key: Option<char>) -> Step {
+        self.step(number, key)
+    }
+
+    fn nothing_seen(&self) -> bool {
+        self.raw_output().is_empty()
+    }
+
+    fn output(&self) -> &[u8] {
+        self.raw_output()
+    }
+
+    fn status(&mut self) -> String {
+        self.wait_exit(Duration::from_secs(2)).map_or_else(
+            || "status unknown".to_string(),
+            |s| format!("exit status {}", s.exit_code()),
+        )
+    }
+
+    fn end(&mut self) {
+        self.kill();
+    }
+
+    fn types_itself(&self) -> bool {
+        PtySession::types_itself(self)
+    }
+
+    fn next_said(&mut self, limit: Duration) -> Said {
+        PtySession::next_said(self, limit)
+    }
+}
+
+#[cfg(windows)]
+impl Recording for console::ConsoleSession {
+    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
+        self.settle(how, first)
+    }
+
+    fn type_key(&mut self, key: char) -> io::Result<()> {
+        self.send(key)
+    }
+
+    fn step_of(&self, number: usize, key: Option<char>) -> Step {
+        self.step(number, key)
+    }
+
+    fn nothing_seen(&self) -> bool {
+        self.blank()
+    }
+
+    fn output(&self) -> &[u8] {
+        &[]
+    }
+
+    fn status(&mut self) -> String {
+        self.exit_status(Duration::from_secs(2))
+    }
+
+    fn end(&mut self) {
+        self.kill();
+    }
+}
+
+/// Runs `command` in a pseudo-terminal (on Windows, on the console), types
+/// the keys, and hands each recorded step to `each` as it settles (every
+/// step with `every`, else step 0 and the last); why it stopped early, if
+/// it did. With `cast`, what the terminal showed and the keys typed are
+/// written as an asciinema recording too (not on a console).
+pub fn capture_each(
+    command: &[OsString],
+    options: &CaptureOptions,
+    cast: Option<&mut cast::CastWriter>,
+    each: impl FnMut(Step) -> io::Result<()>,
+) -> io::Result<Option<Stopped>> {
+    #[cfg(windows)]
+    let session = console::ConsoleSession::spawn(
+        command,
+        options.cols,
+        options.rows,
+        &options.env,
+    )?;
+    #[cfg(not(windows))]
+    let session = PtySession::spawn_typing(
+        command,
+        options.cols,
+        options.rows,
+        &options.term,
+        &options.env,
+        typist(command, options),
+    )?;
+    record(session, options, cast, each)
+}
+
+/// The keys for the program to type itself, if it may and can.
+#[cfg(not(windows))]
+fn typist(
+    command: &[OsString],
+    options: &CaptureOptions,
+) -> Option<preload::Typist> {
+    let program = command.first()?;
+    let may = options.preload && !options.keys.is_empty();
+    let can = preload::available() && preload::takes_preload(program);
+    (may && can)
+        .then(|| preload::Typist::new(&options.keys).ok())
+        .flatten()
+}
+
+/// The last settled screen: its step's number and key, and whether it is
+/// still to be recorded.
+struct Last {
+    number: usize,
+    key: Option<char>,
+    pending: bool,
+}
+
+/// Types the keys into `session` and records its steps.
+///
+/// A step is made from the screen after the next key has been typed: the
+/// screen changes only when the session settles again, so the program
+/// works on the next key while the step is made and written. A program
+/// that types its own keys is recorded first ([`typed_by_program`]).
+fn record(
+    mut session: impl Recording,
+    options: &CaptureOptions,
+    mut cast: Option<&mut cast::CastWriter>,
+    mut each: impl FnMut(Step) -> io::Result<()>,
+) -> io::Result<Option<Stopped>> {
+    let settle = options.settle;
+    let mut stopped = match session.settle_on(&settle, true) {
+        Settled::Quiet { drew: true } => None,
+        Settled::Quiet { drew: false } => Some(Stopped::NeverDrew),
+        Settled::Busy if session.nothing_seen() => Some(Stopped::NeverDrew),
+        Settled::Busy => Some(Stopped::KeptDrawing { keys_typed: 0 }),
+        Settled::Exited => Some(Stopped::Exited {
+            keys_typed: 0,
+            status: session.status(),
+        }),
+    };
+    let mut last = Last {
+        number: 0,
+        key: None,
+        pending: stopped.is_none(),
+    };
+    if stopped == Some(Stopped::NeverDrew) {
+        each(session.step_of(0, None))?;
+    }
+    let mut typed = 0;
+    if stopped.is_none() && session.types_itself() {
+        (typed, stopped) = typed_by_program(
+            &mut session,
+            options,
+            cast.as_deref_mut(),
+            &mut each,
+            &mut last,
+        )?;
+    }
+    for (i, &key) in options.keys.iter().enumerate().skip(typed) {
+        if stopped.is_some() {
+            break;
+        }
+        if let Some(cast) = cast.as_deref_mut() {
+            cast.output(session.output())?;
+            cast.input(key)?;
+        }
+        session.type_key(key)?;
+        if last.pending && (options.every || last.number == 0) {
+            each(session.step_of(last.number, last.key))?;
+            last.pending = false;
+        }
+        match session.settle_on(&settle, false) {
+            Settled::Quiet { .. } => {
+                last = Last {
+                    number: i + 1,
+                    key: Some(key),
+                    pending: true,
+                };
+            }
+            Settled::Exited => {
+                stopped = Some(Stopped::Exited {
+                    keys_typed: i + 1,
+                    status: session.status(),
+                })
+            }
+            Settled::Busy => {
+                stopped = Some(Stopped::KeptDrawing { keys_typed: i + 1 })
+            }
+        }
+    }
+    if last.pending {
+        each(session.step_of(last.number, last.key))?;
+    }
+    if let Some(cast) = cast {
+        cast.output(session.output())?;
+        cast.finish()?;
+    }
+    session.end();
+    Ok(stopped)
+}
+
+/// Records a program that types its own keys: each time it says it waits
+/// for a key, the screen has settled, and it takes the next key itself.
+/// The capture only reads. How many keys it typed, and why it stopped
+/// early if it did; if it hands the typing back, the capture types the
+/// rest.
+fn typed_by_program(
+    session: &mut impl Recording,
+    options: &CaptureOptions,
+    mut cast: Option<&mut cast::CastWriter>,
+    each: &mut impl FnMut(Step) -> io::Result<()>,
+    last: &mut Last,
+) -> io::Result<(usize, Option<Stopped>)> {
+    let keys = &options.keys;
+    let limit = options.settle.timing().busy_limit;
+    // After a key the program exits or keeps busy, it has typed it.
+    let typed_after = |last: &Last| (last.number + 1).min(keys.len());
+    loop {
+        match session.next_said(limit) {
+            // Said again, by another of its processes: nothing new.
+            Said::Wait(n) if n < last.number || n == last.number && n > 0 => {}
+            Said::Wait(n) => {
+                let key = n.checked_sub(1).and_then(|i| keys.get(i)).copied();
+                *last = Last {
+                    number: n,
+                    key,
+                    pending: true,
+                };
+                if options.every || n == 0 {
+                    each(session.step_of(n, key))?;
+                    last.pending = false;
+                }
+                let Some(&next) = keys.get(n) else {
+                    return Ok((n, None));
+                };
+                if let Some(cast) = cast.as_deref_mut() {
+                    cast.output(session.output())?;
+                    cast.input(next)?;
+                }
+            }
+            Said::Handback(n) => return Ok((n, None)),
+            Said::Exited => {
+                let keys_typed = typed_after(last);
+                let status = session.status();
+                return Ok((
+                    keys_typed,
+                    Some(Stopped::Exited { keys_typed, status }),
+                ));
+            }
+            Said::Busy => {
+                let keys_typed = typed_after(last);
+                return Ok((
+                    keys_typed,
+                    Some(Stopped::KeptDrawing { keys_typed }),
+                ));
+            }
+        }
+    }
+}
+
+/// A capture held in memory: the trace and, if it ended early, why.
+#[derive(Clone, Debug)]
+pub struct Capture {
+    /// What was recorded.
+    pub trace: Trace,
+    /// Why it stopped early, if it did.
+    pub stopped: Option<Stopped>,
+}
+
+/// [`capture_each`], the steps kept in a [`Trace`].
+pub fn capture(
+    command: &[OsString],
+    options: &CaptureOptions,
+) -> io::Result<Capture> {
+    let mut steps = Vec::new();
+    let stopped = capture_each(command, options, None, |step| {
+        steps.push(step);
+        Ok(())
+    })?;
+    Ok(Capture {
+        trace: Trace {
+            header: header(command, options),
+            steps,
+        },
+        stopped,
+    })
+}

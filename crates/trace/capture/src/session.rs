@@ -1,0 +1,301 @@
+//! The pseudo-terminal session: a program started in a pseudo-terminal of
+//! a chosen size, its output read on a thread of its own
+//! ([`crate::output`]) into a terminal emulator (`vt100`).
+
+use std::collections::VecDeque;
+use std::ffi::{OsStr, OsString};
+use std::io::{self, Write};
+use std::num::NonZeroU16;
+use std::path::Path;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use portable_pty::{
+    native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize,
+};
+use rogue_trace_format::Step;
+
+use crate::output::{spawn_reader, Chunk};
+use crate::platform;
+use crate::preload::Typist;
+use crate::screen::screen_step;
+
+/// A program running in a pseudo-terminal, its screen emulated.
+pub struct PtySession {
+    pub(crate) master: Box<dyn MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    pub(crate) child: Box<dyn Child + Send + Sync>,
+    output: Receiver<Chunk>,
+    parser: vt100::Parser,
+    raw: Vec<u8>,
+    pub(crate) closed: bool,
+    /// What is seen of the program beyond its output (Unix).
+    pub(crate) observer: platform::Observer,
+    /// The terminal was in canonical mode when keys were last typed: the
+    /// program reads them only at the end of a line, so the next wait is
+    /// by the clock.
+    pub(crate) line_mode: bool,
+    /// The keys the program types itself, if it was given them.
+    typist: Option<Typist>,
+    /// What the program said of its waits, not yet taken.
+    pub(crate) said: VecDeque<Chunk>,
+    /// Markers written to the terminal, and seen come out.
+    pub(crate) markers: (u64, u64),
+}
+
+impl PtySession {
+    /// Starts `command` (program and arguments) in a pseudo-terminal of
+    /// `cols` by `rows`, with `TERM=term` (no `TERM` at all if `term` is
+    /// empty) and the extra environment `env`.
+    pub fn spawn(
+        command: &[OsString],
+        cols: u16,
+        rows: u16,
+        term: &str,
+        env: &[(String, String)],
+    ) -> io::Result<PtySession> {
+        Self::spawn_typing(command, cols, rows, term, env, None)
+    }
+
+    /// [`PtySession::spawn`], the program given the library that lets it
+    /// type `typist`'s keys itself.
+    pub(crate) fn spawn_typing(
+        command: &[OsString],
+        cols: u16,
+        rows: u16,
+        term: &str,
+        env: &[(String, String)],
+        typist: Option<Typist>,
+    ) -> io::Result<PtySession> {
+        let (rows_nz, cols_nz) = nonzero_size(cols, rows)?;
+        let (program, args) = command.split_first().ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "no command to run")
+        })?;
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .map_err(io::Error::other)?;
+        let cwd = std::env::current_dir().ok();
+        let mut cmd =
+            CommandBuilder::new(program_path(program, cwd.as_deref()));
+        cmd.args(args);
+        if let Some(dir) = cwd {
+            cmd.cwd(dir);
+        }
+        if term.is_empty() {
+            cmd.env_remove("TERM");
+        } else {
+            cmd.env("TERM", term);
+        }
+        let typing = typist.as_ref().map(|t| t.env(env)).unwrap_or_default();
+        for (name, value) in env.iter().chain(&typing) {
+            cmd.env(name, value);
+        }
+        let child = pair.slave.spawn_command(cmd).map_err(|e| {
+            io::Error::other(format!(
+                "cannot start {}: {e}",
+                program.to_string_lossy()
+            ))
+        })?;
+        drop(pair.slave);
+        let reader =
+            pair.master.try_clone_reader().map_err(io::Error::other)?;
+        let writer = pair.master.take_writer().map_err(io::Error::other)?;
+        let observer =
+            platform::Observer::new(&*pair.master, child.process_id());
+        Ok(PtySession {
+            master: pair.master,
+            writer,
+            child,
+            output: spawn_reader(reader),
+            parser: vt100::Parser::new(rows_nz, cols_nz, 0),
+            raw: Vec::new(),
+            closed: false,
+            observer,
+            line_mode: false,
+            typist,
+            said: VecDeque::new(),
+            markers: (0, 0),
+        })
+    }
+
+    /// Types `bytes`. Bytes that the terminal turns into signals (Ctrl-C,
+    /// Ctrl-\\, Ctrl-Z when `ISIG` is on) are not read by the program, which
+    /// is woken by the signal instead.
+    pub fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.line_mode = self.observer.typing(&*self.master, bytes);
+        self.writer.write_all(bytes)?;
+        self.writer.flush()
+    }
+
+    /// The next piece of output or word from the program, waiting up to
+    /// `wait`; `None` if nothing came (and `closed` is set if nothing more
+    /// will).
+    pub(crate) fn next_chunk(&mut self, wait: Duration) -> Option<Chunk> {
+        match self.output.recv_timeout(wait) {
+            Ok(chunk) => Some(chunk),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.closed = true;
+                None
+            }
+        }
+    }
+
+    /// Takes in a chunk: output goes to the emulator, what the program says
+    /// is kept, markers are counted; whether it was output.
+    pub(crate) fn take(&mut self, chunk: Chunk) -> bool {
+        match chunk {
+            Chunk::Output(bytes) => {
+                self.feed(&bytes);
+                true
+            }
+            Chunk::Marker => {
+                self.markers.1 += 1;
+                false
+            }
+            said => {
+                self.said.push_back(said);
+                false
+            }
+        }
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        self.parser.process(bytes);
+        self.raw.extend_from_slice(bytes);
+    }
+
+    /// Whether the program types its own keys: it has said it waits.
+    pub(crate) fn types_itself(&self) -> bool {
+        !self.said.is_empty()
+    }
+
+    /// Puts more keys in the program's reach, if some are still to go:
+    /// the program, which has said it waits, has the FIFO open.
+    pub(crate) fn top_up(&mut self) -> io::Result<()> {
+        self.typist.as_mut().map_or(Ok(()), Typist::taken)
+    }
+
+    /// The emulated screen as step `number` of a trace.
+    pub fn step(&self, number: usize, key: Option<char>) -> Step {
+        screen_step(self.parser.screen(), number, key)
+    }
+
+    /// The emulated terminal's screen and modes.
+    pub fn screen(&self) -> &vt100::Screen {
+        self.parser.screen()
+    }
+
+    /// Everything the program has written so far, as raw bytes.
+    pub fn raw_output(&self) -> &[u8] {
+        &self.raw
+    }
+
+    /// Resizes the terminal (the program gets `SIGWINCH`).
+    pub fn resize(&mut self, cols: u16, rows: u16) -> io::Result<()> {
+        let (rows_nz, cols_nz) = nonzero_size(cols, rows)?;
+        self.resize_pty(cols, rows)?;
+        self.parser.screen_mut().set_size(rows_nz, cols_nz);
+        Ok(())
+    }
+
+    /// Resizes the pseudo-terminal only, not the emulated screen: the
+    /// program gets `SIGWINCH` and a size the emulator need not hold (a
+    /// test of huge sizes).
+    pub fn resize_pty(&mut self, cols: u16, rows: u16) -> io::Result<()> {
+        self.observer.expect_wake();
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .map_err(io::Error::other)
+    }
+
+    /// The terminal's line modes, `(canonical, echo)`, as the program left
+    /// them (Unix; `None` elsewhere).
+    pub fn line_modes(&self) -> Option<(bool, bool)> {
+        platform::line_modes(&*self.master)
+    }
+
+    /// The program's process id.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.process_id()
+    }
+
+    /// Waits up to `timeout` for the program to exit, reading what it
+    /// writes meanwhile; its exit status, or `None` if it is still running.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                self.drain(Duration::from_millis(500));
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            self.drain(Duration::from_millis(20));
+        }
+    }
+
+    /// Ends the program and everything in its process group: hang-up
+    /// first, then kill.
+    pub fn kill(&mut self) {
+        if let Some(pid) = self.child.process_id() {
+            platform::end_group(pid);
+        }
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+
+    /// Reads until the program closes the terminal, for at most `time`.
+    pub(crate) fn drain(&mut self, time: Duration) {
+        let deadline = Instant::now() + time;
+        while let Some(chunk) =
+            self.next_chunk(deadline.saturating_duration_since(Instant::now()))
+        {
+            self.take(chunk);
+        }
+    }
+}
+
+impl Drop for PtySession {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The size as the emulator takes it: neither side may be 0.
+fn nonzero_size(cols: u16, rows: u16) -> io::Result<(NonZeroU16, NonZeroU16)> {
+    NonZeroU16::new(rows)
+        .zip(NonZeroU16::new(cols))
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("a terminal of {cols}x{rows} has no cells"),
+            )
+        })
+}
+
+/// The program to start, as a shell finds it: a name with a `/` in it is a
+/// path, relative to the current directory `cwd`; a bare name is looked up
+/// in `PATH` (by `portable-pty`, which looks any relative name up there).
+fn program_path(program: &OsStr, cwd: Option<&Path>) -> OsString {
+    let path = Path::new(program);
+    match cwd {
+        Some(dir) if path.is_relative() && path.components().count() > 1 => {
+            dir.join(path).into_os_string()
+        }
+        _ => program.to_os_string(),
+    }
+}

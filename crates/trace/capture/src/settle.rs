@@ -1,0 +1,280 @@
+//! Settling: knowing that a screen is complete, the program waiting for
+//! the next key with everything it wrote on the screen.
+//!
+//! A program given the capture's library says itself when it waits
+//! ([`crate::preload`]): any such word ends a wait at once. Else, on
+//! Linux, the program is watched through `/proc` ([`crate::watch`]) and a
+//! marker written to the terminal behind its output shows when all of it
+//! has come out; elsewhere, or with [`Settle::Quiet`], the screen has
+//! settled when output pauses for a quiet time.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use crate::output::{Chunk, MARKER};
+use crate::PtySession;
+
+/// How long to wait when output pauses ([`Settle::Quiet`]), and the limits
+/// of any wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// Output must pause this long for the screen to count as settled.
+    pub quiet: Duration,
+    /// How long to wait for the first output after start-up or a key; a
+    /// key that draws nothing within this time left the screen as it was.
+    pub first_output: Duration,
+    /// How long a program may keep drawing, or keep from waiting for a
+    /// key, before the capture gives up.
+    pub busy_limit: Duration,
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing {
+            quiet: Duration::from_millis(60),
+            first_output: Duration::from_millis(1500),
+            busy_limit: Duration::from_secs(5),
+        }
+    }
+}
+
+/// How to tell that a screen has settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settle {
+    /// By watching the program (Linux): settled when it waits for the next
+    /// key with its output drained. Falls back to `Quiet` where the program
+    /// cannot be watched.
+    Observe(Timing),
+    /// By the clock: settled when output pauses for `quiet`.
+    Quiet(Timing),
+}
+
+impl Settle {
+    /// The limits of any wait.
+    pub fn timing(&self) -> &Timing {
+        match self {
+            Settle::Observe(t) | Settle::Quiet(t) => t,
+        }
+    }
+}
+
+impl Default for Settle {
+    fn default() -> Self {
+        Settle::Observe(Timing::default())
+    }
+}
+
+/// How a wait for the screen ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settled {
+    /// The screen settled (`drew` says whether there was output).
+    Quiet {
+        /// Whether the program wrote anything during the wait.
+        drew: bool,
+    },
+    /// The program closed the terminal (it exited).
+    Exited,
+    /// The program kept drawing, or did not wait for a key, for the whole
+    /// busy limit.
+    Busy,
+}
+
+/// What the watched program is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Asleep in a read or poll, every byte typed read.
+    Waiting,
+    /// Running, or asleep in something else, or bytes typed not read yet.
+    Busy,
+    /// No process left.
+    Gone,
+}
+
+impl PtySession {
+    /// Whether the program can be watched ([`Settle::Observe`] works).
+    pub fn observable(&self) -> bool {
+        self.observer.observable()
+    }
+
+    /// Waits until the screen has settled, the program has exited, or it
+    /// kept busy past the busy limit.
+    pub fn settle(&mut self, how: &Settle) -> Settled {
+        match how {
+            Settle::Observe(timing) if self.observable() && !self.line_mode => {
+                self.settle_observed(timing)
+            }
+            Settle::Observe(timing) | Settle::Quiet(timing) => {
+                self.settle_quiet(timing)
+            }
+        }
+    }
+
+    /// [`Settle::Observe`]: waits for the program to wait for a key, then
+    /// for everything it wrote to come out.
+    fn settle_observed(&mut self, timing: &Timing) -> Settled {
+        let deadline = Instant::now() + timing.busy_limit;
+        let mut drew = false;
+        loop {
+            drew |= self.take_output();
+            if self.types_itself() {
+                return Settled::Quiet { drew };
+            }
+            match self.observer.state() {
+                State::Waiting => {
+                    return match self.sync() {
+                        Some(more) => Settled::Quiet { drew: drew | more },
+                        None => Settled::Exited,
+                    };
+                }
+                State::Gone => return self.exited(),
+                State::Busy if Instant::now() >= deadline => {
+                    return Settled::Busy
+                }
+                State::Busy => {}
+            }
+            if self.closed || matches!(self.child.try_wait(), Ok(Some(_))) {
+                return self.exited();
+            }
+            // Wake on new output, or look again shortly.
+            if let Some(chunk) = self.next_chunk(Duration::from_micros(30)) {
+                drew |= self.take(chunk);
+            }
+        }
+    }
+
+    /// Writes [`MARKER`] to the terminal behind the program's output and
+    /// reads up to it: then everything the program wrote is on the screen.
+    /// Whether there was output before the marker; `None` if the terminal
+    /// closed first. Ends early if the program says it waits.
+    fn sync(&mut self) -> Option<bool> {
+        let Some(tty) = self.observer.tty() else {
+            return Some(false);
+        };
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .open(tty)
+            .and_then(|mut slave| slave.write_all(MARKER));
+        if written.is_err() {
+            return Some(false);
+        }
+        self.markers.0 += 1;
+        let mut drew = false;
+        while self.markers.1 < self.markers.0 && !self.types_itself() {
+            match self.next_chunk(Duration::from_secs(5)) {
+                Some(chunk) => drew |= self.take(chunk),
+                None if self.closed => return None,
+                None => return Some(drew),
+            }
+        }
+        Some(drew)
+    }
+
+    /// [`Settle::Quiet`]: waits until the program has drawn and paused.
+    fn settle_quiet(&mut self, timing: &Timing) -> Settled {
+        let start = Instant::now();
+        let mut last_output: Option<Instant> = None;
+        loop {
+            if self.types_itself() {
+                return Settled::Quiet {
+                    drew: last_output.is_some(),
+                };
+            }
+            if self.closed {
+                return Settled::Exited;
+            }
+            let now = Instant::now();
+            if now.duration_since(start)
+                >= timing.busy_limit + timing.first_output
+            {
+                return Settled::Busy;
+            }
+            let wait = match last_output {
+                Some(t) => (t + timing.quiet).saturating_duration_since(now),
+                None => {
+                    (start + timing.first_output).saturating_duration_since(now)
+                }
+            };
+            match self.next_chunk(wait) {
+                Some(chunk) => {
+                    if self.take(chunk) {
+                        last_output = Some(Instant::now());
+                    }
+                }
+                None if self.closed => return Settled::Exited,
+                None => {
+                    return Settled::Quiet {
+                        drew: last_output.is_some(),
+                    };
+                }
+            }
+        }
+    }
+
+    /// The program exited: what it wrote last is read.
+    fn exited(&mut self) -> Settled {
+        self.drain(Duration::from_secs(2));
+        Settled::Exited
+    }
+
+    /// Takes in what the reader already has (a bounded amount, so that a
+    /// program that never stops writing cannot hold the wait); whether
+    /// there was output. Stops at a word from the program.
+    fn take_output(&mut self) -> bool {
+        let mut any = false;
+        for _ in 0..64 {
+            if self.types_itself() {
+                return any;
+            }
+            match self.next_chunk(Duration::ZERO) {
+                Some(chunk) => any |= self.take(chunk),
+                None => return any,
+            }
+        }
+        any
+    }
+}
+
+/// What a program that types its own keys says next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Said {
+    /// It waits for a key, this many typed: the screen has settled.
+    Wait(usize),
+    /// It types no more, this many typed.
+    Handback(usize),
+    /// It closed the terminal.
+    Exited,
+    /// It said nothing for the whole busy limit.
+    Busy,
+}
+
+impl PtySession {
+    /// Reads the program's output up to what it says next of its waits,
+    /// for at most `limit`.
+    pub(crate) fn next_said(&mut self, limit: Duration) -> Said {
+        let deadline = Instant::now() + limit;
+        loop {
+            match self.said.pop_front() {
+                Some(Chunk::Wait(n)) => {
+                    // Keys past the FIFO's size go in as it empties; a
+                    // program that has gone cannot take them.
+                    let _ = self.top_up();
+                    return Said::Wait(n);
+                }
+                Some(Chunk::Handback(n)) => return Said::Handback(n),
+                Some(_) => continue,
+                None => {}
+            }
+            if self.closed {
+                self.drain(Duration::from_secs(2));
+                return Said::Exited;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Said::Busy;
+            }
+            if let Some(chunk) = self.next_chunk(deadline - now) {
+                self.take(chunk);
+            }
+        }
+    }
+}
