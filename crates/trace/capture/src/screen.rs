@@ -1,8 +1,50 @@
-//! The screen model: the emulated terminal's screen (`vt100`) read back
-//! as a trace step, cell by cell.
+//! The screen model: the emulated terminal's screen (`vt100`), or the
+//! Windows console's cells, read back as a trace step, cell by cell.
+//!
+//! A capture reads a whole screen at every key, 2,500 cells for the
+//! game's 100x25: a cell's class is worked out from its colours and
+//! attributes, and its full [`Look`] is built only for a cell of no class
+//! (`?`). This halves the time of a step, which `make bench` shows is
+//! what limits a capture that keeps every step.
 
-use rogue_trace_format::classes::{Colour, Look, PLAIN};
+use rogue_trace_format::classes::{
+    class_of_colours, Colour, Look, ODD, PLAIN,
+};
 use rogue_trace_format::{OddCell, Step};
+
+/// What a step needs of a cell besides its character.
+pub(crate) trait Appearance {
+    /// The class of the cell if it is not blank.
+    fn class(&self) -> char;
+    /// Its full look (asked only of a cell of class `?`).
+    fn look(&self) -> Look;
+}
+
+impl Appearance for Look {
+    fn class(&self) -> char {
+        Look::class(self)
+    }
+
+    fn look(&self) -> Look {
+        self.clone()
+    }
+}
+
+impl Appearance for Option<&vt100::Cell> {
+    fn class(&self) -> char {
+        match self {
+            Some(c) if c.bold() || c.italic() || c.underline() || c.inverse() => {
+                ODD
+            }
+            Some(c) => class_of_colours(colour(c.fgcolor()), colour(c.bgcolor())),
+            None => PLAIN,
+        }
+    }
+
+    fn look(&self) -> Look {
+        self.map_or_else(|| Look::of_class(PLAIN), look_of)
+    }
+}
 
 /// The emulated screen as step `number`: characters, colour classes, and
 /// the look of cells that are neither pair 1, pair 2 nor plain.
@@ -19,18 +61,18 @@ pub fn screen_step(
         let ch = cell
             .and_then(|c| c.contents().chars().next())
             .unwrap_or(' ');
-        (ch, cell.map_or_else(|| Look::of_class(PLAIN), look_of))
+        (ch, cell)
     });
     step_of_cells(number, key, cols, cells)
 }
 
 /// Step `number` of a screen `cols` wide, from its cells row by row, each
-/// a character and its look; a blank character is always plain.
+/// a character and its appearance; a blank character is always plain.
 pub(crate) fn step_of_cells(
     number: usize,
     key: Option<char>,
     cols: u16,
-    cells: impl Iterator<Item = (char, Look)>,
+    cells: impl Iterator<Item = (char, impl Appearance)>,
 ) -> Step {
     let mut step = Step {
         number,
@@ -39,33 +81,48 @@ pub(crate) fn step_of_cells(
         colours: Vec::new(),
         odd: Vec::new(),
     };
-    let (mut text, mut colours) = (String::new(), String::new());
-    for (i, (ch, look)) in cells.enumerate() {
-        let (y, x) = (
-            (i / usize::from(cols)) as u16,
-            (i % usize::from(cols)) as u16,
-        );
-        let class = if ch == ' ' { PLAIN } else { look.class() };
-        if class == rogue_trace_format::classes::ODD {
-            step.odd.push(OddCell { y, x, look });
+    let width = usize::from(cols);
+    let (mut text, mut colours) =
+        (String::with_capacity(width), String::with_capacity(width));
+    let (mut y, mut x) = (0u16, 0u16);
+    for (ch, appearance) in cells {
+        let class = if ch == ' ' { PLAIN } else { appearance.class() };
+        if class == ODD {
+            step.odd.push(OddCell {
+                y,
+                x,
+                look: appearance.look(),
+            });
         }
         text.push(ch);
         colours.push(class);
-        if x + 1 == cols {
-            step.text.push(std::mem::take(&mut text));
-            step.colours.push(std::mem::take(&mut colours));
+        x += 1;
+        if x == cols {
+            step.text.push(std::mem::replace(
+                &mut text,
+                String::with_capacity(width),
+            ));
+            step.colours.push(std::mem::replace(
+                &mut colours,
+                String::with_capacity(width),
+            ));
+            (y, x) = (y + 1, 0);
         }
     }
     step
 }
 
-/// A cell's look as the emulator shows it.
-pub(crate) fn look_of(cell: &vt100::Cell) -> Look {
-    let colour = |c: vt100::Color| match c {
+/// A colour as the emulator gives it.
+fn colour(c: vt100::Color) -> Colour {
+    match c {
         vt100::Color::Default => Colour::Default,
         vt100::Color::Idx(i) => Colour::Index(i),
         vt100::Color::Rgb(r, g, b) => Colour::Rgb(r, g, b),
-    };
+    }
+}
+
+/// A cell's look as the emulator shows it.
+fn look_of(cell: &vt100::Cell) -> Look {
     let flags = [
         (cell.bold(), "bold"),
         (cell.italic(), "italic"),

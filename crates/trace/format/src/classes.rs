@@ -139,6 +139,16 @@ impl FromStr for Colour {
 /// The attributes a look may have, in the order they are written.
 pub const ATTRIBUTES: [&str; 4] = ["bold", "italic", "underline", "inverse"];
 
+/// The class of a non-blank cell without attributes, in these colours.
+pub fn class_of_colours(fg: Colour, bg: Colour) -> char {
+    match (fg, bg) {
+        (Colour::Index(7), Colour::Index(0)) => WHITE,
+        (Colour::Index(4), Colour::Index(0)) => BLUE,
+        (Colour::Default, Colour::Default) => PLAIN,
+        _ => ODD,
+    }
+}
+
 /// A cell's look: its colours and attributes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Look {
@@ -157,12 +167,7 @@ impl Look {
         if !self.attributes.is_empty() {
             return ODD;
         }
-        match (self.fg, self.bg) {
-            (Colour::Index(7), Colour::Index(0)) => WHITE,
-            (Colour::Index(4), Colour::Index(0)) => BLUE,
-            (Colour::Default, Colour::Default) => PLAIN,
-            _ => ODD,
-        }
+        class_of_colours(self.fg, self.bg)
     }
 
     /// The look of a class other than `?`.
