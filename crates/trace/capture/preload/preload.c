@@ -10,9 +10,13 @@
  *   the same code does when built on Windows; else the C library's own.
  *
  * Typing (ROGUE_KEYS=FIFO): the program types its own keys, one at a
- * time, each the moment it waits for it. When the program asks for input
- * from its terminal (read(), poll(), select() and their variants) and
- * none is pending, the library
+ * time, each the moment it waits for it. The program waits for a key
+ * when, with no input pending on its terminal, it waits for input from it
+ * (a blocking read(), a poll() or select() with a timeout, and their
+ * variants), or it sleeps (nanosleep() and the like) having just looked
+ * for input and found none (a program that polls for keys). Looking
+ * alone is not waiting: curses looks while it draws, to see whether a key
+ * came. When the program waits, the library
  *   1. writes to the terminal, behind everything the program wrote,
  *          ESC _ rogue-trace-wait;N ESC \
  *      (an APC string, which the capture takes out of the output): the
@@ -189,13 +193,27 @@ static int passed_on(const struct termios *t, unsigned char c) {
     return 1;
 }
 
-/* The program asks for input from fd: if fd is a terminal with no input
- * pending, it waits for a key, which is typed. */
-static void asks(int fd) {
-    struct termios t;
-    if (keys() < 0 || ioctl(fd, TCGETS, &t) != 0 || pending(fd)) {
-        return;
-    }
+/* How the program asks for input. */
+enum asking {
+    /* It waits until input comes, or for a time (a blocking read, or a
+     * poll or select with a timeout). */
+    WAITS,
+    /* It looks and goes on (a poll or select that does not wait, a read
+     * that returns at once): curses does this while it draws, to see if
+     * a key came, and a program that polls for keys does it between its
+     * sleeps. */
+    LOOKS,
+    /* A read: it waits unless fd does not block or its terminal returns
+     * at once (VMIN and VTIME 0). */
+    READS,
+};
+
+/* A terminal the program looked at and found no input on, with nothing
+ * written since: if it sleeps now, it waits for a key. -1 if none. */
+static int looked_at = -1;
+
+/* Types the next key into the terminal fd, whose modes are t. */
+static void type_key(int fd, const struct termios *t) {
     notice(fd, "wait");
     unsigned char key[4];
     size_t n = next_key(key);
@@ -203,9 +221,9 @@ static void asks(int fd) {
         stop_typing();
         return;
     }
-    int typeable = !(t.c_lflag & ICANON);
+    int typeable = !(t->c_lflag & ICANON);
     for (size_t i = 0; i < n; i++) {
-        typeable &= passed_on(&t, key[i]);
+        typeable &= passed_on(t, key[i]);
     }
     for (size_t i = 0; typeable && i < n; i++) {
         typeable = ioctl(fd, TIOCSTI, &key[i]) == 0;
@@ -216,6 +234,37 @@ static void asks(int fd) {
         return;
     }
     typed++;
+}
+
+/* The program asks for input from fd: if fd is a terminal with no input
+ * pending and the program waits, the next key is typed. */
+static void asks(int fd, enum asking how) {
+    struct termios t;
+    if (keys() < 0 || ioctl(fd, TCGETS, &t) != 0 || pending(fd)) {
+        return;
+    }
+    if (how == READS) {
+        int flags = fcntl(fd, F_GETFL);
+        int returns_at_once = !(t.c_lflag & ICANON) && t.c_cc[VMIN] == 0 &&
+                              t.c_cc[VTIME] == 0;
+        how = flags >= 0 && !(flags & O_NONBLOCK) && !returns_at_once ? WAITS : LOOKS;
+    }
+    if (how == LOOKS) {
+        looked_at = fd;
+        return;
+    }
+    looked_at = -1;
+    type_key(fd, &t);
+}
+
+/* The program sleeps: if it last looked for input and found none, it
+ * waits for a key (a program that polls for keys). */
+static void sleeps(void) {
+    int fd = looked_at;
+    looked_at = -1;
+    if (fd >= 0) {
+        asks(fd, WAITS);
+    }
 }
 
 /* `next`: the C library's function `name`, found once. */
@@ -232,7 +281,7 @@ int __poll_chk(struct pollfd *fds, nfds_t count, int timeout, size_t size);
 ssize_t read(int fd, void *buf, size_t count) {
     NEXT(read);
     if (count > 0) {
-        asks(fd);
+        asks(fd, READS);
     }
     return next(fd, buf, count);
 }
@@ -240,7 +289,7 @@ ssize_t read(int fd, void *buf, size_t count) {
 ssize_t __read_chk(int fd, void *buf, size_t count, size_t size) {
     NEXT(__read_chk);
     if (count > 0) {
-        asks(fd);
+        asks(fd, READS);
     }
     return next(fd, buf, count, size);
 }
@@ -248,42 +297,47 @@ ssize_t __read_chk(int fd, void *buf, size_t count, size_t size) {
 ssize_t readv(int fd, const struct iovec *iov, int count) {
     NEXT(readv);
     if (count > 0) {
-        asks(fd);
+        asks(fd, READS);
     }
     return next(fd, iov, count);
 }
 
-static void asks_any(const struct pollfd *fds, nfds_t count) {
+static void asks_any(const struct pollfd *fds, nfds_t count, enum asking how) {
     for (nfds_t i = 0; i < count; i++) {
         if (fds[i].fd >= 0 && (fds[i].events & (POLLIN | POLLRDNORM))) {
-            asks(fds[i].fd);
+            asks(fds[i].fd, how);
         }
     }
 }
 
 int poll(struct pollfd *fds, nfds_t count, int timeout) {
     NEXT(poll);
-    asks_any(fds, count);
+    asks_any(fds, count, timeout == 0 ? LOOKS : WAITS);
     return next(fds, count, timeout);
 }
 
 int __poll_chk(struct pollfd *fds, nfds_t count, int timeout, size_t size) {
     NEXT(__poll_chk);
-    asks_any(fds, count);
+    asks_any(fds, count, timeout == 0 ? LOOKS : WAITS);
     return next(fds, count, timeout, size);
+}
+
+static enum asking asking_within(const struct timespec *timeout) {
+    int now = timeout != NULL && timeout->tv_sec == 0 && timeout->tv_nsec == 0;
+    return now ? LOOKS : WAITS;
 }
 
 int ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout,
           const sigset_t *mask) {
     NEXT(ppoll);
-    asks_any(fds, count);
+    asks_any(fds, count, asking_within(timeout));
     return next(fds, count, timeout, mask);
 }
 
-static void asks_set(int count, fd_set *reads) {
+static void asks_set(int count, fd_set *reads, enum asking how) {
     for (int fd = 0; reads != NULL && fd < count && fd < FD_SETSIZE; fd++) {
         if (FD_ISSET(fd, reads)) {
-            asks(fd);
+            asks(fd, how);
         }
     }
 }
@@ -291,13 +345,56 @@ static void asks_set(int count, fd_set *reads) {
 int select(int count, fd_set *reads, fd_set *writes, fd_set *errors,
            struct timeval *timeout) {
     NEXT(select);
-    asks_set(count, reads);
+    int now = timeout != NULL && timeout->tv_sec == 0 && timeout->tv_usec == 0;
+    asks_set(count, reads, now ? LOOKS : WAITS);
     return next(count, reads, writes, errors, timeout);
 }
 
 int pselect(int count, fd_set *reads, fd_set *writes, fd_set *errors,
             const struct timespec *timeout, const sigset_t *mask) {
     NEXT(pselect);
-    asks_set(count, reads);
+    asks_set(count, reads, asking_within(timeout));
     return next(count, reads, writes, errors, timeout, mask);
+}
+
+/* Writing: what the program looked for input before was in the middle of
+ * its drawing. */
+
+ssize_t write(int fd, const void *buf, size_t count) {
+    NEXT(write);
+    looked_at = -1;
+    return next(fd, buf, count);
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int count) {
+    NEXT(writev);
+    looked_at = -1;
+    return next(fd, iov, count);
+}
+
+/* Sleeping. */
+
+int nanosleep(const struct timespec *request, struct timespec *left) {
+    NEXT(nanosleep);
+    sleeps();
+    return next(request, left);
+}
+
+int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request,
+                    struct timespec *left) {
+    NEXT(clock_nanosleep);
+    sleeps();
+    return next(clock, flags, request, left);
+}
+
+int usleep(useconds_t time) {
+    NEXT(usleep);
+    sleeps();
+    return next(time);
+}
+
+unsigned int sleep(unsigned int seconds) {
+    NEXT(sleep);
+    sleeps();
+    return next(seconds);
 }

@@ -46,5 +46,8 @@ pub fn line_modes(_master: &dyn MasterPty) -> Option<(bool, bool)> {
     None
 }
 
-/// ConPTY ends the program's console with it: only the program is killed.
-pub fn end_group(_pid: u32) {}
+/// ConPTY ends the program's console with it: only the program is killed,
+/// by the caller.
+pub fn end_group(_pid: u32) -> bool {
+    false
+}

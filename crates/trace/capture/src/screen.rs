@@ -7,9 +7,7 @@
 //! (`?`). This halves the time of a step, which `make bench` shows is
 //! what limits a capture that keeps every step.
 
-use rogue_trace_format::classes::{
-    class_of_colours, Colour, Look, ODD, PLAIN,
-};
+use rogue_trace_format::classes::{class_of_colours, Colour, Look, ODD, PLAIN};
 use rogue_trace_format::{OddCell, Step};
 
 /// What a step needs of a cell besides its character.
@@ -33,10 +31,14 @@ impl Appearance for Look {
 impl Appearance for Option<&vt100::Cell> {
     fn class(&self) -> char {
         match self {
-            Some(c) if c.bold() || c.italic() || c.underline() || c.inverse() => {
+            Some(c)
+                if c.bold() || c.italic() || c.underline() || c.inverse() =>
+            {
                 ODD
             }
-            Some(c) => class_of_colours(colour(c.fgcolor()), colour(c.bgcolor())),
+            Some(c) => {
+                class_of_colours(colour(c.fgcolor()), colour(c.bgcolor()))
+            }
             None => PLAIN,
         }
     }

@@ -249,11 +249,13 @@ impl PtySession {
     /// Ends the program and everything in its process group: hang-up
     /// first, then kill.
     pub fn kill(&mut self) {
-        if let Some(pid) = self.child.process_id() {
-            platform::end_group(pid);
-        }
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
+        let ended = self.child.process_id().is_some_and(platform::end_group);
+        // `Child::kill` would give a program that outlives a hang-up 50 ms
+        // before it kills it: not needed after `SIGKILL`.
+        if !ended {
+            if let Ok(None) = self.child.try_wait() {
+                let _ = self.child.kill();
+            }
         }
         let _ = self.child.wait();
     }

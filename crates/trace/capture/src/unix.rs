@@ -110,11 +110,14 @@ pub fn line_modes(master: &dyn MasterPty) -> Option<(bool, bool)> {
 }
 
 /// Ends the process group `pid` leads (the program leads its own session
-/// and group in the terminal): hang-up first, then kill.
-pub fn end_group(pid: u32) {
+/// and group in the terminal), and `pid` itself wherever it is: hang-up
+/// first, then kill. Whether `pid` is sure to end (it is: `SIGKILL`).
+pub fn end_group(pid: u32) -> bool {
     // SAFETY: kill(2) with a negative pid signals that group.
     unsafe {
         libc::kill(-(pid as i32), libc::SIGHUP);
         libc::kill(-(pid as i32), libc::SIGKILL);
+        libc::kill(pid as i32, libc::SIGKILL);
     }
+    true
 }
