@@ -1,6 +1,7 @@
 //! The real `rogue` binary, in a pseudo-terminal, shows the very screens
 //! the C original showed: every step of the golden traces, characters and
-//! colours.
+//! colours; captured both ways, the program typing its own keys and the
+//! capture typing them.
 
 #![cfg(unix)] // a Unix pseudo-terminal
 
@@ -8,8 +9,20 @@ use std::ffi::OsString;
 use std::thread;
 
 use rogue_capture::Settle;
-use rogue_testkit::{golden_steps, goldens, record, same_steps};
+use rogue_testkit::{
+    golden_steps, goldens, record, record_typed_by_capture, same_steps,
+};
 use rogue_trace_format::Trace;
+
+/// A way to record a program: [`record`] or [`record_typed_by_capture`].
+type Record = fn(
+    &[OsString],
+    (u16, u16),
+    &[char],
+    &str,
+    &[(String, String)],
+    Settle,
+) -> (Trace, Option<rogue_capture::Stopped>);
 
 /// Captures `rogue` with the golden's seed, generator, size and keys, and
 /// compares every step; returns the number of steps compared.
@@ -27,23 +40,29 @@ fn check(name: &str, golden: &Trace) -> usize {
     .into_iter()
     .map(OsString::from)
     .collect();
-    let (ours, stopped) = record(
-        &command,
-        (h.cols, h.rows),
-        &h.keys,
-        "screen-256color",
-        &[],
-        Settle::default(),
-    );
-    assert_eq!(stopped, None, "{name}");
-    same_steps(&ours.steps, &golden.steps, name);
-    for step in &ours.steps {
-        let n = step.number;
-        assert!(
-            step.odd.is_empty(),
-            "{name} step {n}: unexpected looks {:?}",
-            step.odd
+    for (how, record) in [
+        ("typed by the program", record as Record),
+        ("typed by the capture", record_typed_by_capture),
+    ] {
+        let (ours, stopped) = record(
+            &command,
+            (h.cols, h.rows),
+            &h.keys,
+            "screen-256color",
+            &[],
+            Settle::default(),
         );
+        let what = format!("{name}, {how}");
+        assert_eq!(stopped, None, "{what}");
+        same_steps(&ours.steps, &golden.steps, &what);
+        for step in &ours.steps {
+            let n = step.number;
+            assert!(
+                step.odd.is_empty(),
+                "{what} step {n}: unexpected looks {:?}",
+                step.odd
+            );
+        }
     }
     golden.steps.len()
 }

@@ -1,0 +1,149 @@
+//! A capture sees a program wait for a key however it waits: a read of
+//! several bytes at once, curses' `halfdelay` (a wait with a timeout) and
+//! `nodelay` (polling between sleeps), the terminal's own line mode. The
+//! program typing its own keys (`--settle observe`, the default) records
+//! the very screens the capture typing them does (`--settle watch`), and
+//! a program that cannot take the library (linked statically) is watched.
+//! The program is `tests/fixtures/waits.c`.
+
+#![cfg(target_os = "linux")] // the preloaded library and /proc
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rogue_trace_format::Trace;
+
+const COLS: usize = 60;
+const ROWS: usize = 6;
+
+/// `waits.c`, compiled with the system's C compiler and ncurses for the
+/// test `test`, dynamically linked (or statically with `static_link`).
+fn waits(test: &str, static_link: bool) -> PathBuf {
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/waits.c");
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-trace-waits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join(test);
+    let mut cc = Command::new("cc");
+    cc.arg("-O2").arg("-o").arg(&binary).arg(&source);
+    if static_link {
+        cc.args(["-static", "-lncurses", "-ltinfo"]);
+    } else {
+        cc.arg("-lncurses");
+    }
+    assert!(cc.status().expect("cc runs").success(), "waits.c compiles");
+    binary
+}
+
+/// A capture of `program how` typing `keys`, settled as `settle` says:
+/// the trace's text and what rogue-trace said on its standard error.
+fn capture(
+    program: &Path,
+    how: &str,
+    settle: &str,
+    keys: &str,
+    every: bool,
+) -> (String, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rogue-trace"));
+    command.args(["capture", "--settle", settle, "--keys", keys]);
+    command.args(["--size", &format!("{COLS}x{ROWS}")]);
+    if every {
+        command.arg("--every");
+    }
+    let out = command.arg("--").arg(program).arg(how).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The header names the program, not how it was captured.
+    (text, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The screen of the fixture with `first` on its first row.
+fn screen(first: &str) -> Vec<String> {
+    let mut rows = vec![format!("{first:<COLS$}")];
+    rows.resize(ROWS, " ".repeat(COLS));
+    rows
+}
+
+/// Each step's whole screen, and its key.
+fn screens(trace: &str) -> Vec<(Option<char>, Vec<String>)> {
+    let trace = Trace::parse(trace).expect("a trace");
+    trace.steps.into_iter().map(|s| (s.key, s.text)).collect()
+}
+
+/// Captured both ways, the same trace and the same word on how it ended;
+/// the trace.
+fn both_ways_the_same(program: &Path, how: &str, keys: &str) -> String {
+    for every in [true, false] {
+        let observed = capture(program, how, "observe", keys, every);
+        let watched = capture(program, how, "watch", keys, every);
+        assert_eq!(observed, watched, "{how}, every step: {every}");
+    }
+    capture(program, how, "observe", keys, true).0
+}
+
+#[test]
+fn a_read_of_several_bytes_gets_one_key_whole() {
+    let waits = waits("bytes", false);
+    let trace = both_ways_the_same(&waits, "bytes", "a€b\\rq");
+    let mut shown = String::from("read:");
+    let mut want = vec![(None, screen(&shown))];
+    for key in ['a', '€', 'b', '\r'] {
+        let mut bytes = [0; 4];
+        let bytes = key.encode_utf8(&mut bytes).as_bytes();
+        shown.push_str(&format!(" {}:", bytes.len()));
+        for b in bytes {
+            shown.push_str(&format!("{b:02x}"));
+        }
+        want.push((Some(key), screen(&shown)));
+    }
+    assert_eq!(screens(&trace), want);
+}
+
+/// The screens of the curses fixture after each of `keys`.
+fn keys_shown(keys: &str) -> Vec<(Option<char>, Vec<String>)> {
+    let mut want = vec![(None, screen("keys: "))];
+    for (i, key) in keys.chars().enumerate() {
+        want.push((Some(key), screen(&format!("keys: {}", &keys[..=i]))));
+    }
+    want
+}
+
+#[test]
+fn a_wait_with_a_timeout_is_a_wait() {
+    let waits = waits("halfdelay", false);
+    let trace = both_ways_the_same(&waits, "halfdelay", "ab cd");
+    assert_eq!(screens(&trace), keys_shown("ab cd"));
+}
+
+#[test]
+fn a_program_that_polls_between_sleeps_types_when_it_sleeps() {
+    // Watched through /proc, such a program never waits in a read or a
+    // poll: only the program itself can say when it waits.
+    let waits = waits("nodelay", false);
+    let (trace, said) = capture(&waits, "nodelay", "observe", "ab cdq", true);
+    assert!(
+        said.contains("exited (exit status 0) after 6 key(s)"),
+        "{said}"
+    );
+    assert_eq!(screens(&trace), keys_shown("ab cd"));
+}
+
+#[test]
+fn in_line_mode_the_capture_types_the_keys_itself() {
+    let waits = waits("line", false);
+    let trace = both_ways_the_same(&waits, "line", "ab\\rcd\\rq\\r");
+    // The terminal echoes each key; the program writes each line read.
+    let mut want = screen("lines:ab");
+    want[1] = format!("{:<COLS$}", " [ab]cd");
+    want[2] = format!("{:<COLS$}", " [cd]q");
+    assert_eq!(screens(&trace).pop(), Some((Some('q'), want)));
+}
+
+#[test]
+fn a_program_linked_statically_is_watched() {
+    let waits = waits("static", true);
+    let (trace, said) = capture(&waits, "bytes", "observe", "a€q", true);
+    assert!(said.contains("after 3 key(s)"), "{said}");
+    assert_eq!(screens(&trace).len(), 3);
+    assert_eq!(screens(&trace)[2].1, screen("read: 1:61 3:e282ac"));
+}
