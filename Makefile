@@ -191,7 +191,7 @@ clean:
 ## 10,000 keys against the game alone; capture's keys/s for rogue and a C
 ## ncurses program (ROGUE_C_ORIGINAL=path measures the C original itself).
 bench: deps
-	$(CARGO) build --release -p rogue
+	$(CARGO) build --release -p rogue -p rogue-trace
 	$(CARGO) bench -p rogue-fov-modes --bench fov
 	$(CARGO) bench -p rogue-replay --bench replay
 	$(CARGO) bench -p rogue-trace --bench capture

@@ -27,11 +27,14 @@
  *      (TIOCSTI), where the terminal handles them as it handles typing
  *      (ICRNL, echo);
  *   3. lets the program's call go on: it finds the key.
- * A key the terminal would not simply pass on (in canonical mode, or a
- * character that raises a signal or stops output) is not typed: the
- * library writes ESC _ rogue-trace-handback;N ESC \ and types no more,
- * and the capture types the rest itself. So does a refused TIOCSTI.
- * At the FIFO's end, it types no more. */
+ * Only the capture's own terminal (ROGUE_TTY) is typed into. A key the
+ * terminal would not simply pass on (in canonical mode, or a character
+ * that raises a signal or stops output) is not typed: the library writes
+ * ESC _ rogue-trace-handback;N ESC \ and types no more, and the capture
+ * types the rest itself. So it does if TIOCSTI is refused, and if the
+ * process waiting has children (it may pass its keys on to them, as
+ * asciinema does: its waits are not the program's). At the FIFO's end,
+ * it types no more. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -43,8 +46,10 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/select.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -212,8 +217,38 @@ enum asking {
  * written since: if it sleeps now, it waits for a key. -1 if none. */
 static int looked_at = -1;
 
-/* Types the next key into the terminal fd, whose modes are t. */
+/* Whether fd is the capture's terminal (ROGUE_TTY), whose modes are
+ * then put in t. A program that runs others in terminals of its own
+ * (asciinema, script) does not type into theirs. */
+static int capture_terminal(int fd, struct termios *t) {
+    static int known = 0;
+    static dev_t device;
+    if (!known) {
+        const char *path = getenv("ROGUE_TTY");
+        struct stat st;
+        known = path != NULL && stat(path, &st) == 0 && S_ISCHR(st.st_mode) ? 1 : -1;
+        device = known > 0 ? st.st_rdev : 0;
+    }
+    struct stat st;
+    return known > 0 && ioctl(fd, TCGETS, t) == 0 && fstat(fd, &st) == 0 &&
+           S_ISCHR(st.st_mode) && st.st_rdev == device;
+}
+
+/* Whether this process has children: it may be passing its keys on to
+ * them (asciinema, script), so its own waits are not the program's. */
+static int has_children(void) {
+    siginfo_t info;
+    return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0;
+}
+
+/* Types the next key into the terminal fd, whose modes are t; hands the
+ * typing back if this process has children. */
 static void type_key(int fd, const struct termios *t) {
+    if (has_children()) {
+        notice(fd, "handback");
+        stop_typing();
+        return;
+    }
     notice(fd, "wait");
     unsigned char key[4];
     size_t n = next_key(key);
@@ -240,7 +275,7 @@ static void type_key(int fd, const struct termios *t) {
  * pending and the program waits, the next key is typed. */
 static void asks(int fd, enum asking how) {
     struct termios t;
-    if (keys() < 0 || ioctl(fd, TCGETS, &t) != 0 || pending(fd)) {
+    if (!capture_terminal(fd, &t) || keys() < 0 || pending(fd)) {
         return;
     }
     if (how == READS) {

@@ -187,13 +187,18 @@ impl Typist {
         Ok(typist)
     }
 
-    /// The environment that loads the library and gives it the keys,
-    /// with `env`'s own preloads after it.
-    pub fn env(&self, env: &[(String, String)]) -> Vec<(String, String)> {
+    /// The environment that loads the library and gives it the keys to
+    /// type into the terminal `tty`, with `env`'s own preloads after it.
+    pub fn env(
+        &self,
+        env: &[(String, String)],
+        tty: &Path,
+    ) -> Vec<(String, String)> {
         let keys = self.preload.dir.join("keys");
         vec![
             self.preload.ld_preload(env),
             (KEYS.into(), keys.to_string_lossy().into_owned()),
+            ("ROGUE_TTY".into(), tty.to_string_lossy().into_owned()),
         ]
     }
 
@@ -297,7 +302,7 @@ mod tests {
         let mut typist = Typist::new(&keys).unwrap();
         assert!(!typist.unsent.is_empty(), "a FIFO holds less than 100 KB");
         assert!(typist.fifo.is_some());
-        let (_, path) = typist.env(&[]).pop().unwrap();
+        let (_, path) = typist.env(&[], Path::new("/dev/tty"))[1].clone();
         let mut reader = std::fs::File::open(&path).unwrap();
         typist.taken().unwrap();
         let mut read = Vec::new();

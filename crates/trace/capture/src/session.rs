@@ -39,6 +39,9 @@ pub struct PtySession {
     typist: Option<Typist>,
     /// What the program said of its waits, not yet taken.
     pub(crate) said: VecDeque<Chunk>,
+    /// Whether the program has said it waits: a hand-back before that
+    /// only says it will not type.
+    typing: bool,
     /// Markers written to the terminal, and seen come out.
     pub(crate) markers: (u64, u64),
 }
@@ -91,7 +94,14 @@ impl PtySession {
         } else {
             cmd.env("TERM", term);
         }
-        let typing = typist.as_ref().map(|t| t.env(env)).unwrap_or_default();
+        // The library types into this terminal only, so none is no typing.
+        let tty = pair.master.tty_name();
+        let typist = typist.filter(|_| tty.is_some());
+        let typing = typist
+            .as_ref()
+            .zip(tty.as_deref())
+            .map(|(t, tty)| t.env(env, tty))
+            .unwrap_or_default();
         for (name, value) in env.iter().chain(&typing) {
             cmd.env(name, value);
         }
@@ -119,6 +129,7 @@ impl PtySession {
             line_mode: false,
             typist,
             said: VecDeque::new(),
+            typing: false,
             markers: (0, 0),
         })
     }
@@ -158,8 +169,15 @@ impl PtySession {
                 self.markers.1 += 1;
                 false
             }
-            said => {
-                self.said.push_back(said);
+            Chunk::Wait(n) => {
+                self.typing = true;
+                self.said.push_back(Chunk::Wait(n));
+                false
+            }
+            Chunk::Handback(n) => {
+                if self.typing {
+                    self.said.push_back(Chunk::Handback(n));
+                }
                 false
             }
         }

@@ -1,24 +1,36 @@
 //! `make bench`: how many keys a second `rogue-trace capture` types and
-//! records, settling each screen by watching the program, for `rogue`
-//! (release) and for an ncurses C program with the C original's calls
-//! (`benches/stand_in.c`; or the C original itself, given as
-//! `ROGUE_C_ORIGINAL=path`, pinned with `--pin`). Each is set against the
-//! program's own rate when every key is typed at once (its flood rate:
-//! the program reads and draws as fast as it can, and nothing waits for
-//! a screen), measured in the same run; the headless replay's rate is
-//! shown too.
+//! records, every step kept, for `rogue` (release) and for an ncurses C
+//! program with the C original's calls (`benches/stand_in.c`; or the C
+//! original itself, given as `ROGUE_C_ORIGINAL=path`, pinned with `--pin`).
+//!
+//! Each is set against the program's own rate when every key is typed at
+//! once (its flood rate: the program reads and draws as fast as it can,
+//! and nothing waits for a screen), measured in the same run. Two ways of
+//! capturing are measured: the program typing its own keys through the
+//! capture's library (`--settle observe`, the default) and the capture
+//! typing them and watching the program through `/proc` (`--settle
+//! watch`). Rounds alternate, and the median of each is shown: a shared
+//! machine's noise moves single runs by a tenth.
+//!
+//! Then `rogue-trace fuzz` (from `target/release`): cases a minute, each
+//! way, with `rogue` as the reference (or the C original, pinned).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rogue_capture::{capture, CaptureOptions, PtySession, Settle};
 use rogue_crand::GlibcRand;
 use rogue_game::RngKind;
 use rogue_game::{GameConfig, Part};
 
-const KEYS: usize = 5000;
+/// Keys of each round.
+const KEYS: usize = 2000;
+/// Rounds of each measure.
+const ROUNDS: usize = 5;
+/// Cases of each fuzz.
+const CASES: usize = 60;
 
 /// The folder of the release binaries (this bench runs from `deps/`).
 fn release_dir() -> PathBuf {
@@ -29,30 +41,33 @@ fn release_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// Keys per second of capturing `command` with `keys`, every step kept.
+/// Keys per second of capturing `command` with `keys`, every step kept;
+/// the program types its own keys if `preload`.
 fn capture_rate(
     command: &[OsString],
     keys: &[char],
-    env: Vec<(String, String)>,
+    env: &[(String, String)],
+    preload: bool,
 ) -> f64 {
     let options = CaptureOptions {
         cols: 100,
         rows: 25,
         keys: keys.to_vec(),
-        every: std::env::var_os("NOEVERY").is_none(),
+        every: true,
         term: "screen-256color".into(),
-        env,
+        env: env.to_vec(),
         settle: Settle::default(),
-        preload: true,
+        preload,
         part: None,
         rng: None,
         seed: None,
     };
     let start = Instant::now();
     let captured = capture(command, &options).expect("the capture runs");
+    let rate = keys.len() as f64 / start.elapsed().as_secs_f64();
     assert_eq!(captured.stopped, None, "{command:?}");
-    //assert_eq!(captured.trace.steps.len(), keys.len() + 1);
-    keys.len() as f64 / start.elapsed().as_secs_f64()
+    assert_eq!(captured.trace.steps.len(), keys.len() + 1);
+    rate
 }
 
 /// Keys per second of `command` when every key, then `q`, is typed at
@@ -72,39 +87,97 @@ fn flood_rate(
     let start = Instant::now();
     session.send(typed.as_bytes()).expect("the keys are typed");
     session
-        .wait_exit(std::time::Duration::from_secs(60))
+        .wait_exit(Duration::from_secs(60))
         .expect("the program ends on q");
     let rate = keys.len() as f64 / start.elapsed().as_secs_f64();
     (rate, session.raw_output().len() - before)
 }
 
-/// The flood rate, the capture rate and their ratio of `command`.
+fn median(mut rates: Vec<f64>) -> f64 {
+    rates.sort_by(f64::total_cmp);
+    rates[rates.len() / 2]
+}
+
+/// The flood rate, the two capture rates and their ratios of `command`.
 fn rates(
     name: &str,
     command: &[OsString],
-    keys: &[char],
-    env: Vec<(String, String)>,
+    walks: &[Vec<char>],
+    env: &[(String, String)],
 ) -> Vec<(String, f64, f64)> {
-    let (flood, bytes) = flood_rate(command, keys, &env);
-    let captured = capture_rate(command, keys, env);
+    let (mut flood, mut observe, mut watch) = (vec![], vec![], vec![]);
+    let mut bytes = 0;
+    for keys in walks {
+        let (rate, wrote) = flood_rate(command, keys, env);
+        flood.push(rate);
+        bytes = wrote;
+        observe.push(capture_rate(command, keys, env, true));
+        watch.push(capture_rate(command, keys, env, false));
+    }
+    let flood = median(flood);
     vec![
         (
             format!("{name}: every key at once ({bytes} bytes)"),
             flood,
             flood,
         ),
-        (format!("{name}: capture"), captured, flood),
+        (
+            format!("{name}: capture, program types (observe)"),
+            median(observe),
+            flood,
+        ),
+        (
+            format!("{name}: capture, capture types (watch)"),
+            median(watch),
+            flood,
+        ),
     ]
+}
+
+/// Fuzz cases a minute of `rogue-trace fuzz` against `reference`, each
+/// way of settling.
+fn fuzz_rates(reference: &[&str], pin: bool) -> Option<Vec<(String, f64)>> {
+    let rogue_trace = release_dir().join("rogue-trace");
+    if !rogue_trace.exists() {
+        eprintln!(
+            "{} is missing: build it with cargo build --release -p rogue-trace",
+            rogue_trace.display()
+        );
+        return None;
+    }
+    let mut rows = Vec::new();
+    for how in ["observe", "watch"] {
+        let cases = CASES.to_string();
+        let mut command = Command::new(&rogue_trace);
+        command.args(["fuzz", "--cases", &cases, "--seed", "7"]);
+        command.args(["--settle", how]);
+        if pin {
+            command.arg("--pin");
+        }
+        let start = Instant::now();
+        let out = command.arg("--").args(reference).output().ok()?;
+        let minutes = start.elapsed().as_secs_f64() / 60.0;
+        assert!(out.status.success(), "{how}: {out:?}");
+        rows.push((
+            format!("fuzz, 60 keys a case ({how})"),
+            CASES as f64 / minutes,
+        ));
+    }
+    Some(rows)
 }
 
 fn main() {
     let mut rng = GlibcRand::new(7);
-    let keys: Vec<char> = (0..KEYS)
-        .map(|_| ['h', 'j', 'k', 'l'][rng.rand() as usize % 4])
+    let walks: Vec<Vec<char>> = (0..ROUNDS)
+        .map(|_| {
+            (0..KEYS)
+                .map(|_| ['h', 'j', 'k', 'l'][rng.rand() as usize % 4])
+                .collect()
+        })
         .collect();
     let config = GameConfig::new(Part::LAST, 42, RngKind::Glibc);
     let start = Instant::now();
-    let replayed = rogue_replay::replay(&config, 100, 25, &keys);
+    let replayed = rogue_replay::replay(&config, 100, 25, &walks[0]);
     let replay_rate = KEYS as f64 / start.elapsed().as_secs_f64();
     assert_eq!(replayed.steps.len(), KEYS + 1);
 
@@ -114,28 +187,30 @@ fn main() {
         replay_rate,
     )];
     let rogue = release_dir().join("rogue");
+    let rogue_command: Vec<OsString> = [
+        rogue.as_os_str(),
+        "--seed".as_ref(),
+        "42".as_ref(),
+        "--rng".as_ref(),
+        "glibc".as_ref(),
+    ]
+    .map(OsString::from)
+    .to_vec();
     if rogue.exists() {
-        let command: Vec<OsString> = [
-            rogue.as_os_str(),
-            "--seed".as_ref(),
-            "42".as_ref(),
-            "--rng".as_ref(),
-            "glibc".as_ref(),
-        ]
-        .map(OsString::from)
-        .to_vec();
-        rows.extend(rates("rogue (release)", &command, &keys, Vec::new()));
+        rows.extend(rates("rogue (release)", &rogue_command, &walks, &[]));
     } else {
         eprintln!(
             "{} is missing: build it with cargo build --release -p rogue",
             rogue.display()
         );
     }
-    match std::env::var_os("ROGUE_C_ORIGINAL") {
+    let original = std::env::var("ROGUE_C_ORIGINAL").ok();
+    match &original {
         Some(original) => {
             let pin = rogue_capture::pin::Pin::new(42, "glibc")
                 .expect("the pin library");
-            rows.extend(rates("the C original", &[original], &keys, pin.env()));
+            let command = [OsString::from(original)];
+            rows.extend(rates("the C original", &command, &walks, &pin.env()));
         }
         None => {
             let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -152,7 +227,7 @@ fn main() {
                 .is_ok_and(|s| s.success());
             if built {
                 let command = [binary.clone().into_os_string()];
-                rows.extend(rates("C stand-in", &command, &keys, Vec::new()));
+                rows.extend(rates("C stand-in", &command, &walks, &[]));
                 let _ = std::fs::remove_file(&binary);
             } else {
                 eprintln!(
@@ -161,12 +236,34 @@ fn main() {
             }
         }
     }
-    println!("capture: {KEYS} random hjkl keys, 100x25, every step kept, settled by watching the program");
+    println!(
+        "capture: {ROUNDS} rounds of {KEYS} random hjkl keys, 100x25, every step kept (medians)"
+    );
     println!(
         "ratio = keys/s / the program's own rate with every key at once\n"
     );
-    println!("{:<52} {:>10} {:>8}", "", "keys/s", "ratio");
+    println!("{:<56} {:>10} {:>8}", "", "keys/s", "ratio");
     for (name, rate, base) in rows {
-        println!("{name:<52} {rate:>10.0} {:>8.3}", rate / base);
+        println!("{name:<56} {rate:>10.0} {:>8.3}", rate / base);
+    }
+    let rogue_path = rogue.to_string_lossy();
+    let fuzz = match &original {
+        Some(original) => fuzz_rates(&[original], true),
+        None => fuzz_rates(
+            &[&rogue_path, "--seed", "{seed}", "--rng", "{rng}"],
+            false,
+        ),
+    };
+    if let Some(fuzz) = fuzz {
+        let against = if original.is_some() {
+            "the C original"
+        } else {
+            "rogue"
+        };
+        println!("\nfuzz: {CASES} cases against {against}\n");
+        println!("{:<56} {:>10}", "", "cases/min");
+        for (name, rate) in fuzz {
+            println!("{name:<56} {rate:>10.0}");
+        }
     }
 }

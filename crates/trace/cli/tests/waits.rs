@@ -147,3 +147,18 @@ fn a_program_linked_statically_is_watched() {
     assert_eq!(screens(&trace).len(), 3);
     assert_eq!(screens(&trace)[2].1, screen("read: 1:61 3:e282ac"));
 }
+
+#[test]
+fn a_key_that_raises_a_signal_is_typed_by_the_capture() {
+    // Ctrl-C: the terminal turns it into SIGINT, and curses' handler ends
+    // the program; the library hands the typing back before it.
+    let waits = waits("signal", false);
+    let trace = both_ways_the_same(&waits, "halfdelay", "ab\\u0003cd");
+    let (_, said) =
+        capture(&waits, "halfdelay", "observe", "ab\\u0003cd", true);
+    assert!(
+        said.contains("exited (exit status 1) after 3 key(s)"),
+        "{said}"
+    );
+    assert_eq!(screens(&trace), keys_shown("ab"));
+}
