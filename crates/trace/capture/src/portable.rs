@@ -2,7 +2,7 @@
 //! the program's output, so a screen has settled when the output pauses
 //! ([`crate::Settle::Quiet`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use portable_pty::MasterPty;
 
@@ -39,6 +39,11 @@ impl Observer {
 
     /// Nothing to expect.
     pub fn expect_wake(&mut self) {}
+}
+
+/// No device here.
+pub fn tty_name(_master: &dyn MasterPty) -> Option<PathBuf> {
+    None
 }
 
 /// Unknown here.

@@ -11,7 +11,7 @@ use rogue_trace_format::{Header, Step, Trace, FIRST_AND_LAST};
 #[cfg(windows)]
 use crate::console;
 use crate::settle::Said;
-use crate::{cast, preload, PtySession, Settle, Settled, Timing};
+use crate::{cast, PtySession, Settle, Settled, Timing};
 
 /// What to capture.
 #[derive(Clone, Debug)]
@@ -255,7 +255,8 @@ pub fn capture_each(
 fn typist(
     command: &[OsString],
     options: &CaptureOptions,
-) -> Option<preload::Typist> {
+) -> Option<crate::preload::Typist> {
+    use crate::preload;
     let program = command.first()?;
     let may = options.preload && !options.keys.is_empty();
     let can = preload::available() && preload::takes_preload(program);

@@ -95,7 +95,7 @@ impl PtySession {
             cmd.env("TERM", term);
         }
         // The library types into this terminal only, so none is no typing.
-        let tty = pair.master.tty_name();
+        let tty = platform::tty_name(&*pair.master);
         let typist = typist.filter(|_| tty.is_some());
         let typing = typist
             .as_ref()
@@ -278,14 +278,20 @@ impl PtySession {
         let _ = self.child.wait();
     }
 
-    /// Reads until the program closes the terminal, for at most `time`.
-    pub(crate) fn drain(&mut self, time: Duration) {
+    /// Reads until the program closes the terminal, for at most `time`,
+    /// or up to what it says of a wait (the rest is read after that
+    /// screen); whether there was output.
+    pub(crate) fn drain(&mut self, time: Duration) -> bool {
         let deadline = Instant::now() + time;
-        while let Some(chunk) =
-            self.next_chunk(deadline.saturating_duration_since(Instant::now()))
-        {
-            self.take(chunk);
+        let mut drew = false;
+        while !self.types_itself() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Some(chunk) = self.next_chunk(left) else {
+                break;
+            };
+            drew |= self.take(chunk);
         }
+        drew
     }
 }
 

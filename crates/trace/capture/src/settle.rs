@@ -126,14 +126,14 @@ impl PtySession {
                         None => Settled::Exited,
                     };
                 }
-                State::Gone => return self.exited(),
+                State::Gone => return self.exited(drew),
                 State::Busy if Instant::now() >= deadline => {
                     return Settled::Busy
                 }
                 State::Busy => {}
             }
             if self.closed || matches!(self.child.try_wait(), Ok(Some(_))) {
-                return self.exited();
+                return self.exited(drew);
             }
             // Wake on new output, or look again shortly.
             if let Some(chunk) = self.next_chunk(Duration::from_micros(30)) {
@@ -210,10 +210,16 @@ impl PtySession {
         }
     }
 
-    /// The program exited: what it wrote last is read.
-    fn exited(&mut self) -> Settled {
-        self.drain(Duration::from_secs(2));
-        Settled::Exited
+    /// The program exited: what it wrote last is read. If it said it
+    /// waited before, it typed its own keys before it exited: the screen
+    /// settled there (what came after is read after it).
+    fn exited(&mut self, drew: bool) -> Settled {
+        let drew = self.drain(Duration::from_secs(2)) | drew;
+        if self.types_itself() {
+            Settled::Quiet { drew }
+        } else {
+            Settled::Exited
+        }
     }
 
     /// Takes in what the reader already has (a bounded amount, so that a

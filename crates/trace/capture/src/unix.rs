@@ -21,7 +21,7 @@ pub struct Observer {
 impl Observer {
     /// Observes the program `pid` on the terminal of `master`.
     pub fn new(master: &dyn MasterPty, pid: Option<u32>) -> Observer {
-        let tty = master.tty_name();
+        let tty = tty_name(master);
         #[cfg(target_os = "linux")]
         let watch = pid
             .zip(tty.as_deref())
@@ -91,6 +91,11 @@ impl Observer {
             watch.expect_wake();
         }
     }
+}
+
+/// The terminal's own device.
+pub fn tty_name(master: &dyn MasterPty) -> Option<PathBuf> {
+    master.tty_name()
 }
 
 /// The terminal's modes.
