@@ -27,6 +27,11 @@ impl Observer {
         false
     }
 
+    /// Not as far as can be seen.
+    pub fn alone(&self) -> bool {
+        false
+    }
+
     /// Never asked: the program cannot be watched.
     pub fn state(&mut self) -> State {
         State::Gone

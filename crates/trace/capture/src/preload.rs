@@ -156,6 +156,12 @@ fn find_program(program: &OsStr) -> Option<PathBuf> {
 
 /// The keys of a capture, in a FIFO the preloaded program takes them
 /// from, with the library that does.
+///
+/// The keys go in only once the capture has seen the program wait for
+/// the first and found it alone ([`Typist::start`]): a program of several
+/// processes (a shell running it, Wine's console) is watched instead
+/// ([`Typist::refuse`]), as one process's waits are not the program's.
+/// Until then the library waits for its first key.
 #[derive(Debug)]
 pub struct Typist {
     preload: Preload,
@@ -165,26 +171,23 @@ pub struct Typist {
     fifo: Option<File>,
     /// The keys' bytes not in the FIFO yet.
     unsent: Vec<u8>,
-    /// Whether the program has the FIFO open: until it has, the capture
-    /// keeps its own end open, or what it holds would be lost.
-    taken: bool,
+    /// Whether the keys go in.
+    started: bool,
 }
 
 impl Typist {
-    /// The library, and a FIFO with as many of `keys` as it holds.
+    /// The library, and an empty FIFO for `keys`.
     pub fn new(keys: &[char]) -> io::Result<Typist> {
         let preload = Preload::new()?;
         let path = preload.dir.join("keys");
         make_fifo(&path)?;
         let fifo = open_fifo(&path)?;
-        let mut typist = Typist {
+        Ok(Typist {
             preload,
             fifo: Some(fifo),
             unsent: keys.iter().collect::<String>().into_bytes(),
-            taken: false,
-        };
-        typist.top_up()?;
-        Ok(typist)
+            started: false,
+        })
     }
 
     /// The environment that loads the library and gives it the keys to
@@ -202,18 +205,23 @@ impl Typist {
         ]
     }
 
-    /// The program has the FIFO open (it has said it waits): once all
-    /// keys are in, the capture's end can close.
-    pub fn taken(&mut self) -> io::Result<()> {
-        self.taken = true;
+    /// The program types its keys: they go in.
+    pub fn start(&mut self) -> io::Result<()> {
+        self.started = true;
         self.top_up()
     }
 
-    /// Puts as many keys in the FIFO as it holds; once all are in and the
-    /// program has it open, closes it, so the program finds its end after
-    /// the last.
+    /// The program does not type its keys: the FIFO closes empty, and the
+    /// library, finding its end, types none.
+    pub fn refuse(&mut self) {
+        self.unsent.clear();
+        self.fifo = None;
+    }
+
+    /// Puts as many keys in the FIFO as it holds, once started; once all
+    /// are in, closes it, so the program finds its end after the last.
     pub fn top_up(&mut self) -> io::Result<()> {
-        let Some(fifo) = self.fifo.as_mut() else {
+        let Some(fifo) = self.fifo.as_mut().filter(|_| self.started) else {
             return Ok(());
         };
         while !self.unsent.is_empty() {
@@ -228,9 +236,7 @@ impl Typist {
                 Err(e) => return Err(e),
             }
         }
-        if self.taken {
-            self.fifo = None;
-        }
+        self.fifo = None;
         Ok(())
     }
 }
@@ -300,11 +306,11 @@ mod tests {
     fn keys_past_the_fifo_s_size_wait_their_turn() {
         let keys: Vec<char> = "é".repeat(50_000).chars().collect();
         let mut typist = Typist::new(&keys).unwrap();
-        assert!(!typist.unsent.is_empty(), "a FIFO holds less than 100 KB");
-        assert!(typist.fifo.is_some());
         let (_, path) = typist.env(&[], Path::new("/dev/tty"))[1].clone();
         let mut reader = std::fs::File::open(&path).unwrap();
-        typist.taken().unwrap();
+        typist.start().unwrap();
+        assert!(!typist.unsent.is_empty(), "a FIFO holds less than 100 KB");
+        assert!(typist.fifo.is_some());
         let mut read = Vec::new();
         let mut buf = vec![0; 65536];
         while !typist.unsent.is_empty() || typist.fifo.is_some() {

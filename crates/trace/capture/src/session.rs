@@ -39,9 +39,9 @@ pub struct PtySession {
     typist: Option<Typist>,
     /// What the program said of its waits, not yet taken.
     pub(crate) said: VecDeque<Chunk>,
-    /// Whether the program has said it waits: a hand-back before that
-    /// only says it will not type.
-    typing: bool,
+    /// Whether the program types its own keys: undecided until it first
+    /// says it waits; a hand-back before that only says it will not.
+    typing: Option<bool>,
     /// Markers written to the terminal, and seen come out.
     pub(crate) markers: (u64, u64),
 }
@@ -129,7 +129,7 @@ impl PtySession {
             line_mode: false,
             typist,
             said: VecDeque::new(),
-            typing: false,
+            typing: None,
             markers: (0, 0),
         })
     }
@@ -170,17 +170,36 @@ impl PtySession {
                 false
             }
             Chunk::Wait(n) => {
-                self.typing = true;
-                self.said.push_back(Chunk::Wait(n));
+                let typing = match self.typing {
+                    Some(typing) => typing,
+                    None => self.start_typing(),
+                };
+                self.typing = Some(typing);
+                if typing {
+                    self.said.push_back(Chunk::Wait(n));
+                }
                 false
             }
             Chunk::Handback(n) => {
-                if self.typing {
+                if self.typing == Some(true) {
                     self.said.push_back(Chunk::Handback(n));
                 }
                 false
             }
         }
+    }
+
+    /// The program says it waits for its first key: it types its keys if
+    /// it is alone, one process (see [`Typist`]); whether it does.
+    fn start_typing(&mut self) -> bool {
+        let Some(typist) = self.typist.as_mut() else {
+            return false;
+        };
+        if self.observer.alone() && typist.start().is_ok() {
+            return true;
+        }
+        typist.refuse();
+        false
     }
 
     fn feed(&mut self, bytes: &[u8]) {
@@ -193,10 +212,9 @@ impl PtySession {
         !self.said.is_empty()
     }
 
-    /// Puts more keys in the program's reach, if some are still to go:
-    /// the program, which has said it waits, has the FIFO open.
+    /// Puts more keys in the program's reach, if some are still to go.
     pub(crate) fn top_up(&mut self) -> io::Result<()> {
-        self.typist.as_mut().map_or(Ok(()), Typist::taken)
+        self.typist.as_mut().map_or(Ok(()), Typist::top_up)
     }
 
     /// The emulated screen as step `number` of a trace.

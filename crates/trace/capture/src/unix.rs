@@ -48,6 +48,15 @@ impl Observer {
         return false;
     }
 
+    /// Whether the program is one process, with one thread (as far as can
+    /// be seen: not if it cannot be watched).
+    pub fn alone(&self) -> bool {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().is_some_and(Watch::alone);
+        #[cfg(not(target_os = "linux"))]
+        return false;
+    }
+
     /// What the program is doing, if it can be watched.
     pub fn state(&mut self) -> State {
         #[cfg(target_os = "linux")]

@@ -44,6 +44,11 @@ impl Watch {
         })
     }
 
+    /// Whether the program is its first process alone, with one thread.
+    pub fn alone(&self) -> bool {
+        self.processes().len() == 1 && tasks(self.root).len() == 1
+    }
+
     /// Notes that `bytes` are about to be typed.
     pub fn typing(&mut self, bytes: usize) {
         if self.threads.is_empty() {
