@@ -31,8 +31,9 @@ pub struct CaptureOptions {
     /// How to tell that a screen has settled.
     pub settle: Settle,
     /// Whether the program may type its own keys with the capture's
-    /// library ([`crate::preload`]; Linux, programs that can take it):
-    /// the same screens, at the program's own speed.
+    /// library, with [`Settle::Observe`] ([`crate::preload`]; Linux,
+    /// programs that can take it): the same screens, at the program's own
+    /// speed.
     pub preload: bool,
     /// The header's `part`, if given (the program's own business; recorded
     /// so the trace can be compared with a replay).
@@ -258,7 +259,9 @@ fn typist(
 ) -> Option<crate::preload::Typist> {
     use crate::preload;
     let program = command.first()?;
-    let may = options.preload && !options.keys.is_empty();
+    // Settling by the clock is asked for as it is: no program types.
+    let observe = matches!(options.settle, Settle::Observe(_));
+    let may = options.preload && observe && !options.keys.is_empty();
     let can = preload::available() && preload::takes_preload(program);
     (may && can)
         .then(|| preload::Typist::new(&options.keys).ok())

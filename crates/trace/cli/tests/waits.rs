@@ -101,9 +101,11 @@ fn a_read_of_several_bytes_gets_one_key_whole() {
 
 /// The screens of the curses fixture after each of `keys`.
 fn keys_shown(keys: &str) -> Vec<(Option<char>, Vec<String>)> {
-    let mut want = vec![(None, screen("keys: "))];
-    for (i, key) in keys.chars().enumerate() {
-        want.push((Some(key), screen(&format!("keys: {}", &keys[..=i]))));
+    let mut shown = String::from("keys: ");
+    let mut want = vec![(None, screen(&shown))];
+    for key in keys.chars() {
+        shown.push(key);
+        want.push((Some(key), screen(&shown)));
     }
     want
 }
