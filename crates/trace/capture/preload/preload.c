@@ -217,12 +217,26 @@ enum asking {
  * written since: if it sleeps now, it waits for a key. -1 if none. */
 static int looked_at = -1;
 
-/* Whether fd is the capture's terminal (ROGUE_TTY), whose modes are
- * then put in t. A program that runs others in terminals of its own
- * (asciinema, script) does not type into theirs. */
-static int capture_terminal(int fd, struct termios *t) {
+/* The last fd found to be the capture's terminal, and the last found not
+ * to be: asked often, they are not looked at again until closed. */
+static int terminal_fd = -1;
+static int other_fd = -1;
+/* The terminal fd a key was just typed into, not read since: input is
+ * pending there. */
+static int typed_fd = -1;
+
+/* Whether fd is the capture's terminal (ROGUE_TTY). A program that runs
+ * others in terminals of its own (asciinema, script) does not type into
+ * theirs. */
+static int capture_terminal(int fd) {
     static int known = 0;
     static dev_t device;
+    if (fd == terminal_fd) {
+        return 1;
+    }
+    if (fd == other_fd) {
+        return 0;
+    }
     if (!known) {
         const char *path = getenv("ROGUE_TTY");
         struct stat st;
@@ -230,8 +244,20 @@ static int capture_terminal(int fd, struct termios *t) {
         device = known > 0 ? st.st_rdev : 0;
     }
     struct stat st;
-    return known > 0 && ioctl(fd, TCGETS, t) == 0 && fstat(fd, &st) == 0 &&
-           S_ISCHR(st.st_mode) && st.st_rdev == device;
+    int ours = known > 0 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
+               st.st_rdev == device;
+    *(ours ? &terminal_fd : &other_fd) = fd;
+    return ours;
+}
+
+/* fd is closed or replaced: what was known of it is forgotten. */
+static void forget(int fd) {
+    int *known[] = {&terminal_fd, &other_fd, &typed_fd, &looked_at};
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        if (*known[i] == fd) {
+            *known[i] = -1;
+        }
+    }
 }
 
 /* Whether this process has children: it may be passing its keys on to
@@ -268,14 +294,16 @@ static void type_key(int fd, const struct termios *t) {
         stop_typing();
         return;
     }
+    typed_fd = fd;
     typed++;
 }
 
-/* The program asks for input from fd: if fd is a terminal with no input
- * pending and the program waits, the next key is typed. */
+/* The program asks for input from fd: if fd is the capture's terminal
+ * with no input pending and the program waits, the next key is typed. */
 static void asks(int fd, enum asking how) {
     struct termios t;
-    if (!capture_terminal(fd, &t) || keys() < 0 || pending(fd)) {
+    if (fd == typed_fd || keys() < 0 || !capture_terminal(fd) || pending(fd) ||
+        ioctl(fd, TCGETS, &t) != 0) {
         return;
     }
     if (how == READS) {
@@ -290,6 +318,20 @@ static void asks(int fd, enum asking how) {
     }
     looked_at = -1;
     type_key(fd, &t);
+}
+
+/* The program looked at fds without waiting (a poll with no timeout,
+ * which returned result): the capture's terminal among them had no
+ * input. */
+static void looked(const struct pollfd *fds, nfds_t count, int result) {
+    for (nfds_t i = 0; result >= 0 && i < count; i++) {
+        int fd = fds[i].fd;
+        int asked = fd >= 0 && (fds[i].events & (POLLIN | POLLRDNORM));
+        int found = fds[i].revents & (POLLIN | POLLRDNORM);
+        if (asked && !found && fd != typed_fd && keys() >= 0 && capture_terminal(fd)) {
+            looked_at = fd;
+        }
+    }
 }
 
 /* The program sleeps: if it last looked for input and found none, it
@@ -318,7 +360,11 @@ ssize_t read(int fd, void *buf, size_t count) {
     if (count > 0) {
         asks(fd, READS);
     }
-    return next(fd, buf, count);
+    ssize_t got = next(fd, buf, count);
+    if (fd == typed_fd) {
+        typed_fd = -1;
+    }
+    return got;
 }
 
 ssize_t __read_chk(int fd, void *buf, size_t count, size_t size) {
@@ -326,7 +372,11 @@ ssize_t __read_chk(int fd, void *buf, size_t count, size_t size) {
     if (count > 0) {
         asks(fd, READS);
     }
-    return next(fd, buf, count, size);
+    ssize_t got = next(fd, buf, count, size);
+    if (fd == typed_fd) {
+        typed_fd = -1;
+    }
+    return got;
 }
 
 ssize_t readv(int fd, const struct iovec *iov, int count) {
@@ -334,7 +384,11 @@ ssize_t readv(int fd, const struct iovec *iov, int count) {
     if (count > 0) {
         asks(fd, READS);
     }
-    return next(fd, iov, count);
+    ssize_t got = next(fd, iov, count);
+    if (fd == typed_fd) {
+        typed_fd = -1;
+    }
+    return got;
 }
 
 static void asks_any(const struct pollfd *fds, nfds_t count, enum asking how) {
@@ -347,13 +401,23 @@ static void asks_any(const struct pollfd *fds, nfds_t count, enum asking how) {
 
 int poll(struct pollfd *fds, nfds_t count, int timeout) {
     NEXT(poll);
-    asks_any(fds, count, timeout == 0 ? LOOKS : WAITS);
+    if (timeout == 0) {
+        int result = next(fds, count, timeout);
+        looked(fds, count, result);
+        return result;
+    }
+    asks_any(fds, count, WAITS);
     return next(fds, count, timeout);
 }
 
 int __poll_chk(struct pollfd *fds, nfds_t count, int timeout, size_t size) {
     NEXT(__poll_chk);
-    asks_any(fds, count, timeout == 0 ? LOOKS : WAITS);
+    if (timeout == 0) {
+        int result = next(fds, count, timeout, size);
+        looked(fds, count, result);
+        return result;
+    }
+    asks_any(fds, count, WAITS);
     return next(fds, count, timeout, size);
 }
 
@@ -365,7 +429,12 @@ static enum asking asking_within(const struct timespec *timeout) {
 int ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout,
           const sigset_t *mask) {
     NEXT(ppoll);
-    asks_any(fds, count, asking_within(timeout));
+    if (asking_within(timeout) == LOOKS) {
+        int result = next(fds, count, timeout, mask);
+        looked(fds, count, result);
+        return result;
+    }
+    asks_any(fds, count, WAITS);
     return next(fds, count, timeout, mask);
 }
 
@@ -390,6 +459,26 @@ int pselect(int count, fd_set *reads, fd_set *writes, fd_set *errors,
     NEXT(pselect);
     asks_set(count, reads, asking_within(timeout));
     return next(count, reads, writes, errors, timeout, mask);
+}
+
+/* Closing: what was known of the fd is forgotten. */
+
+int close(int fd) {
+    NEXT(close);
+    forget(fd);
+    return next(fd);
+}
+
+int dup2(int old, int new) {
+    NEXT(dup2);
+    forget(new);
+    return next(old, new);
+}
+
+int dup3(int old, int new, int flags) {
+    NEXT(dup3);
+    forget(new);
+    return next(old, new, flags);
 }
 
 /* Writing: what the program looked for input before was in the middle of

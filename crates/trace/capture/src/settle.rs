@@ -121,10 +121,19 @@ impl PtySession {
             }
             match self.observer.state() {
                 State::Waiting => {
-                    return match self.sync() {
-                        Some(more) => Settled::Quiet { drew: drew | more },
-                        None => Settled::Exited,
+                    let Some(more) = self.sync() else {
+                        return Settled::Exited;
                     };
+                    drew |= more;
+                    // Still waiting once the marker is back: a key passed
+                    // on through a terminal of the program's own (as
+                    // asciinema passes it on) may not have woken its
+                    // reader yet at the first look.
+                    if self.types_itself()
+                        || self.observer.state() == State::Waiting
+                    {
+                        return Settled::Quiet { drew };
+                    }
                 }
                 State::Gone => return self.exited(drew),
                 State::Busy if Instant::now() >= deadline => {

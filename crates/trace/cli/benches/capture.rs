@@ -9,8 +9,9 @@
 //! capturing are measured: the program typing its own keys through the
 //! capture's library (`--settle observe`, the default) and the capture
 //! typing them and watching the program through `/proc` (`--settle
-//! watch`). Rounds alternate, and the median of each is shown: a shared
-//! machine's noise moves single runs by a tenth.
+//! watch`). Rounds alternate, and medians are shown, each ratio taken
+//! within its round: a shared machine's noise moves single runs by a
+//! tenth.
 //!
 //! Then `rogue-trace fuzz` (from `target/release`): cases a minute, each
 //! way, with `rogue` as the reference (or the C original, pinned).
@@ -20,15 +21,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use rogue_capture::{capture, CaptureOptions, PtySession, Settle};
+use rogue_capture::{capture_each, CaptureOptions, PtySession, Settle};
 use rogue_crand::GlibcRand;
 use rogue_game::RngKind;
 use rogue_game::{GameConfig, Part};
 
 /// Keys of each round.
-const KEYS: usize = 2000;
+const KEYS: usize = 4000;
 /// Rounds of each measure.
-const ROUNDS: usize = 5;
+const ROUNDS: usize = 7;
 /// Cases of each fuzz.
 const CASES: usize = 60;
 
@@ -41,8 +42,9 @@ fn release_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// Keys per second of capturing `command` with `keys`, every step kept;
-/// the program types its own keys if `preload`.
+/// Keys per second of capturing `command` with `keys`, every step kept,
+/// from its first screen to its last (as the flood rate is, start-up and
+/// exit left out); the program types its own keys if `preload`.
 fn capture_rate(
     command: &[OsString],
     keys: &[char],
@@ -62,12 +64,19 @@ fn capture_rate(
         rng: None,
         seed: None,
     };
-    let start = Instant::now();
-    let captured = capture(command, &options).expect("the capture runs");
-    let rate = keys.len() as f64 / start.elapsed().as_secs_f64();
-    assert_eq!(captured.stopped, None, "{command:?}");
-    assert_eq!(captured.trace.steps.len(), keys.len() + 1);
-    rate
+    let (mut first, mut last, mut steps) = (None, None, 0);
+    let stopped = capture_each(command, &options, None, |_| {
+        let now = Instant::now();
+        first.get_or_insert(now);
+        last = Some(now);
+        steps += 1;
+        Ok(())
+    })
+    .expect("the capture runs");
+    assert_eq!(stopped, None, "{command:?}");
+    assert_eq!(steps, keys.len() + 1);
+    let time = last.unwrap().duration_since(first.unwrap());
+    keys.len() as f64 / time.as_secs_f64()
 }
 
 /// Keys per second of `command` when every key, then `q`, is typed at
@@ -98,7 +107,8 @@ fn median(mut rates: Vec<f64>) -> f64 {
     rates[rates.len() / 2]
 }
 
-/// The flood rate, the two capture rates and their ratios of `command`.
+/// The flood rate, the two capture rates and their ratios of `command`:
+/// medians of the rounds, the ratios each round's own.
 fn rates(
     name: &str,
     command: &[OsString],
@@ -106,30 +116,34 @@ fn rates(
     env: &[(String, String)],
 ) -> Vec<(String, f64, f64)> {
     let (mut flood, mut observe, mut watch) = (vec![], vec![], vec![]);
+    let (mut observe_ratio, mut watch_ratio) = (vec![], vec![]);
     let mut bytes = 0;
     for keys in walks {
         let (rate, wrote) = flood_rate(command, keys, env);
-        flood.push(rate);
         bytes = wrote;
-        observe.push(capture_rate(command, keys, env, true));
-        watch.push(capture_rate(command, keys, env, false));
+        let typed_by_program = capture_rate(command, keys, env, true);
+        let typed_by_capture = capture_rate(command, keys, env, false);
+        flood.push(rate);
+        observe.push(typed_by_program);
+        watch.push(typed_by_capture);
+        observe_ratio.push(typed_by_program / rate);
+        watch_ratio.push(typed_by_capture / rate);
     }
-    let flood = median(flood);
     vec![
         (
             format!("{name}: every key at once ({bytes} bytes)"),
-            flood,
-            flood,
+            median(flood),
+            1.0,
         ),
         (
             format!("{name}: capture, program types (observe)"),
             median(observe),
-            flood,
+            median(observe_ratio),
         ),
         (
             format!("{name}: capture, capture types (watch)"),
             median(watch),
-            flood,
+            median(watch_ratio),
         ),
     ]
 }
@@ -184,7 +198,7 @@ fn main() {
     let mut rows = vec![(
         "replay (headless, no terminal)".to_string(),
         replay_rate,
-        replay_rate,
+        1.0,
     )];
     let rogue = release_dir().join("rogue");
     let rogue_command: Vec<OsString> = [
@@ -240,11 +254,11 @@ fn main() {
         "capture: {ROUNDS} rounds of {KEYS} random hjkl keys, 100x25, every step kept (medians)"
     );
     println!(
-        "ratio = keys/s / the program's own rate with every key at once\n"
+        "ratio = keys/s / the program's own rate with every key at once, in the same round\n"
     );
     println!("{:<56} {:>10} {:>8}", "", "keys/s", "ratio");
-    for (name, rate, base) in rows {
-        println!("{name:<56} {rate:>10.0} {:>8.3}", rate / base);
+    for (name, rate, ratio) in rows {
+        println!("{name:<56} {rate:>10.0} {ratio:>8.3}");
     }
     let rogue_path = rogue.to_string_lossy();
     let fuzz = match &original {
