@@ -161,7 +161,7 @@ pub fn record_typed_by_capture(
     env: &[(String, String)],
     settle: Settle,
 ) -> (Trace, Option<Stopped>) {
-    record_as(command, size, keys, term, env, settle, true)
+    record_as(command, size, keys, term, env, settle, false)
 }
 
 fn record_as(
