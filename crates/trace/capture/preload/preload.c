@@ -250,9 +250,10 @@ static int capture_terminal(int fd) {
     return ours;
 }
 
-/* fd is closed or replaced: what was known of it is forgotten. */
+/* fd is closed or replaced: what was known of it is forgotten (the FIFO
+ * of keys, closed by the program, types no more). */
 static void forget(int fd) {
-    int *known[] = {&terminal_fd, &other_fd, &typed_fd, &looked_at};
+    int *known[] = {&terminal_fd, &other_fd, &typed_fd, &looked_at, &keys_fd};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (*known[i] == fd) {
             *known[i] = -1;
