@@ -152,26 +152,17 @@ pub fn record(
     record_as(command, size, keys, term, env, settle, true)
 }
 
-/// [`record`], the capture typing every key itself (`--settle watch`).
-pub fn record_typed_by_capture(
-    command: &[OsString],
-    size: (u16, u16),
-    keys: &[char],
-    term: &str,
-    env: &[(String, String)],
-    settle: Settle,
-) -> (Trace, Option<Stopped>) {
-    record_as(command, size, keys, term, env, settle, false)
-}
-
-fn record_as(
+/// [`record`], the program typing its own keys where it can if
+/// `typed_by_program`, else the capture typing every key (`--settle
+/// watch`).
+pub fn record_as(
     command: &[OsString],
     (cols, rows): (u16, u16),
     keys: &[char],
     term: &str,
     env: &[(String, String)],
     settle: Settle,
-    preload: bool,
+    typed_by_program: bool,
 ) -> (Trace, Option<Stopped>) {
     let options = CaptureOptions {
         cols,
@@ -181,7 +172,7 @@ fn record_as(
         term: term.into(),
         env: env.to_vec(),
         settle,
-        preload,
+        preload: typed_by_program,
         part: None,
         rng: None,
         seed: None,

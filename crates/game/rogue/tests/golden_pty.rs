@@ -9,20 +9,8 @@ use std::ffi::OsString;
 use std::thread;
 
 use rogue_capture::Settle;
-use rogue_testkit::{
-    golden_steps, goldens, record, record_typed_by_capture, same_steps,
-};
+use rogue_testkit::{golden_steps, goldens, record_as, same_steps};
 use rogue_trace_format::Trace;
-
-/// A way to record a program: [`record`] or [`record_typed_by_capture`].
-type Record = fn(
-    &[OsString],
-    (u16, u16),
-    &[char],
-    &str,
-    &[(String, String)],
-    Settle,
-) -> (Trace, Option<rogue_capture::Stopped>);
 
 /// Captures `rogue` with the golden's seed, generator, size and keys, and
 /// compares every step; returns the number of steps compared.
@@ -40,17 +28,18 @@ fn check(name: &str, golden: &Trace) -> usize {
     .into_iter()
     .map(OsString::from)
     .collect();
-    for (how, record) in [
-        ("typed by the program", record as Record),
-        ("typed by the capture", record_typed_by_capture),
+    for (how, typed_by_program) in [
+        ("typed by the program", true),
+        ("typed by the capture", false),
     ] {
-        let (ours, stopped) = record(
+        let (ours, stopped) = record_as(
             &command,
             (h.cols, h.rows),
             &h.keys,
             "screen-256color",
             &[],
             Settle::default(),
+            typed_by_program,
         );
         let what = format!("{name}, {how}");
         assert_eq!(stopped, None, "{what}");
