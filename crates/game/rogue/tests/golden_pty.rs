@@ -111,3 +111,46 @@ fn every_golden_step_while_both_cores_are_busy() {
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
     });
 }
+
+/// `rogue` on random parts, seeds, generators, sizes and walks (stray
+/// keys among the moves, sometimes `q` at the end): captured both ways,
+/// the same trace, and the same end.
+#[test]
+fn both_ways_agree_on_random_walks() {
+    let mut rng = rogue_crand::GlibcRand::new(29);
+    let mut pick = |n: usize| rng.rand() as usize % n;
+    let cases: Vec<(Vec<OsString>, (u16, u16), Vec<char>)> = (0..24)
+        .map(|_| {
+            let part = 1 + pick(4);
+            let seed = pick(100_000);
+            let generator = ["glibc", "msvc"][pick(2)];
+            let size = (80 + pick(60) as u16, 20 + pick(20) as u16);
+            let moves = "hjklhjklhjklx. \t\r";
+            let mut keys: Vec<char> = (0..10 + pick(80))
+                .map(|_| moves.chars().nth(pick(moves.len())).unwrap())
+                .collect();
+            if pick(4) == 0 {
+                keys.push('q');
+            }
+            let command = [
+                env!("CARGO_BIN_EXE_rogue").to_string(),
+                "--part".into(),
+                part.to_string(),
+                "--seed".into(),
+                seed.to_string(),
+                "--rng".into(),
+                generator.into(),
+            ];
+            (command.map(OsString::from).to_vec(), size, keys)
+        })
+        .collect();
+    for (command, size, keys) in &cases {
+        let [typed_by_program, typed_by_capture] = [true, false].map(|how| {
+            let settle = Settle::default();
+            record_as(command, *size, keys, "screen-256color", &[], settle, how)
+        });
+        let what = format!("{command:?} {size:?} {keys:?}");
+        assert_eq!(typed_by_program.1, typed_by_capture.1, "{what}: the end");
+        same_steps(&typed_by_program.0.steps, &typed_by_capture.0.steps, &what);
+    }
+}
