@@ -112,6 +112,9 @@ fn every_golden_step_while_both_cores_are_busy() {
     });
 }
 
+/// A command, its terminal's size and the keys typed.
+type Case = (Vec<OsString>, (u16, u16), Vec<char>);
+
 /// `rogue` on random parts, seeds, generators, sizes and walks (stray
 /// keys among the moves, sometimes `q` at the end): captured both ways,
 /// the same trace, and the same end.
@@ -119,7 +122,7 @@ fn every_golden_step_while_both_cores_are_busy() {
 fn both_ways_agree_on_random_walks() {
     let mut rng = rogue_crand::GlibcRand::new(29);
     let mut pick = |n: usize| rng.rand() as usize % n;
-    let cases: Vec<(Vec<OsString>, (u16, u16), Vec<char>)> = (0..24)
+    let cases: Vec<Case> = (0..24)
         .map(|_| {
             let part = 1 + pick(4);
             let seed = pick(100_000);
