@@ -159,18 +159,26 @@ static void notice(int fd, const char *kind) {
     }
 }
 
-/* Reads exactly n bytes of the FIFO; whether it could. */
+/* Keys read from the FIFO and not typed yet: it is read in large pieces,
+ * one system call for many keys. */
+static unsigned char ahead[4096];
+static size_t ahead_from = 0, ahead_to = 0;
+
+/* Takes exactly n bytes of the keys; whether there were. */
 static int take(unsigned char *into, size_t n) {
-    size_t got = 0;
-    while (got < n) {
-        long r = syscall(SYS_read, keys_fd, into + got, n - got);
-        if (r < 0 && errno == EINTR) {
-            continue;
+    for (size_t got = 0; got < n; got++) {
+        while (ahead_from == ahead_to) {
+            long r = syscall(SYS_read, keys_fd, ahead, sizeof ahead);
+            if (r < 0 && errno == EINTR) {
+                continue;
+            }
+            if (r <= 0) {
+                return 0;
+            }
+            ahead_from = 0;
+            ahead_to = (size_t)r;
         }
-        if (r <= 0) {
-            return 0;
-        }
-        got += (size_t)r;
+        into[got] = ahead[ahead_from++];
     }
     return 1;
 }
