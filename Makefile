@@ -189,7 +189,8 @@ clean:
 
 ## Speed: every field of view against two published crates; replay of
 ## 10,000 keys against the game alone; capture's keys/s for rogue and a C
-## ncurses program (ROGUE_C_ORIGINAL=path measures the C original itself).
+## ncurses program, and fuzz's cases a minute (ROGUE_C_ORIGINAL=path
+## measures the C original itself); the book's terminals.
 bench: deps
 	$(CARGO) build --release -p rogue -p rogue-trace
 	$(CARGO) bench -p rogue-fov-modes --bench fov
