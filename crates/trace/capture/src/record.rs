@@ -124,9 +124,9 @@ trait Recording {
     fn step_of(&self, number: usize, key: Option<char>) -> Step;
     /// Whether nothing has been seen of the program's screen.
     fn nothing_seen(&self) -> bool;
-    /// Everything the program has written so far, if the terminal is a
+    /// What the program wrote since the last call, if the terminal is a
     /// byte stream (not on a console).
-    fn output(&self) -> &[u8];
+    fn new_output(&mut self) -> Vec<u8>;
     /// Its exit status, as text.
     fn status(&mut self) -> String;
     /// Ends it.
@@ -163,11 +163,11 @@ impl Recording for PtySession {
     }
 
     fn nothing_seen(&self) -> bool {
-        self.raw_output().is_empty()
+        !self.drew_anything()
     }
 
-    fn output(&self) -> &[u8] {
-        self.raw_output()
+    fn new_output(&mut self) -> Vec<u8> {
+        self.take_new_output()
     }
 
     fn status(&mut self) -> String {
@@ -208,8 +208,8 @@ impl Recording for console::ConsoleSession {
         self.blank()
     }
 
-    fn output(&self) -> &[u8] {
-        &[]
+    fn new_output(&mut self) -> Vec<u8> {
+        Vec::new()
     }
 
     fn status(&mut self) -> String {
@@ -240,7 +240,7 @@ pub fn capture_each(
         &options.env,
     )?;
     #[cfg(not(windows))]
-    let session = PtySession::spawn_typing(
+    let mut session = PtySession::spawn_typing(
         command,
         options.cols,
         options.rows,
@@ -248,6 +248,14 @@ pub fn capture_each(
         &options.env,
         typist(command, options),
     )?;
+    // A capture's output is as long as its keys make it: only a recording
+    // needs it, and only until written.
+    #[cfg(not(windows))]
+    session.keep_output(if cast.is_some() {
+        crate::session::Kept::UntilTaken
+    } else {
+        crate::session::Kept::Nothing
+    });
     record(session, options, cast, each)
 }
 
@@ -322,7 +330,7 @@ fn record(
             break;
         }
         if let Some(cast) = cast.as_deref_mut() {
-            cast.output(session.output())?;
+            cast.output(&session.new_output())?;
             cast.input(key)?;
         }
         session.type_key(key)?;
@@ -353,7 +361,7 @@ fn record(
         each(session.step_of(last.number, last.key))?;
     }
     if let Some(cast) = cast {
-        cast.output(session.output())?;
+        cast.output(&session.new_output())?;
         cast.finish()?;
     }
     session.end();
@@ -395,7 +403,7 @@ fn typed_by_program(
                     return Ok((n, None));
                 };
                 if let Some(cast) = cast.as_deref_mut() {
-                    cast.output(session.output())?;
+                    cast.output(&session.new_output())?;
                     cast.input(next)?;
                 }
             }

@@ -28,6 +28,11 @@ pub struct PtySession {
     output: Receiver<Chunk>,
     parser: vt100::Parser,
     raw: Vec<u8>,
+    /// How much of the output is kept, and how much of it is taken.
+    kept: Kept,
+    taken: usize,
+    /// Whether the program has written anything.
+    drew: bool,
     pub(crate) closed: bool,
     /// What is seen of the program beyond its output (Unix).
     pub(crate) observer: platform::Observer,
@@ -124,6 +129,9 @@ impl PtySession {
             output: spawn_reader(reader),
             parser: vt100::Parser::new(rows_nz, cols_nz, 0),
             raw: Vec::new(),
+            kept: Kept::All,
+            taken: 0,
+            drew: false,
             closed: false,
             observer,
             line_mode: false,
@@ -204,7 +212,35 @@ impl PtySession {
 
     fn feed(&mut self, bytes: &[u8]) {
         self.parser.process(bytes);
-        self.raw.extend_from_slice(bytes);
+        self.drew |= !bytes.is_empty();
+        if self.kept != Kept::Nothing {
+            self.raw.extend_from_slice(bytes);
+        }
+    }
+
+    /// How much of the program's output to keep from now on (a capture's
+    /// choice: on Windows captures run on the console).
+    #[cfg_attr(windows, allow(dead_code))]
+    pub(crate) fn keep_output(&mut self, kept: Kept) {
+        self.kept = kept;
+    }
+
+    /// What the program wrote since the last call (kept as
+    /// [`PtySession::keep_output`] says).
+    pub(crate) fn take_new_output(&mut self) -> Vec<u8> {
+        let new = self.raw[self.taken..].to_vec();
+        if self.kept == Kept::All {
+            self.taken = self.raw.len();
+        } else {
+            self.raw.clear();
+            self.taken = 0;
+        }
+        new
+    }
+
+    /// Whether the program has written anything.
+    pub(crate) fn drew_anything(&self) -> bool {
+        self.drew
     }
 
     /// Whether the program types its own keys: it has said it waits.
@@ -227,7 +263,8 @@ impl PtySession {
         self.parser.screen()
     }
 
-    /// Everything the program has written so far, as raw bytes.
+    /// Everything the program has written so far, as raw bytes (unless a
+    /// capture keeps less of it).
     pub fn raw_output(&self) -> &[u8] {
         &self.raw
     }
@@ -319,6 +356,18 @@ impl Drop for PtySession {
     }
 }
 
+/// How much of the program's output a session keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(windows, allow(dead_code))]
+pub(crate) enum Kept {
+    /// All of it ([`PtySession::raw_output`]).
+    All,
+    /// What is not taken yet ([`PtySession::take_new_output`]).
+    UntilTaken,
+    /// None.
+    Nothing,
+}
+
 /// The size as the emulator takes it: neither side may be 0.
 fn nonzero_size(cols: u16, rows: u16) -> io::Result<(NonZeroU16, NonZeroU16)> {
     NonZeroU16::new(rows)
@@ -341,5 +390,37 @@ fn program_path(program: &OsStr, cwd: Option<&Path>) -> OsString {
             dir.join(path).into_os_string()
         }
         _ => program.to_os_string(),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn printf(text: &str, kept: Kept) -> PtySession {
+        let command = ["printf", text].map(OsString::from);
+        let mut session =
+            PtySession::spawn(&command, 20, 2, "", &[]).expect("it starts");
+        session.keep_output(kept);
+        session.wait_exit(Duration::from_secs(10)).expect("it ends");
+        session
+    }
+
+    #[test]
+    fn output_is_kept_as_asked_and_always_seen() {
+        let mut all = printf("hello", Kept::All);
+        assert_eq!(all.raw_output(), b"hello");
+        assert_eq!(all.take_new_output(), b"hello");
+        assert_eq!(all.take_new_output(), b"");
+        assert_eq!(all.raw_output(), b"hello");
+
+        let mut until_taken = printf("hello", Kept::UntilTaken);
+        assert_eq!(until_taken.take_new_output(), b"hello");
+        assert_eq!(until_taken.raw_output(), b"");
+
+        let nothing = printf("hello", Kept::Nothing);
+        assert_eq!(nothing.raw_output(), b"");
+        assert!(nothing.drew_anything());
+        assert_eq!(nothing.screen().contents(), "hello");
     }
 }
