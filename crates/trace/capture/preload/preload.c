@@ -311,8 +311,11 @@ static void type_key(int fd, const struct termios *t) {
  * with no input pending and the program waits, the next key is typed. */
 static void asks(int fd, enum asking how) {
     struct termios t;
-    if (fd == typed_fd || keys() < 0 || !capture_terminal(fd) || pending(fd) ||
-        ioctl(fd, TCGETS, &t) != 0) {
+    /* Having just looked and found none, it has none (only this library
+     * types while it does). */
+    int none = fd == looked_at;
+    if (fd == typed_fd || keys() < 0 || !capture_terminal(fd) ||
+        (!none && pending(fd)) || ioctl(fd, TCGETS, &t) != 0) {
         return;
     }
     if (how == READS) {
