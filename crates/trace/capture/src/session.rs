@@ -19,10 +19,11 @@ use crate::output::{spawn_reader, Chunk};
 use crate::platform;
 use crate::preload::Typist;
 use crate::screen::screen_step;
+use crate::settle::Said;
 
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
-    pub(crate) master: Box<dyn MasterPty + Send>,
+    master: Box<dyn MasterPty + Send>,
     writer: Box<dyn Write + Send>,
     pub(crate) child: Box<dyn Child + Send + Sync>,
     output: Receiver<Chunk>,
@@ -42,8 +43,9 @@ pub struct PtySession {
     pub(crate) line_mode: bool,
     /// The keys the program types itself, if it was given them.
     typist: Option<Typist>,
-    /// What the program said of its waits, not yet taken.
-    pub(crate) said: VecDeque<Chunk>,
+    /// What the program said of its waits (`Wait`, `Handback`), not yet
+    /// taken.
+    pub(crate) said: VecDeque<Said>,
     /// Whether the program types its own keys: undecided until it first
     /// says it waits; a hand-back before that only says it will not.
     typing: Option<bool>,
@@ -184,13 +186,13 @@ impl PtySession {
                 };
                 self.typing = Some(typing);
                 if typing {
-                    self.said.push_back(Chunk::Wait(n));
+                    self.said.push_back(Said::Wait(n));
                 }
                 false
             }
             Chunk::Handback(n) => {
                 if self.typing == Some(true) {
-                    self.said.push_back(Chunk::Handback(n));
+                    self.said.push_back(Said::Handback(n));
                 }
                 false
             }

@@ -11,7 +11,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::output::{Chunk, MARKER};
+use crate::output::MARKER;
 use crate::PtySession;
 
 /// How long to wait when output pauses ([`Settle::Quiet`]), and the limits
@@ -268,16 +268,13 @@ impl PtySession {
     pub(crate) fn next_said(&mut self, limit: Duration) -> Said {
         let deadline = Instant::now() + limit;
         loop {
-            match self.said.pop_front() {
-                Some(Chunk::Wait(n)) => {
+            if let Some(said) = self.said.pop_front() {
+                if let Said::Wait(_) = said {
                     // Keys past the FIFO's size go in as it empties; a
                     // program that has gone cannot take them.
                     let _ = self.top_up();
-                    return Said::Wait(n);
                 }
-                Some(Chunk::Handback(n)) => return Said::Handback(n),
-                Some(_) => continue,
-                None => {}
+                return said;
             }
             if self.closed {
                 self.drain(Duration::from_secs(2));
