@@ -83,6 +83,27 @@ windows: windows-deps
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/release/wine-console.exe tests/windows/wine-console.c
 	@echo "Built $(WIN_DIR)/$(WIN_TARGET)/release/rogue.exe, rogue-trace.exe and rogue-main.exe"
 
+## $(call rustc_web_and,CHECK,BUILD,PACKAGES,NAMES): unless the shell test
+## CHECK holds, installs Debian's rustc-web and rust-web-src (from
+## bookworm-security) and PACKAGES when run as root, else prints the
+## commands and fails. The Windows and the web builds both need it.
+comma := ,
+define rustc_web_and
+	@if ! { $(1); }; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing rustc-web, rust-web-src, $(4)..."; \
+	    apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q -t bookworm-security rustc-web rust-web-src && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(3); \
+	  else \
+	    echo "$(2) needs Debian's rustc-web and rust-web-src, $(4):"; \
+	    echo "  sudo apt-get install -t bookworm-security rustc-web rust-web-src"; \
+	    echo "  sudo apt-get install $(3)"; \
+	    exit 1; \
+	  fi; \
+	fi
+endef
+
 ## The PDCurses sources the Windows build compiles (pdcurses-sys), for C
 ## programs on PDCurses built with MinGW.
 PDCURSES = $(firstword $(wildcard $(or $(CARGO_HOME),$(HOME)/.cargo)/registry/src/*/pdcurses-sys-0.7.1/src/PDCurses))
@@ -126,19 +147,7 @@ check-msvc: windows-deps
 ## What the Windows build needs (Debian 12): installed when run as root,
 ## else the command is printed.
 windows-deps:
-	@if ! { $(WIN_TOOLS_PRESENT); }; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing rustc-web, rust-web-src, MinGW and Wine..."; \
-	    apt-get update -q && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q -t bookworm-security rustc-web rust-web-src && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q gcc-mingw-w64-x86-64 wine wine64; \
-	  else \
-	    echo "The Windows build needs Debian's rustc-web and rust-web-src, MinGW and Wine:"; \
-	    echo "  sudo apt-get install -t bookworm-security rustc-web rust-web-src"; \
-	    echo "  sudo apt-get install gcc-mingw-w64-x86-64 wine wine64"; \
-	    exit 1; \
-	  fi; \
-	fi
+	$(call rustc_web_and,$(WIN_TOOLS_PRESENT),The Windows build,gcc-mingw-w64-x86-64 wine wine64,MinGW and Wine)
 
 ## Formatting, lints and documentation, warnings as errors.
 lint:
@@ -251,19 +260,7 @@ WEB_TOOLS_PRESENT := [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/lib
   && command -v wasm-opt >/dev/null 2>&1 && command -v wasm-ld >/dev/null 2>&1 \
   && [ -e /usr/lib/wasm32-wasi/crt1-command.o ]
 web-deps:
-	@if ! { $(WEB_TOOLS_PRESENT); }; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing rustc-web, rust-web-src, binaryen, lld and wasi-libc..."; \
-	    apt-get update -q && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q -t bookworm-security rustc-web rust-web-src && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q binaryen lld wasi-libc; \
-	  else \
-	    echo "The web build needs Debian's rustc-web and rust-web-src, binaryen, lld and wasi-libc:"; \
-	    echo "  sudo apt-get install -t bookworm-security rustc-web rust-web-src"; \
-	    echo "  sudo apt-get install binaryen lld wasi-libc"; \
-	    exit 1; \
-	  fi; \
-	fi
+	$(call rustc_web_and,$(WEB_TOOLS_PRESENT),The web build,binaryen lld wasi-libc,binaryen$(comma) lld and wasi-libc)
 
 ## mdbook, built by cargo (about two minutes) if it is not installed.
 mdbook:
