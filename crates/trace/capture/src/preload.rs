@@ -19,6 +19,7 @@ use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The library, as built for this platform.
 #[cfg(preload_library)]
@@ -47,12 +48,16 @@ impl Preload {
                 "preloading a library needs LD_PRELOAD, which only Linux has here",
             )
         })?;
+        // Two captures running at once (both sides of `compare`) may ask
+        // in the same nanosecond: a count tells their folders apart.
+        static MADE: AtomicU64 = AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
-            "rogue-preload-{}-{}",
+            "rogue-preload-{}-{}-{}",
             std::process::id(),
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos())
+                .map_or(0, |d| d.as_nanos()),
+            MADE.fetch_add(1, Ordering::Relaxed)
         ));
         create_private_dir(&dir)?;
         let preload = Preload { dir };

@@ -1,11 +1,13 @@
-//! `rogue-trace compare`: one case, the reference program captured and the
-//! port replayed on the same seed, generator, size and keys, and compared.
+//! `rogue-trace compare`: one case, the reference program and the port
+//! played at the same time on the same seed, generator, size and keys, and
+//! compared. The port is the built-in one (this project's headless
+//! replay) or, with `--port`, a program captured as the reference is.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use rogue_capture::capture;
+use rogue_capture::{capture, Stopped};
 use rogue_game::GameConfig;
 use rogue_options::{GameArgs, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
@@ -17,10 +19,15 @@ use crate::{
     KeysArgs,
 };
 
+/// What applies to which side, for `compare --help`.
+const SIDES_HELP: &str = "Both sides get --seed, --rng, --size, the keys, --settle and --quiet-ms. \
+--pin pins the reference, --pin-port the port given with --port. \
+--part is written in both traces' headers and is the built-in port's part; \
+--fov and --radius are the built-in port's only: with --port, give the port's own options in its COMMAND.";
+
 #[derive(Args, Debug)]
+#[command(after_help = SIDES_HELP)]
 pub struct CompareArgs {
-    /// The port's game: its part, field of view and radius; --seed and
-    /// --rng are the reference's too
     #[command(flatten)]
     pub game: GameArgs,
     #[command(flatten)]
@@ -29,6 +36,8 @@ pub struct CompareArgs {
     pub keys: KeysArgs,
     #[command(flatten)]
     pub flags: CaptureFlags,
+    #[command(flatten)]
+    pub sides: SidesArgs,
     /// Show every differing step, not only the first
     #[arg(long)]
     pub all: bool,
@@ -46,10 +55,147 @@ pub struct CompareArgs {
     pub command: Vec<OsString>,
 }
 
+/// The reference's pinning and the port, for `compare` and `fuzz`.
+#[derive(Args, Clone, Debug)]
+pub struct SidesArgs {
+    /// Pin the reference's seed (the C original): make its time() return
+    /// the seed and, with --rng msvc, its srand()/rand() Microsoft's
+    /// (Linux, LD_PRELOAD)
+    #[arg(long)]
+    pub pin: bool,
+    /// The port to compare, instead of the built-in port: COMMAND is one
+    /// argument, split into words as a shell would (no shell runs), with
+    /// `{seed}` and `{rng}` replaced as in the reference's; it is captured
+    /// as the reference is, at the same time
+    #[arg(long, value_name = "COMMAND")]
+    pub port: Option<String>,
+    /// Pin the port's seed, as --pin pins the reference's (a port in C)
+    #[arg(long, requires = "port")]
+    pub pin_port: bool,
+}
+
+/// The two programs compared: the reference, and the port given with
+/// `--port` or the built-in one.
+#[derive(Clone, Debug)]
+pub struct Sides {
+    /// The reference's command, `{seed}` and `{rng}` in it.
+    pub reference: Vec<OsString>,
+    /// Whether the reference is pinned.
+    pub pin: bool,
+    /// The port's command as given to `--port`, and its words; `None` for
+    /// the built-in port.
+    pub port: Option<(String, Vec<OsString>)>,
+    /// Whether the port is pinned.
+    pub pin_port: bool,
+}
+
+/// What the sides are called, A and B.
+pub const ROLES: [&str; 2] = ["the reference", "the port"];
+
+impl Sides {
+    /// The sides `args` and the reference's words give; an error for a
+    /// second `--`, an empty port, or a side that would pick its own seed.
+    pub fn new(
+        args: &SidesArgs,
+        reference: &[OsString],
+    ) -> Result<Sides, Failure> {
+        if reference.iter().any(|w| w == "--") {
+            return Err(Failure(
+                "the reference's command holds a second `--`: give your port with --port 'COMMAND'".into(),
+                2,
+            ));
+        }
+        check_seeded(reference, args.pin, ROLES[0], "--pin (the C original)")?;
+        let port = match &args.port {
+            None => None,
+            Some(text) => {
+                let words = shell_words::split(text).map_err(|e| {
+                    Failure(format!("invalid value for --port: {e}"), 2)
+                })?;
+                if words.is_empty() {
+                    return Err(Failure(
+                        "--port is empty: give the port's command, e.g. --port './myport --seed {seed}'".into(),
+                        2,
+                    ));
+                }
+                let words: Vec<OsString> =
+                    words.into_iter().map(OsString::from).collect();
+                check_seeded(
+                    &words,
+                    args.pin_port,
+                    ROLES[1],
+                    "--pin-port (a port in C)",
+                )?;
+                Some((text.clone(), words))
+            }
+        };
+        Ok(Sides {
+            reference: reference.to_vec(),
+            pin: args.pin,
+            port,
+            pin_port: args.pin_port,
+        })
+    }
+
+    /// Both sides by name and command, for `case`'s seed and generator
+    /// (`{seed}` and `{rng}` left as they are without one); `config` is
+    /// the built-in port's game.
+    pub fn names(
+        &self,
+        config: &GameConfig,
+        case: Option<&Case>,
+    ) -> [String; 2] {
+        let shown = |command: &[OsString]| {
+            let words = match case {
+                Some(case) => substituted(command, case),
+                None => command.to_vec(),
+            };
+            format!("`{}`", joined(&words))
+        };
+        let port = match &self.port {
+            Some((_, words)) => shown(words),
+            None => built_in(config),
+        };
+        [
+            format!("{}, {}", ROLES[0], shown(&self.reference)),
+            format!("{}, {port}", ROLES[1]),
+        ]
+    }
+}
+
+/// The built-in port and the options of its game.
+fn built_in(config: &GameConfig) -> String {
+    let mut words = vec!["rogue-replay".to_string()];
+    words.extend(game_words(config));
+    format!("the built-in port ({})", words.join(" "))
+}
+
+/// `--part`, and `--fov` and `--radius` where not the defaults.
+fn game_words(c: &GameConfig) -> Vec<String> {
+    let mut words = vec!["--part".into(), c.part.number.to_string()];
+    if c.part.fov && c.fov != GameConfig::default().fov {
+        words.extend(["--fov".into(), c.fov.name.into()]);
+    }
+    if let Some(radius) = c.radius {
+        words.extend(["--radius".into(), radius.to_string()]);
+    }
+    words
+}
+
+/// Words joined as a shell would read them back.
+fn joined(words: &[OsString]) -> String {
+    shell_words::join(words.iter().map(|w| w.to_string_lossy().into_owned()))
+}
+
+/// "A: NAME" and "B: NAME" on one line.
+pub fn sides_line(names: &[String; 2]) -> String {
+    format!("A: {}; B: {}", names[0], names[1])
+}
+
 /// One case: the game and what is typed on what screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
-    /// The port's game, the reference's seed and generator.
+    /// The built-in port's game, both sides' seed and generator.
     pub config: GameConfig,
     /// Columns and rows.
     pub size: (u16, u16),
@@ -63,11 +209,68 @@ pub struct Outcome {
     pub reference: Trace,
     /// The port's trace.
     pub port: Trace,
-    /// The comparison.
+    /// The comparison of the screens.
     pub report: Report,
+    /// Why each side, the reference and the port, stopped before typing
+    /// every key, if it did; the screens before are in its trace.
+    pub stopped: [Option<Stopped>; 2],
+    /// Both sides by name and command ([`Sides::names`]).
+    pub names: [String; 2],
 }
 
-/// The reference command with `{seed}` and `{rng}` filled in.
+impl Outcome {
+    /// Whether the case shows a difference: the screens differ, or a side
+    /// stopped where the other did not stop alike.
+    pub fn differs(&self) -> bool {
+        !self.report.identical || self.stopped[0] != self.stopped[1]
+    }
+
+    /// Each side that stopped where the other did not stop alike, and why.
+    pub fn stops(&self) -> Vec<String> {
+        if self.stopped[0] == self.stopped[1] {
+            return Vec::new();
+        }
+        ROLES
+            .iter()
+            .zip(&self.stopped)
+            .filter_map(|(role, why)| {
+                why.as_ref().map(|why| format!("{role} stopped: {why}"))
+            })
+            .collect()
+    }
+
+    /// The result on one line, both sides named.
+    pub fn line(&self) -> String {
+        let stops = self.stops();
+        let result = if stops.is_empty() {
+            self.report.line.clone()
+        } else {
+            let screens = &self.report.line;
+            let screens =
+                screens.strip_prefix("different: ").unwrap_or(screens);
+            format!("different: {}; {screens}", stops.join("; "))
+        };
+        format!("{result} ({})", sides_line(&self.names))
+    }
+
+    /// The full result: both sides, what stopped, the differing step and
+    /// the result line.
+    pub fn text(&self) -> String {
+        let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
+        for stop in self.stops() {
+            text.push_str(&stop);
+            text.push('\n');
+        }
+        let summary = format!("{}\n", self.report.line);
+        let body = self.report.text.strip_suffix(&summary);
+        text.push_str(body.unwrap_or(&self.report.text));
+        text.push_str(&self.line());
+        text.push('\n');
+        text
+    }
+}
+
+/// The command with `{seed}` and `{rng}` filled in.
 fn substituted(command: &[OsString], case: &Case) -> Vec<OsString> {
     command
         .iter()
@@ -85,8 +288,14 @@ fn substituted(command: &[OsString], case: &Case) -> Vec<OsString> {
         .collect()
 }
 
-/// Whether the reference gets the seed: pinned, or through its arguments.
-pub fn check_seeded(command: &[OsString], pinned: bool) -> Result<(), Failure> {
+/// Whether the side `role` gets the seed: pinned (with the option
+/// `pin_option`), or through `{seed}` in its command.
+fn check_seeded(
+    command: &[OsString],
+    pinned: bool,
+    role: &str,
+    pin_option: &str,
+) -> Result<(), Failure> {
     let named = command
         .iter()
         .any(|a| a.to_string_lossy().contains("{seed}"));
@@ -94,57 +303,87 @@ pub fn check_seeded(command: &[OsString], pinned: bool) -> Result<(), Failure> {
         Ok(())
     } else {
         Err(Failure(
-            "the reference would pick its own seed: give --pin (the C original) or put {seed} in its arguments".into(),
+            format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments"),
             2,
         ))
     }
 }
 
-/// Captures the reference and replays the port for `case`. An error (exit
-/// status 2) when the reference cannot run or stops before every key.
+/// How `compare` and `fuzz` compare two traces: the screens only, the
+/// first differing step reported, or every one with `all`.
+pub fn diff_options(all: bool) -> DiffOptions {
+    DiffOptions {
+        screens_only: true,
+        all,
+    }
+}
+
+/// Plays `case` on both sides at the same time: the reference captured in
+/// one thread, the port captured (or replayed) in another; and compares
+/// them (every differing step reported with `all`). An error (exit status
+/// 2) when a program cannot run; a program that stops early is recorded
+/// in the outcome, its screens up to there kept.
 pub fn run_case(
-    command: &[OsString],
+    sides: &Sides,
     flags: &CaptureFlags,
     case: &Case,
+    all: bool,
 ) -> Result<Outcome, Failure> {
     let rng = case.config.rng.name().to_string();
-    let pin = if flags.pin {
-        Some(pin(case.config.seed, &rng)?)
-    } else {
-        None
+    let pins = [sides.pin, sides.pin_port]
+        .map(|pinned| pinned.then(|| pin(case.config.seed, &rng)).transpose());
+    let [reference_pin, port_pin] = pins;
+    let (reference_pin, port_pin) = (reference_pin?, port_pin?);
+    let options = |pinned: &Option<rogue_capture::pin::Pin>| {
+        let header = (
+            Some(case.config.part.number),
+            Some(case.config.seed),
+            Some(rng.clone()),
+        );
+        let env = pinned.as_ref().map(|p| p.env()).unwrap_or_default();
+        capture_options(
+            case.size,
+            case.keys.clone(),
+            (flags, true),
+            header,
+            env,
+        )
     };
-    let env = pin.as_ref().map(|p| p.env()).unwrap_or_default();
-    let every = CaptureFlags {
-        every: true,
-        ..flags.clone()
-    };
-    let header = (
-        Some(case.config.part.number),
-        Some(case.config.seed),
-        Some(rng),
-    );
-    let options =
-        capture_options(case.size, case.keys.clone(), &every, header, env);
-    let command = substituted(command, case);
-    let captured = capture(&command, &options)
-        .map_err(|e| Failure(format!("the reference cannot run: {e}"), 2))?;
-    if let Some(why) = captured.stopped {
-        return Err(Failure(format!("the reference stopped: {why}"), 2));
-    }
-    let (cols, rows) = case.size;
-    let port = rogue_replay::replay(&case.config, cols, rows, &case.keys);
-    let report = diff(
-        &captured.trace,
-        &port,
-        DiffOptions {
-            screens_only: true,
-            all: false,
-        },
-    );
+    let (reference_options, port_options) =
+        (options(&reference_pin), options(&port_pin));
+    let reference_command = substituted(&sides.reference, case);
+    let (reference, port) = std::thread::scope(|scope| {
+        let port = scope.spawn(|| match &sides.port {
+            Some((_, command)) => {
+                capture(&substituted(command, case), &port_options).map_err(
+                    |e| Failure(format!("the port cannot run: {e}"), 2),
+                )
+            }
+            None => {
+                let (cols, rows) = case.size;
+                let trace =
+                    rogue_replay::replay(&case.config, cols, rows, &case.keys);
+                Ok(rogue_capture::Capture {
+                    trace,
+                    stopped: None,
+                })
+            }
+        });
+        let reference = capture(&reference_command, &reference_options)
+            .map_err(|e| Failure(format!("the reference cannot run: {e}"), 2));
+        let port = port
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (reference, port)
+    });
+    let (reference, port) = (reference?, port?);
+    let report = diff(&reference.trace, &port.trace, diff_options(all));
     Ok(Outcome {
-        reference: captured.trace,
-        port,
+        reference: reference.trace,
+        port: port.trace,
         report,
+        stopped: [reference.stopped, port.stopped],
+        names: sides.names(&case.config, Some(case)),
     })
 }
 
@@ -202,7 +441,8 @@ fn write_both(
     Ok(())
 }
 
-/// Writes the HTML report of `outcome` to `path`.
+/// Writes the HTML report of `outcome` to `path`, both sides named by
+/// their commands.
 pub fn report_outcome(
     path: &Path,
     outcome: &Outcome,
@@ -211,11 +451,11 @@ pub fn report_outcome(
     write_report(
         path,
         Side {
-            name: "the reference",
+            name: &outcome.names[0],
             trace: &outcome.reference,
         },
         Side {
-            name: "the port",
+            name: &outcome.names[1],
             trace: &outcome.port,
         },
         &outcome.report,
@@ -226,41 +466,70 @@ pub fn report_outcome(
 /// The `rogue-trace compare` command that plays `case` again.
 pub fn command_line(
     case: &Case,
+    sides: &Sides,
     flags: &CaptureFlags,
-    command: &[OsString],
 ) -> String {
     let c = &case.config;
     let mut words = vec!["rogue-trace".to_string(), "compare".into()];
-    if flags.pin {
+    if sides.pin {
         words.push("--pin".into());
     }
-    words.extend(["--part".into(), c.part.number.to_string()]);
+    match &sides.port {
+        Some((text, _)) => {
+            words.extend(["--port".into(), text.clone()]);
+            if sides.pin_port {
+                words.push("--pin-port".into());
+            }
+            // The part is only the traces' header's here.
+            if c.part.number != GameConfig::default().part.number {
+                words.extend(["--part".into(), c.part.number.to_string()]);
+            }
+        }
+        None => words.extend(game_words(c)),
+    }
     words.extend([
         "--seed".into(),
         c.seed.to_string(),
         "--rng".into(),
         c.rng.name().into(),
     ]);
-    if c.part.fov && c.fov != GameConfig::default().fov {
-        words.extend(["--fov".into(), c.fov.name.into()]);
-    }
-    if let Some(radius) = c.radius {
-        words.extend(["--radius".into(), radius.to_string()]);
-    }
+    words.extend(flags.words());
     words.extend(["--size".into(), format!("{}x{}", case.size.0, case.size.1)]);
     words.extend(["--keys".into(), escape_keys(&case.keys)]);
     words.push("--".into());
-    words.extend(command.iter().map(|a| a.to_string_lossy().into_owned()));
+    words.extend(
+        sides
+            .reference
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned()),
+    );
     shell_words::join(words)
 }
 
-/// The most cells `compare` holds: it keeps both traces in memory.
-const MAX_CELLS: u64 = 50_000_000;
+/// The most cells `compare` and each case of `fuzz` hold: both traces are
+/// kept in memory.
+pub const MAX_CELLS: u64 = 50_000_000;
 
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
-    check_seeded(&args.command, args.flags.pin)?;
+    let sides = Sides::new(&args.sides, &args.command)?;
+    let config = args.game.config(|| 0)?;
+    if sides.port.is_some() {
+        let given = if config.radius.is_some() {
+            Some("--radius")
+        } else if config.fov != GameConfig::default().fov {
+            Some("--fov")
+        } else {
+            None
+        };
+        if let Some(option) = given {
+            return Err(Failure(
+                format!("{option} is the built-in port's: with --port, give it in the port's COMMAND"),
+                2,
+            ));
+        }
+    }
     let case = Case {
-        config: args.game.config(|| 0)?,
+        config,
         size: args.size.size,
         keys: args.keys.keys()?,
     };
@@ -279,17 +548,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             2,
         ));
     }
-    let mut outcome = run_case(&args.command, &args.flags, &case)?;
-    if args.all {
-        outcome.report = diff(
-            &outcome.reference,
-            &outcome.port,
-            DiffOptions {
-                screens_only: true,
-                all: true,
-            },
-        );
-    }
+    let outcome = run_case(&sides, &args.flags, &case, args.all)?;
     if let Some(dir) = &args.out {
         let (a, b) = write_traces(
             dir,
@@ -303,14 +562,13 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         );
     }
     if let Some(path) = &args.html.html {
-        let command = command_line(&case, &args.flags, &args.command);
+        let command = command_line(&case, &sides, &args.flags);
         report_outcome(path, &outcome, &[command])?;
     }
     if args.brief {
-        println!("{}", outcome.report.line);
+        println!("{}", outcome.line());
     } else {
-        println!("A: the reference, B: the port");
-        print!("{}", outcome.report.text);
+        print!("{}", outcome.text());
     }
-    Ok(if outcome.report.identical { 0 } else { 1 })
+    Ok(if outcome.differs() { 1 } else { 0 })
 }

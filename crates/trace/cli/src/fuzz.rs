@@ -1,11 +1,20 @@
 //! `rogue-trace fuzz`: the port against a reference program on random
-//! cases, the first difference shrunk to a minimal case.
+//! cases; each difference found is shrunk to a smaller case that still
+//! shows its cause.
 //!
 //! Each case draws a seed (any `u32`), a generator, a terminal size and a
 //! random walk with stray keys, all from one generator seeded by `--seed`,
-//! so a run is the same every time for the same `--seed`.
+//! so a run is the same every time for the same `--seed` (a generator or a
+//! size given is still drawn, and set aside, so that the rest of each case
+//! stays the same).
+//!
+//! A difference is known by its signature ([`signature`]): with
+//! `--keep-going`, every case is played and each signature is reported
+//! once.
 
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -13,16 +22,31 @@ use clap::Args;
 use clap::Parser;
 use generator::Draw;
 use indicatif::{ProgressBar, ProgressStyle};
-use rogue_game::RngKind;
-use rogue_options::GameArgs;
+use rogue_game::{GameConfig, RngKind};
+use rogue_options::{GameArgs, Rng};
+use rogue_trace_format::classes::{describe, Look, ODD};
+use rogue_trace_format::diff::{cells_differing, on_console};
+use rogue_trace_format::{key_literal, parse_size, unescape_keys, Step};
 
 use crate::compare::{
-    check_seeded, command_line, free_name, report_outcome, run_case,
-    write_traces, Case,
+    command_line, free_name, report_outcome, run_case, sides_line,
+    write_traces, Case, Outcome, Sides, SidesArgs, MAX_CELLS, ROLES,
 };
 use crate::{CaptureFlags, Failure};
 
+/// How differences are grouped, for `fuzz --help`.
+const GROUPING_HELP: &str = "Differences are grouped by their signature: for screens that differ, \
+what differs (characters, colours or both) in the first differing cell of the first differing screen \
+(cells read row by row), with what each side shows there (character and colours, not where); \
+for a side that stops before its last key, which side and how (exited, with its status; \
+kept busy without waiting for a key; drew nothing). \
+Each group is reported once: the first case found in it, and that case shrunk. \
+A smaller screen or fewer keys are kept only while the shrunk case's first differing screen \
+still holds a cell, at the same row and column, that differs with the same two contents \
+in the found case's first differing screen. A case where a side stops is not shrunk.";
+
 #[derive(Args, Debug)]
+#[command(after_help = GROUPING_HELP)]
 pub struct FuzzArgs {
     /// How many cases to play
     #[arg(long, value_name = "N", default_value = "100", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -33,22 +57,45 @@ pub struct FuzzArgs {
     /// Keys typed in each case
     #[arg(long, value_name = "K", default_value = "60", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     keys_per_case: u32,
-    /// Options of the port's game, e.g. "--fov rays --radius 5" (its seed
-    /// and generator are each case's)
+    /// The generator of every case [default: glibc or msvc, drawn for
+    /// each case]
+    #[arg(long, value_name = "KIND")]
+    rng: Option<Rng>,
+    /// The screen of every case, COLSxROWS, or a range COLSxROWS-COLSxROWS
+    /// each case draws its columns and rows from (from 1x1 to 1000x1000)
+    #[arg(long, value_name = "SIZE", default_value = "20x8-120x40", value_parser = parse_size_range)]
+    size: SizeRange,
+    /// The keys of the walks, written as --keys: each drawn at random and
+    /// typed 1 to 6 times in a row (not q or \x00, which end the game)
+    /// [default: h, j, k and l, with now and then a stray key: x, space,
+    /// tab, ., 1, H, return, escape, ~ or Q]
+    #[arg(long, value_name = "KEYS", allow_hyphen_values = true)]
+    alphabet: Option<String>,
+    /// Play every case, each difference reported once (grouped as said
+    /// below), and end with a summary; else stop at the first difference
+    #[arg(long)]
+    keep_going: bool,
+    /// Options of the built-in port's game, e.g. "--fov rays --radius 5"
+    /// (each case sets its seed and generator; not with --port, whose
+    /// options go in its COMMAND)
     #[arg(
         long,
         value_name = "ARGS",
         default_value = "",
-        allow_hyphen_values = true
+        allow_hyphen_values = true,
+        conflicts_with = "port"
     )]
     port_args: String,
     #[command(flatten)]
     flags: CaptureFlags,
-    /// Where to write the traces of a difference (created if needed)
+    #[command(flatten)]
+    sides: SidesArgs,
+    /// Where to write the traces of each difference, the case found and
+    /// the case shrunk (created if needed; no file is overwritten)
     #[arg(long, value_name = "DIR", default_value = "fuzz-failures")]
     out: PathBuf,
-    /// Also write an HTML report of each shrunk case into DIR (created if
-    /// needed; no file is overwritten)
+    /// Also write HTML reports of each difference, the case found and the
+    /// case shrunk, into DIR (created if needed; no file is overwritten)
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
     /// The reference program and its arguments (after --); `{seed}` and
@@ -57,12 +104,48 @@ pub struct FuzzArgs {
     command: Vec<OsString>,
 }
 
-/// `--port-args`, read as the port's own options.
+/// `--port-args`, read as the built-in port's own options.
 #[derive(Parser, Debug)]
 #[command(name = "--port-args", no_binary_name = true)]
 struct PortArgs {
     #[command(flatten)]
     game: GameArgs,
+}
+
+/// `--size`: the smallest and the largest screen a case may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeRange {
+    min: (u16, u16),
+    max: (u16, u16),
+}
+
+/// Reads `COLSxROWS` or `COLSxROWS-COLSxROWS`.
+fn parse_size_range(text: &str) -> Result<SizeRange, String> {
+    let Some((min, max)) = text.split_once('-') else {
+        let size = parse_size(text)?;
+        return Ok(SizeRange {
+            min: size,
+            max: size,
+        });
+    };
+    let (min, max) = (parse_size(min)?, parse_size(max)?);
+    if min.0 > max.0 || min.1 > max.1 {
+        return Err(format!(
+            "the range '{text}' does not run from the smaller size to the larger in both columns and rows"
+        ));
+    }
+    Ok(SizeRange { min, max })
+}
+
+impl SizeRange {
+    /// A size drawn from the range, columns then rows.
+    fn draw(&self, draw: &mut Draw) -> (u16, u16) {
+        let mut side = |min: u16, max: u16| {
+            min + draw.below(u32::from(max - min) + 1) as u16
+        };
+        let cols = side(self.min.0, self.max.0);
+        (cols, side(self.min.1, self.max.1))
+    }
 }
 
 /// Keys a walk is made of, and the stray keys mixed in (never `q` or NUL,
@@ -71,9 +154,16 @@ const WALK: [char; 4] = ['h', 'j', 'k', 'l'];
 const STRAY: [char; 10] =
     ['x', ' ', '\t', '.', '1', 'H', '\r', '\x1b', '~', 'Q'];
 
-pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
-    check_seeded(&args.command, args.flags.pin)?;
-    let words = shell_words::split(&args.port_args).map_err(|e| {
+/// The most differences reported in full (traces, reports, shrinking);
+/// any more are counted.
+const MAX_GROUPS: usize = 100;
+/// The most case numbers a group lists.
+const CASES_LISTED: usize = 10;
+
+/// The built-in port's game of `--port-args`; an error for an option each
+/// case sets.
+fn port_game(port_args: &str) -> Result<GameConfig, Failure> {
+    let words = shell_words::split(port_args).map_err(|e| {
         Failure(format!("invalid value for --port-args: {e}"), 2)
     })?;
     let port = PortArgs::try_parse_from(words).map_err(|e| {
@@ -85,94 +175,497 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
             2,
         )
     })?;
-    let base = port.game.config(|| 0)?;
+    let dungeon = &port.game.dungeon;
+    let set = if dungeon.seed.is_some() {
+        Some("--seed")
+    } else if dungeon.rng.is_some() {
+        Some("--rng")
+    } else {
+        None
+    };
+    if let Some(option) = set {
+        return Err(Failure(
+            format!("--port-args cannot hold {option}: each case sets the seed and the generator (fuzz --rng sets one generator for every case)"),
+            2,
+        ));
+    }
+    Ok(port.game.config(|| 0)?)
+}
+
+/// The keys of `--alphabet`, if given.
+fn alphabet(text: Option<&str>) -> Result<Option<Vec<char>>, Failure> {
+    let Some(text) = text else { return Ok(None) };
+    let keys = unescape_keys(text)
+        .map_err(|e| Failure(format!("invalid keys in --alphabet: {e}"), 2))?;
+    if keys.is_empty() {
+        return Err(Failure("--alphabet is empty: give the keys to draw walks from, e.g. --alphabet hjkl".into(), 2));
+    }
+    if let Some(&end) = keys.iter().find(|&&k| k == 'q' || k == '\0') {
+        return Err(Failure(
+            format!(
+                "--alphabet holds {}, which ends the game: every case types all its keys",
+                key_literal(end)
+            ),
+            2,
+        ));
+    }
+    Ok(Some(keys))
+}
+
+/// A difference reported: its signature, the cases that showed it, and
+/// what was written of it.
+struct Group {
+    signature: String,
+    cases: Vec<u32>,
+    count: u32,
+    /// The lines of the summary: the case found and the case shrunk, their
+    /// reproduce lines and files.
+    lines: Vec<String>,
+}
+
+pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
+    let sides = Sides::new(&args.sides, &args.command)?;
+    let base = port_game(&args.port_args)?;
+    let alphabet = alphabet(args.alphabet.as_deref())?;
+    let cells = (u64::from(args.keys_per_case) + 1)
+        * u64::from(args.size.max.0)
+        * u64::from(args.size.max.1);
+    if cells > MAX_CELLS {
+        return Err(Failure(
+            format!(
+                "a case keeps both traces in memory: {} keys at up to {}x{} is {cells} cells, more than {MAX_CELLS}; give fewer --keys-per-case or a smaller --size",
+                args.keys_per_case, args.size.max.0, args.size.max.1
+            ),
+            2,
+        ));
+    }
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     });
+    let names = sides.names(&base, None);
     eprintln!(
-        "fuzz: {} case(s) of {} keys, --seed {seed}",
-        args.cases, args.keys_per_case
+        "fuzz: {} case(s) of {} keys, --seed {seed}; {}",
+        args.cases,
+        args.keys_per_case,
+        sides_line(&names)
     );
     let mut draw = Draw::new(seed);
     let bar = ProgressBar::new(u64::from(args.cases));
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} cases, {per_sec}, {elapsed}",
+            "{bar:30} {pos}/{len} cases, {per_sec}, {elapsed} {msg}",
         )
         .expect("a valid template"),
     );
-    for _ in 0..args.cases {
-        let case = Case {
-            config: rogue_game::GameConfig {
-                seed: draw.next_u32(),
-                rng: if draw.below(2) == 0 {
-                    RngKind::Glibc
-                } else {
-                    RngKind::Msvc
-                },
-                ..base
-            },
-            size: (20 + draw.below(101) as u16, 8 + draw.below(33) as u16),
-            keys: walk(&mut draw, args.keys_per_case as usize),
-        };
-        let outcome = run_case(&args.command, &args.flags, &case)
+    let log_each = !std::io::stderr().is_terminal();
+    let mut groups: Vec<Group> = Vec::new();
+    let mut known: HashMap<String, usize> = HashMap::new();
+    let mut unlisted: HashMap<String, u32> = HashMap::new();
+    let mut run_count = 0;
+    let mut differing = 0;
+    for n in 1..=args.cases {
+        let case = draw_case(&mut draw, &args, &base, alphabet.as_deref());
+        let outcome = run_case(&sides, &args.flags, &case, false)
             .inspect_err(|_| bar.abandon())?;
+        run_count = n;
         bar.inc(1);
-        if !outcome.report.identical {
-            bar.abandon();
-            eprintln!("fuzz: a difference; shrinking it...");
-            let small = shrink(&args, case)?;
-            let outcome = run_case(&args.command, &args.flags, &small)?;
-            let stem =
-                format!("seed{}-{}", small.config.seed, small.config.rng);
-            let (a, b) = write_traces(&args.out, &stem, &outcome)?;
-            let again = command_line(&small, &args.flags, &args.command);
-            if let Some(dir) = &args.html {
-                let page = free_name(dir, &stem, "html")?;
-                report_outcome(&page, &outcome, std::slice::from_ref(&again))?;
+        let what = |result: &str| {
+            format!(
+                "case {n}/{}: seed {} rng {} size {}x{}: {result}",
+                args.cases,
+                case.config.seed,
+                case.config.rng,
+                case.size.0,
+                case.size.1
+            )
+        };
+        if !outcome.differs() {
+            if log_each {
+                eprintln!("fuzz: {}", what("identical"));
+            } else {
+                bar.set_message(what("identical"));
             }
-            print!("{}", outcome.report.text);
-            println!(
-                "traces: {} (reference) and {} (port)",
-                a.display(),
-                b.display()
-            );
-            println!("reproduce: {again}");
-            return Ok(1);
+            continue;
+        }
+        differing += 1;
+        let sig = signature(&outcome);
+        let (number, new) = match known.get(&sig) {
+            Some(&i) => (Some(i + 1), false),
+            None if groups.len() < MAX_GROUPS => {
+                groups.push(Group {
+                    signature: sig.clone(),
+                    cases: Vec::new(),
+                    count: 0,
+                    lines: Vec::new(),
+                });
+                known.insert(sig.clone(), groups.len() - 1);
+                (Some(groups.len()), true)
+            }
+            None => {
+                *unlisted.entry(sig.clone()).or_default() += 1;
+                (None, false)
+            }
+        };
+        let label = number.map_or_else(
+            || format!("a difference past the first {MAX_GROUPS}"),
+            |number| format!("difference {number}"),
+        );
+        let line = what(&format!("differs ({label}: {sig})"));
+        bar.suspend(|| eprintln!("fuzz: {line}"));
+        if let Some(number) = number {
+            let g = &mut groups[number - 1];
+            g.count += 1;
+            if g.cases.len() < CASES_LISTED {
+                g.cases.push(n);
+            }
+            if new {
+                let lines = bar.suspend(|| {
+                    report_difference(&args, &sides, (number, n), case, outcome)
+                });
+                g.lines = lines.inspect_err(|_| bar.abandon())?;
+            }
+        }
+        if !args.keep_going {
+            break;
         }
     }
-    bar.finish();
-    println!("fuzz: {} case(s) identical (--seed {seed})", args.cases);
-    Ok(0)
+    bar.finish_and_clear();
+    let distinct = groups.len() + unlisted.len();
+    if distinct == 0 {
+        println!(
+            "fuzz: {run_count} case(s) identical (--seed {seed}); {}",
+            sides_line(&names)
+        );
+        return Ok(0);
+    }
+    println!(
+        "\nfuzz: {run_count} case(s) run (--seed {seed}): {} identical, {differing} differing, {distinct} distinct difference(s)",
+        run_count - differing
+    );
+    println!("{}", sides_line(&names));
+    println!(
+        "differences are grouped by what differs first: the first differing cell's two contents at the first differing screen, or which side stopped and how (see fuzz --help)"
+    );
+    for (i, g) in groups.iter().enumerate() {
+        let listed: Vec<String> =
+            g.cases.iter().map(|c| c.to_string()).collect();
+        let more = if g.count as usize > listed.len() {
+            ", ..."
+        } else {
+            ""
+        };
+        println!(
+            "difference {}: {} ({} case(s): {}{more})",
+            i + 1,
+            g.signature,
+            g.count,
+            listed.join(", ")
+        );
+        for line in &g.lines {
+            println!("  {line}");
+        }
+    }
+    if !unlisted.is_empty() {
+        let cases: u32 = unlisted.values().sum();
+        println!(
+            "and {} more distinct difference(s) in {cases} case(s), neither written nor shrunk: the first {MAX_GROUPS} are",
+            unlisted.len()
+        );
+    }
+    Ok(1)
 }
 
-/// A random walk of `n` keys, a stray key now and then.
-fn walk(draw: &mut Draw, n: usize) -> Vec<char> {
+/// The next case of `draw`.
+fn draw_case(
+    draw: &mut Draw,
+    args: &FuzzArgs,
+    base: &GameConfig,
+    alphabet: Option<&[char]>,
+) -> Case {
+    let seed = draw.next_u32();
+    let drawn = if draw.below(2) == 0 {
+        RngKind::Glibc
+    } else {
+        RngKind::Msvc
+    };
+    let size = args.size.draw(draw);
+    Case {
+        config: GameConfig {
+            seed,
+            rng: args.rng.map_or(drawn, |r| r.0),
+            ..*base
+        },
+        size,
+        keys: walk(draw, args.keys_per_case as usize, alphabet),
+    }
+}
+
+/// Reports a new difference, the `number`th, found at case `n`: writes and
+/// prints the case found, shrinks it (unless a side stopped) and writes and
+/// prints the case shrunk. The lines for the summary.
+fn report_difference(
+    args: &FuzzArgs,
+    sides: &Sides,
+    (number, n): (usize, u32),
+    case: Case,
+    outcome: Outcome,
+) -> Result<Vec<String>, Failure> {
+    let mut lines = Vec::new();
+    println!(
+        "\nfuzz: difference {number}, found at case {n}: {}",
+        signature(&outcome)
+    );
+    lines.extend(keep(args, sides, &case, &outcome, "found")?);
+    if !outcome.stops().is_empty() {
+        let line = "not shrunk: a side stopped (played again as found, it stops again)";
+        println!("{line}");
+        lines.push(line.to_string());
+        return Ok(lines);
+    }
+    let Some(first) = first_difference(&outcome) else {
+        return Ok(lines);
+    };
+    eprintln!("fuzz: shrinking difference {number}...");
+    let small = shrink(sides, &args.flags, case, &first)?;
+    let outcome = run_case(sides, &args.flags, &small, false)?;
+    let kept = first_difference(&outcome)
+        .and_then(|d| d.cells.into_iter().find(|c| first.cells.contains(c)));
+    let shrunk = match &kept {
+        Some(cell) => format!(
+            "shrunk to {}x{} and {} key(s); its first differing screen (step {}) still shows row {}, column {} as the case found did: A {}, B {}",
+            small.size.0,
+            small.size.1,
+            small.keys.len(),
+            outcome.report.differing_steps.first().copied().unwrap_or(0),
+            cell.y,
+            cell.x,
+            shown(&cell.a),
+            shown(&cell.b)
+        ),
+        None => "shrunk: the difference no longer shows when played again".to_string(),
+    };
+    println!("{shrunk}");
+    lines.push(shrunk);
+    lines.extend(keep(args, sides, &small, &outcome, "shrunk")?);
+    Ok(lines)
+}
+
+/// Writes the traces (and the report) of the case `what` (found or
+/// shrunk) and prints its result; the lines for the summary.
+fn keep(
+    args: &FuzzArgs,
+    sides: &Sides,
+    case: &Case,
+    outcome: &Outcome,
+    what: &str,
+) -> Result<Vec<String>, Failure> {
+    let stem = format!("seed{}-{}-{what}", case.config.seed, case.config.rng);
+    let (a, b) = write_traces(&args.out, &stem, outcome)?;
+    let again = command_line(case, sides, &args.flags);
+    let mut lines = vec![
+        format!("{what}: reproduce: {again}"),
+        format!(
+            "{what}: traces: {} (reference) and {} (port)",
+            a.display(),
+            b.display()
+        ),
+    ];
+    if let Some(dir) = &args.html {
+        let page = free_name(dir, &stem, "html")?;
+        report_outcome(&page, outcome, std::slice::from_ref(&again))?;
+        lines.push(format!("{what}: report: {}", page.display()));
+    }
+    println!("the case {what}:");
+    print!("{}", outcome.text());
+    println!(
+        "traces: {} (reference) and {} (port)",
+        a.display(),
+        b.display()
+    );
+    println!("reproduce: {again}");
+    Ok(lines)
+}
+
+/// A random walk of `n` keys: with `alphabet`, runs of keys drawn from it;
+/// else runs of h, j, k and l, a stray key now and then.
+fn walk(draw: &mut Draw, n: usize, alphabet: Option<&[char]>) -> Vec<char> {
     let mut keys = Vec::with_capacity(n);
     while keys.len() < n {
-        if draw.below(8) == 0 {
-            keys.push(STRAY[draw.below(STRAY.len() as u32) as usize]);
-        } else {
-            let key = WALK[draw.below(4) as usize];
-            let run = 1 + draw.below(6) as usize;
-            keys.extend(std::iter::repeat_n(key, run.min(n - keys.len())));
-        }
+        let key = match alphabet {
+            Some(alphabet) => {
+                alphabet[draw.below(alphabet.len() as u32) as usize]
+            }
+            None if draw.below(8) == 0 => {
+                keys.push(STRAY[draw.below(STRAY.len() as u32) as usize]);
+                continue;
+            }
+            None => WALK[draw.below(4) as usize],
+        };
+        let run = 1 + draw.below(6) as usize;
+        keys.extend(std::iter::repeat_n(key, run.min(n - keys.len())));
     }
     keys
 }
 
-/// The smallest case found that still differs: the keys cut after the
-/// first differing step, then chunks of keys taken out while it still
-/// differs, then the screen made smaller while it still differs.
-fn shrink(args: &FuzzArgs, mut case: Case) -> Result<Case, Failure> {
-    let differs = |case: &Case| -> Result<Option<usize>, Failure> {
-        let outcome = run_case(&args.command, &args.flags, case)?;
-        Ok(outcome.report.differing_steps.first().copied())
+/// What a side shows in a cell: its character and look.
+type Content = (char, Look);
+
+/// A cell that differs between the two sides: where, and what each shows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct CellDifference {
+    y: usize,
+    x: usize,
+    a: Option<Content>,
+    b: Option<Content>,
+}
+
+/// The first differing screen of a case: its step, and its differing
+/// cells, row by row.
+struct FirstDifference {
+    step: usize,
+    cells: HashSet<CellDifference>,
+    first_cell: Option<CellDifference>,
+}
+
+/// The cells of row `y` of `step`, their looks as a console shows them
+/// if `console`.
+fn contents(step: &Step, y: usize, console: bool) -> Vec<Content> {
+    let text = step.text.get(y).map_or("", String::as_str);
+    let looks = step.looks(y).into_iter();
+    let looks = looks.map(|l| if console { l.on_console() } else { l });
+    text.chars().zip(looks).collect()
+}
+
+/// The differing cells of the first differing screen of `outcome`, with
+/// what each side shows there, if a screen differs.
+fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
+    let number = *outcome.report.differing_steps.first()?;
+    let (a, b) = (&outcome.reference, &outcome.port);
+    let step = |t: &rogue_trace_format::Trace| {
+        t.steps.iter().find(|s| s.number == number).cloned()
     };
-    if let Some(first) = differs(&case)? {
-        case.keys.truncate(first);
+    let (step_a, step_b) = (step(a)?, step(b)?);
+    let console = on_console(a, b);
+    let mut rows: Option<(usize, Vec<Content>, Vec<Content>)> = None;
+    let mut cells = HashSet::new();
+    let mut first_cell = None;
+    for (y, x) in cells_differing(&step_a, &step_b, console) {
+        if rows.as_ref().is_none_or(|r| r.0 != y) {
+            rows = Some((
+                y,
+                contents(&step_a, y, console),
+                contents(&step_b, y, console),
+            ));
+        }
+        let (_, row_a, row_b) = rows.as_ref().expect("the row");
+        let cell = CellDifference {
+            y,
+            x,
+            a: row_a.get(x).cloned(),
+            b: row_b.get(x).cloned(),
+        };
+        first_cell.get_or_insert_with(|| cell.clone());
+        cells.insert(cell);
+    }
+    Some(FirstDifference {
+        step: number,
+        cells,
+        first_cell,
+    })
+}
+
+/// A cell's content for a person: its character and its colours.
+fn shown(content: &Option<Content>) -> String {
+    content.as_ref().map_or_else(
+        || "(nothing)".to_string(),
+        |(ch, look)| {
+            let class = look.class();
+            let name = if class == ODD {
+                look.to_string()
+            } else {
+                describe(class).to_string()
+            };
+            format!("{} {name}", key_literal(*ch))
+        },
+    )
+}
+
+/// The signature of a difference, by which differences are grouped: for
+/// a side that stopped, which and how; else what differs in the first
+/// differing cell of the first differing screen, and what each side shows
+/// there.
+fn signature(outcome: &Outcome) -> String {
+    let stops: Vec<String> = ROLES
+        .iter()
+        .zip(&outcome.stopped)
+        .filter_map(|(role, why)| {
+            Some(format!("{role} {}", how(why.as_ref()?)))
+        })
+        .collect();
+    if !outcome.stops().is_empty() {
+        return stops.join(", ");
+    }
+    let Some(cell) = first_difference(outcome).and_then(|d| d.first_cell)
+    else {
+        return format!("screens: {}", outcome.report.line);
+    };
+    let char_of = |c: &Option<Content>| c.as_ref().map(|c| c.0);
+    let look_of = |c: &Option<Content>| c.as_ref().map(|c| c.1.clone());
+    let what = match (
+        char_of(&cell.a) != char_of(&cell.b),
+        look_of(&cell.a) != look_of(&cell.b),
+    ) {
+        (true, true) => "characters and colours",
+        (true, false) => "characters",
+        _ => "colours",
+    };
+    format!(
+        "screens differ ({what}) first at a cell where A shows {} and B {}",
+        shown(&cell.a),
+        shown(&cell.b)
+    )
+}
+
+/// How a side stopped, without the number of keys typed.
+fn how(stopped: &rogue_capture::Stopped) -> String {
+    use rogue_capture::Stopped;
+    match stopped {
+        Stopped::Exited { status, .. } => format!("exited ({status})"),
+        Stopped::NeverDrew => "drew nothing at start-up".into(),
+        Stopped::KeptDrawing { .. } => {
+            "kept busy without waiting for a key".into()
+        }
+    }
+}
+
+/// A smaller case that still shows the cause of `found`'s difference: the
+/// keys cut after the first differing step, then chunks of keys taken
+/// out, then the screen made smaller, each kept only while the case's
+/// first differing screen holds a cell that differs, with the same two
+/// contents, at the same row and column, in the found case's.
+fn shrink(
+    sides: &Sides,
+    flags: &CaptureFlags,
+    mut case: Case,
+    found: &FirstDifference,
+) -> Result<Case, Failure> {
+    let keeps = |candidate: &Case| -> Result<bool, Failure> {
+        let outcome = run_case(sides, flags, candidate, false)?;
+        Ok(outcome.stops().is_empty()
+            && first_difference(&outcome)
+                .is_some_and(|d| keeps_cause(&found.cells, &d.cells)))
+    };
+    // The first differing screen is step `found.step`, after as many keys.
+    if found.step < case.keys.len() {
+        let cut = Case {
+            keys: case.keys[..found.step].to_vec(),
+            ..case.clone()
+        };
+        if keeps(&cut)? {
+            case = cut;
+        }
     }
     let mut chunks = 2;
     while case.keys.len() > 1 {
@@ -185,7 +678,7 @@ fn shrink(args: &FuzzArgs, mut case: Case) -> Result<Case, Failure> {
                 keys,
                 ..case.clone()
             };
-            if differs(&candidate)?.is_some() {
+            if keeps(&candidate)? {
                 smaller = Some(candidate);
                 break;
             }
@@ -201,23 +694,40 @@ fn shrink(args: &FuzzArgs, mut case: Case) -> Result<Case, Failure> {
     }
     for axis in [0, 1] {
         loop {
-            let mut size = case.size;
-            let side = if axis == 0 { &mut size.0 } else { &mut size.1 };
-            if *side <= 1 {
-                break;
+            let side = if axis == 0 { case.size.0 } else { case.size.1 };
+            let mut smaller = None;
+            for new in [side / 2, side * 3 / 4] {
+                if new == 0 || new >= side {
+                    continue;
+                }
+                let mut size = case.size;
+                *(if axis == 0 { &mut size.0 } else { &mut size.1 }) = new;
+                let candidate = Case {
+                    size,
+                    ..case.clone()
+                };
+                if keeps(&candidate)? {
+                    smaller = Some(candidate);
+                    break;
+                }
             }
-            *side = (*side / 2).max(1);
-            let candidate = Case {
-                size,
-                ..case.clone()
-            };
-            if differs(&candidate)?.is_none() {
-                break;
+            match smaller {
+                Some(c) => case = c,
+                None => break,
             }
-            case = candidate;
         }
     }
     Ok(case)
+}
+
+/// Whether a case's first differing screen, whose differing cells are
+/// `cells`, still shows the cause of the found case's, `found`: a cell at
+/// the same row and column that differs with the same two contents.
+fn keeps_cause(
+    found: &HashSet<CellDifference>,
+    cells: &HashSet<CellDifference>,
+) -> bool {
+    cells.iter().any(|c| found.contains(c))
 }
 
 /// The generator of cases: glibc's `rand()` from a 64-bit seed.

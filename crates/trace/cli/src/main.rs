@@ -134,26 +134,38 @@ enum SettleBy {
     Quiet,
 }
 
-/// Options of `capture` (and of the reference in `compare` and `fuzz`).
+/// `--quiet-ms`'s default.
+const QUIET_MS: u64 = 60;
+
+/// How programs are captured: by `capture`, and in `compare` and `fuzz`
+/// the reference and a port given with `--port` alike.
 #[derive(Args, Clone, Debug)]
 pub struct CaptureFlags {
-    /// Record every step (else step 0 and the last)
-    #[arg(long)]
-    every: bool,
-    /// How to tell that a screen has settled
+    /// How to tell that a screen has settled (in compare and fuzz: the
+    /// reference's, and the port's with --port)
     #[arg(long, value_enum, default_value = "observe", value_name = "HOW")]
     settle: SettleBy,
     /// With --settle quiet: the pause in output, in milliseconds, after
     /// which a screen counts as settled
-    #[arg(long, value_name = "MS", default_value = "60", value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, value_name = "MS", default_value_t = QUIET_MS, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     quiet_ms: u64,
-    /// Pin the C original's seed: make its time() return --seed and, with
-    /// --rng msvc, its srand()/rand() Microsoft's (Linux, LD_PRELOAD)
-    #[arg(long, requires = "seed")]
-    pin: bool,
 }
 
 impl CaptureFlags {
+    /// The options as given on a command line, those left at their
+    /// defaults left out.
+    fn words(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        if self.settle != SettleBy::Observe {
+            let how = self.settle.to_possible_value().expect("a value");
+            words.extend(["--settle".into(), how.get_name().to_string()]);
+        }
+        if self.quiet_ms != QUIET_MS {
+            words.extend(["--quiet-ms".into(), self.quiet_ms.to_string()]);
+        }
+        words
+    }
+
     fn settle(&self) -> Settle {
         let timing = Timing {
             quiet: Duration::from_millis(self.quiet_ms),
@@ -174,6 +186,13 @@ struct CaptureArgs {
     keys: KeysArgs,
     #[command(flatten)]
     flags: CaptureFlags,
+    /// Record every step (else step 0 and the last)
+    #[arg(long)]
+    every: bool,
+    /// Pin the C original's seed: make its time() return --seed and, with
+    /// --rng msvc, its srand()/rand() Microsoft's (Linux, LD_PRELOAD)
+    #[arg(long, requires = "seed")]
+    pin: bool,
     /// Write the trace to FILE (default: standard output); an existing file
     /// is not overwritten
     #[arg(long, value_name = "FILE")]
@@ -307,11 +326,12 @@ fn main() -> ExitCode {
     }
 }
 
-/// The capture options of `args`, with `pin`'s environment.
+/// The capture options of `flags`, every step kept if `every`, with
+/// `pin`'s environment.
 fn capture_options(
     size: (u16, u16),
     keys: Vec<char>,
-    flags: &CaptureFlags,
+    (flags, every): (&CaptureFlags, bool),
     header: (Option<u8>, Option<u32>, Option<String>),
     env: Vec<(String, String)>,
 ) -> CaptureOptions {
@@ -319,7 +339,7 @@ fn capture_options(
         cols: size.0,
         rows: size.1,
         keys,
-        every: flags.every,
+        every,
         term: std::env::var("ROGUE_TRACE_TERM")
             .unwrap_or_else(|_| "screen-256color".into()),
         env,
@@ -334,8 +354,8 @@ fn capture_options(
 fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let keys = args.keys.keys()?;
     let rng = args.rng.map(|r| r.0.name().to_string());
-    let rng = rng.or_else(|| args.flags.pin.then(|| "glibc".to_string()));
-    let pin = match (args.flags.pin, args.seed) {
+    let rng = rng.or_else(|| args.pin.then(|| "glibc".to_string()));
+    let pin = match (args.pin, args.seed) {
         (true, Some(seed)) => {
             Some(pin(seed, rng.as_deref().unwrap_or("glibc"))?)
         }
@@ -345,7 +365,7 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let options = capture_options(
         args.size.size,
         keys,
-        &args.flags,
+        (&args.flags, args.every),
         (args.part, args.seed, rng),
         env,
     );
