@@ -2,7 +2,7 @@
 //! the C original, and the game run in a pseudo-terminal.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rogue_capture::{
@@ -10,6 +10,7 @@ use rogue_capture::{
 };
 use rogue_game::RngKind;
 use rogue_game::{GameConfig, Part};
+use rogue_trace_format::classes::Look;
 use rogue_trace_format::{Header, Step, Trace};
 
 /// `tests/golden`: the C original's recorded screens.
@@ -274,4 +275,59 @@ pub fn chromium_dom(path: &std::path::Path) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Compiles the C program `source` with the system's C compiler, linked
+/// with `libs` (e.g. `-lncurses`), into `dir/name`; its path.
+///
+/// # Panics
+/// If `cc` is missing or the program does not compile.
+pub fn compile_c(
+    source: &Path,
+    dir: &Path,
+    name: &str,
+    libs: &[&str],
+) -> PathBuf {
+    std::fs::create_dir_all(dir).expect("the folder is made");
+    let binary = dir.join(name);
+    let status = std::process::Command::new("cc")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&binary)
+        .arg(source)
+        .args(libs)
+        .status()
+        .expect("cc runs");
+    assert!(status.success(), "{} compiles", source.display());
+    binary
+}
+
+/// A cell where two screens differ: its row and column, and what each
+/// shows there, character and look.
+pub type DifferingCell = (usize, usize, (char, Look), (char, Look));
+
+/// The first step where the screens of `a` and `b` differ (steps matched
+/// by number): its number and every cell that differs there.
+pub fn first_differing_cells(
+    a: &Trace,
+    b: &Trace,
+) -> Option<(usize, Vec<DifferingCell>)> {
+    a.steps.iter().find_map(|step_a| {
+        let step_b = b.steps.iter().find(|s| s.number == step_a.number)?;
+        let mut cells = Vec::new();
+        for (y, (row_a, row_b)) in
+            step_a.text.iter().zip(&step_b.text).enumerate()
+        {
+            let (looks_a, looks_b) = (step_a.looks(y), step_b.looks(y));
+            let cells_a = row_a.chars().zip(looks_a);
+            for (x, (ca, cb)) in
+                cells_a.zip(row_b.chars().zip(looks_b)).enumerate()
+            {
+                if ca != cb {
+                    cells.push((y, x, ca, cb));
+                }
+            }
+        }
+        (!cells.is_empty()).then_some((step_a.number, cells))
+    })
 }

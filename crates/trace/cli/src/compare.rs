@@ -485,7 +485,7 @@ pub fn command_line(
                 words.extend(["--part".into(), c.part.number.to_string()]);
             }
         }
-        None => words.extend(game_words(c)),
+        None => words.extend(["--part".into(), c.part.number.to_string()]),
     }
     words.extend([
         "--seed".into(),
@@ -493,6 +493,9 @@ pub fn command_line(
         "--rng".into(),
         c.rng.name().into(),
     ]);
+    if sides.port.is_none() {
+        words.extend(game_words(c).into_iter().skip(2));
+    }
     words.extend(flags.words());
     words.extend(["--size".into(), format!("{}x{}", case.size.0, case.size.1)]);
     words.extend(["--keys".into(), escape_keys(&case.keys)]);

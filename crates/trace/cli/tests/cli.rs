@@ -434,7 +434,7 @@ fn every_command_answers_help_with_its_own_usage() {
 
 #[test]
 fn bad_usage_is_one_line_and_exit_2() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 14] = [
         (
             &["replay", "--size", "65535x65535"],
             "from 1x1 to 1000x1000",
@@ -449,6 +449,70 @@ fn bad_usage_is_one_line_and_exit_2() {
         ),
         (&["capture", "--pin", "--", "true"], "--seed"),
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        // A second program after the reference would be its arguments.
+        (
+            &["compare", "--seed", "1", "--", "./c {seed}", "--", "./mine"],
+            "give your port with --port 'COMMAND'",
+        ),
+        (
+            &["fuzz", "--pin", "--", "./c", "--", "./mine"],
+            "give your port with --port 'COMMAND'",
+        ),
+        (
+            &["compare", "--port", "./mine", "--", "./c", "{seed}"],
+            "the port would pick its own seed: give --pin-port",
+        ),
+        (
+            &[
+                "compare",
+                "--port",
+                "./mine {seed}",
+                "--fov",
+                "rays",
+                "--",
+                "./c",
+                "{seed}",
+            ],
+            "--fov is the built-in port's",
+        ),
+        (
+            &["fuzz", "--port-args", "--seed 3", "--", "./c", "{seed}"],
+            "--port-args cannot hold --seed: each case sets the seed",
+        ),
+        (
+            &[
+                "fuzz",
+                "--port-args",
+                "--fov rays",
+                "--port",
+                "./mine {seed}",
+                "--",
+                "./c",
+                "{seed}",
+            ],
+            "'--port-args <ARGS>' cannot be used with '--port <COMMAND>'",
+        ),
+        (
+            &["fuzz", "--size", "80x25-40x10", "--", "./c", "{seed}"],
+            "does not run from the smaller size to the larger",
+        ),
+        (
+            &[
+                "fuzz",
+                "--size",
+                "1000x1000",
+                "--keys-per-case",
+                "10000",
+                "--",
+                "./c",
+                "{seed}",
+            ],
+            "a case keeps both traces in memory",
+        ),
+        (
+            &["fuzz", "--alphabet", "hjklq", "--", "./c", "{seed}"],
+            "--alphabet holds 'q', which ends the game",
+        ),
     ];
     for (args, expected) in cases {
         let out = rogue_trace(args);

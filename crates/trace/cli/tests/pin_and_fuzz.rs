@@ -7,6 +7,9 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use rogue_testkit::first_differing_cells;
+use rogue_trace_format::Trace;
+
 fn rogue_trace(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
         .args(args)
@@ -141,28 +144,63 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
-    // One report, of the shrunk case, which it names.
-    let reports: Vec<PathBuf> = std::fs::read_dir(dir.join("reports"))
+    // Two reports: the case found and the case shrunk, which each names.
+    let mut reports: Vec<PathBuf> = std::fs::read_dir(dir.join("reports"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
-    assert_eq!(reports.len(), 1, "{reports:?}");
-    let page = std::fs::read_to_string(&reports[0]).unwrap();
-    let command = stdout
+    reports.sort();
+    assert_eq!(reports.len(), 2, "{reports:?}");
+    assert!(reports[0].to_string_lossy().ends_with("-found.html"));
+    assert!(reports[1].to_string_lossy().ends_with("-shrunk.html"));
+    let commands: Vec<&str> = stdout
         .lines()
-        .find_map(|l| l.strip_prefix("reproduce: "))
-        .expect(&stdout);
-    assert!(
-        command.starts_with("rogue-trace compare --part 4 --seed "),
-        "{command}"
-    );
-    assert!(command.contains("--radius 14"), "{command}");
-    assert!(page.contains(&in_json(command)), "{command}");
-    assert!(page.contains("\"identical\":false"));
+        .filter_map(|l| l.strip_prefix("reproduce: "))
+        .collect();
+    assert_eq!(commands.len(), 2, "{stdout}");
+    for (command, report) in commands.iter().zip(&reports) {
+        assert!(
+            command.starts_with("rogue-trace compare --part 4 --seed "),
+            "{command}"
+        );
+        assert!(command.contains("--radius 14"), "{command}");
+        let page = std::fs::read_to_string(report).unwrap();
+        assert!(page.contains(&in_json(command)), "{command}");
+        assert!(page.contains("\"identical\":false"));
+        assert!(page
+            .contains("the built-in port (rogue-replay --part 4 --radius 14)"));
+    }
     let files = std::fs::read_dir(&dir).unwrap().count();
-    assert_eq!(files, 3, "both traces written, and the reports' folder");
+    assert_eq!(files, 5, "four traces written, and the reports' folder");
+    // The shrunk case's first differing screen still shows a cell that
+    // differs, alike, in the found case's.
+    let read = |kind: &str, side: &str| {
+        let path = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                p.to_string_lossy()
+                    .ends_with(&format!("-{kind}.{side}.trace"))
+            })
+            .unwrap();
+        Trace::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let (_, found) = first_differing_cells(
+        &read("found", "reference"),
+        &read("found", "port"),
+    )
+    .unwrap();
+    let (_, shrunk) = first_differing_cells(
+        &read("shrunk", "reference"),
+        &read("shrunk", "port"),
+    )
+    .unwrap();
+    assert!(
+        shrunk.iter().any(|c| found.contains(c)),
+        "{found:?} {shrunk:?}"
+    );
     // The reproduction differs, and the same seed gives the same case.
-    let words = shell_words::split(command).unwrap();
+    let words = shell_words::split(commands[1]).unwrap();
     let again =
         rogue_trace(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(again.status.code(), Some(1), "{}", text(&again.stdout));
@@ -171,7 +209,7 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
             .nth(1)
             .map(|k| k.split(" --").next().unwrap().to_string())
     };
-    let shrunk = keys_of(command).unwrap_or_default();
+    let shrunk = keys_of(commands[1]).unwrap_or_default();
     assert!(shrunk.len() < 60, "the keys were shrunk: {shrunk}");
 }
 

@@ -1,0 +1,344 @@
+//! `compare --port` and `fuzz --port`: the port is a program of its own,
+//! captured beside the reference. The stand-in `tests/fixtures/planted.c`
+//! plants differences (and a hang) for them to find; `rogue`, where it is
+//! built, plays both sides too.
+
+#![cfg(unix)] // a Unix pseudo-terminal
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use rogue_testkit::{compile_c, first_differing_cells};
+use rogue_trace_format::Trace;
+
+fn rogue_trace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+        .args(args)
+        .output()
+        .expect("rogue-trace runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).to_string()
+}
+
+/// A scratch folder of this test binary.
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir()
+        .join(format!("rogue-trace-port-{}", std::process::id()))
+        .join(name)
+}
+
+/// `planted.c`, compiled once.
+fn planted() -> &'static str {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/planted.c");
+            compile_c(&source, &scratch("bin"), "planted", &[])
+        })
+        .to_str()
+        .unwrap()
+}
+
+/// The `rogue` binary built beside `rogue-trace` (by `cargo test
+/// --workspace`), if it is there.
+fn rogue() -> Option<String> {
+    let rogue =
+        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
+    let built = Path::new(&rogue).exists();
+    if !built {
+        eprintln!("rogue is not built next to rogue-trace; skipped");
+    }
+    built.then_some(rogue)
+}
+
+/// `rogue-trace fuzz ARGS --port 'PLANTED --seed {seed} --plant WHAT' --
+/// PLANTED --seed {seed}`, its traces and reports in `out`.
+fn fuzz_planted(what: &str, out: &Path, args: &[&str]) -> Output {
+    let port = format!("{} --seed {{seed}} --plant {what}", planted());
+    let mut all = vec!["fuzz", "--out", out.to_str().unwrap()];
+    all.extend(args);
+    all.extend(["--port", &port, "--", planted(), "--seed", "{seed}"]);
+    rogue_trace(&all)
+}
+
+/// The paths of the `traces: A (reference) and B (port)` lines, in order.
+fn traces(stdout: &str) -> Vec<(Trace, Trace)> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("traces: "))
+        .map(|l| {
+            let (a, rest) = l.split_once(" (reference) and ").unwrap();
+            let b = rest.strip_suffix(" (port)").unwrap();
+            let read = |p: &str| {
+                Trace::parse(&std::fs::read_to_string(p).unwrap()).unwrap()
+            };
+            (read(a), read(b))
+        })
+        .collect()
+}
+
+/// The `reproduce:` lines, in order.
+fn reproduce_lines(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("reproduce: "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs a `rogue-trace ...` command line as printed.
+fn run_line(line: &str) -> Output {
+    let words = shell_words::split(line).unwrap();
+    assert_eq!(words[0], "rogue-trace");
+    rogue_trace(&words[1..].iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+#[test]
+fn a_port_against_itself_is_identical_and_both_are_named() {
+    let p = planted();
+    let port = format!("{p} --seed {{seed}}");
+    let out = rogue_trace(&[
+        "compare", "--seed", "7", "--keys", "jjlh", "--size", "40x12",
+        "--port", &port, "--", p, "--seed", "{seed}",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let a = format!("A: the reference, `{p} --seed 7`");
+    let b = format!("B: the port, `{p} --seed 7`");
+    assert!(stdout.contains(&format!("{a}\n{b}\n")), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.starts_with("identical: 5 steps compared (A: "),
+        "{last}"
+    );
+    assert!(last.contains(&a[3..]) && last.contains(&b[3..]), "{last}");
+
+    let Some(rogue) = rogue() else { return };
+    let port = format!("{rogue} --seed {{seed}} --rng {{rng}}");
+    let out = rogue_trace(&[
+        "compare",
+        "--seed",
+        "42",
+        "--keys",
+        "jjjlllkkh",
+        "--brief",
+        "--port",
+        &port,
+        "--",
+        &rogue,
+        "--seed",
+        "{seed}",
+        "--rng",
+        "{rng}",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert_eq!(
+        stdout,
+        format!(
+            "identical: 10 steps compared (A: the reference, `{rogue} --seed 42 --rng glibc`; \
+             B: the port, `{rogue} --seed 42 --rng glibc`)\n"
+        )
+    );
+}
+
+#[test]
+fn a_port_that_differs_is_found_and_both_are_named() {
+    let p = planted();
+    let port = format!("{p} --seed {{seed}} --plant parity");
+    let out = rogue_trace(&[
+        "compare", "--seed", "8", "--keys", "l", "--size", "30x10", "--port",
+        &port, "--", p, "--seed", "{seed}",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains(
+            "row 0, column 1: A '#' the terminal's own colours, B 'X'"
+        ),
+        "{stdout}"
+    );
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.starts_with("different: 2 of 2 steps compared differ")
+            && last.ends_with(&format!(
+                "(A: the reference, `{p} --seed 8`; B: the port, `{p} --seed 8 --plant parity`)"
+            )),
+        "{last}"
+    );
+
+    // This project's own game, another field of view as the port.
+    let Some(rogue) = rogue() else { return };
+    let port = format!("{rogue} --fov rays --seed {{seed}} --rng {{rng}}");
+    let out = rogue_trace(&[
+        "compare",
+        "--seed",
+        "42",
+        "--keys",
+        "jjjlllkkh",
+        "--port",
+        &port,
+        "--",
+        &rogue,
+        "--seed",
+        "{seed}",
+        "--rng",
+        "{rng}",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.starts_with(&format!(
+            "A: the reference, `{rogue} --seed 42 --rng glibc`\n\
+             B: the port, `{rogue} --fov rays --seed 42 --rng glibc`\n\
+             step 0 differs"
+        )),
+        "{stdout}"
+    );
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.starts_with("different: ")
+            && last.contains("--fov rays --seed 42"),
+        "{last}"
+    );
+}
+
+#[test]
+fn the_shrunk_case_still_shows_a_cell_of_the_difference_found() {
+    // The port's bottom row shows a 'Z' in its middle, and a narrow screen
+    // shows a '!' at its top left too: made narrower, the case would
+    // still differ, but no longer where it was found.
+    let dir = scratch("bottom");
+    let out = fuzz_planted(
+        "bottom",
+        &dir,
+        &[
+            "--cases",
+            "3",
+            "--seed",
+            "2",
+            "--size",
+            "60x20-80x30",
+            "--html",
+            dir.join("reports").to_str().unwrap(),
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let cases = traces(&stdout);
+    assert_eq!(
+        cases.len(),
+        2,
+        "the case found and the case shrunk: {stdout}"
+    );
+    let (found_step, found) =
+        first_differing_cells(&cases[0].0, &cases[0].1).expect("a difference");
+    let (_, shrunk) =
+        first_differing_cells(&cases[1].0, &cases[1].1).expect("a difference");
+    assert!(
+        shrunk.iter().any(|cell| found.contains(cell)),
+        "found at step {found_step}: {found:?}; shrunk: {shrunk:?}"
+    );
+    assert!(found.iter().any(|c| (c.3).0 == 'Z'), "{found:?}");
+    assert!(shrunk.iter().all(|c| (c.3).0 != '!'), "{shrunk:?}");
+    // Both cases play again from their reproduce lines, and both have
+    // their report.
+    let lines = reproduce_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[1].contains("--keys ''"), "keys shrunk: {}", lines[1]);
+    for line in &lines {
+        assert_eq!(run_line(line).status.code(), Some(1), "{line}");
+    }
+    let reports = std::fs::read_dir(dir.join("reports")).unwrap().count();
+    assert_eq!(reports, 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn keep_going_reports_each_difference_once() {
+    // An even seed plants an 'X', an odd one a 'Y': two differences.
+    let dir = scratch("parity");
+    let out = fuzz_planted(
+        "parity",
+        &dir,
+        &[
+            "--cases",
+            "8",
+            "--seed",
+            "1",
+            "--keys-per-case",
+            "8",
+            "--keep-going",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("fuzz: 8 case(s) run (--seed 1): 0 identical, 8 differing, 2 distinct difference(s)"),
+        "{stdout}"
+    );
+    let groups: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("difference "))
+        .collect();
+    assert_eq!(groups.len(), 2, "{stdout}");
+    let planted: Vec<char> = ['X', 'Y']
+        .into_iter()
+        .filter(|c| groups.iter().any(|g| g.contains(&format!("B '{c}'"))))
+        .collect();
+    assert_eq!(planted, ['X', 'Y'], "{groups:?}");
+    // Each group: its case found and its case shrunk, each reproducible.
+    for what in ["found", "shrunk"] {
+        let lines = stdout
+            .lines()
+            .filter(|l| l.starts_with(&format!("  {what}: reproduce: ")))
+            .count();
+        assert_eq!(lines, 2, "{what}: {stdout}");
+    }
+    // Every case is logged, with its number.
+    for n in 1..=8 {
+        assert!(
+            stderr.contains(&format!("fuzz: case {n}/8: seed ")),
+            "{stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_port_that_hangs_is_a_finding_with_the_screens_before() {
+    // The port stops reading keys after its third.
+    let dir = scratch("hang");
+    let out = fuzz_planted(
+        "hang",
+        &dir,
+        &["--cases", "3", "--seed", "4", "--keys-per-case", "6"],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "the port stopped: the program kept busy without waiting for a key after 3 key(s)"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("difference 1: the port kept busy without waiting for a key (1 case(s): 1)"), "{stdout}");
+    let cases = traces(&stdout);
+    assert_eq!(cases.len(), 1, "not shrunk: {stdout}");
+    let numbers =
+        |t: &Trace| t.steps.iter().map(|s| s.number).collect::<Vec<_>>();
+    assert_eq!(numbers(&cases[0].0), [0, 1, 2, 3, 4, 5, 6]);
+    assert_eq!(numbers(&cases[0].1), [0, 1, 2]);
+    let lines = reproduce_lines(&stdout);
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert!(
+        lines[0].starts_with("rogue-trace compare --port "),
+        "{}",
+        lines[0]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
