@@ -14,7 +14,11 @@
 //! tenth.
 //!
 //! Then `rogue-trace fuzz` (from `target/release`): cases a minute, each
-//! way, with `rogue` as the reference (or the C original, pinned).
+//! way, with `rogue` as the reference (or the C original, pinned); and
+//! `fuzz --port` with `rogue` as the port too, captured beside the
+//! reference, set against `fuzz` with the built-in port, rounds
+//! alternating. `cargo bench -p rogue-trace --bench capture -- fuzz-port`
+//! runs that measure only.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -180,7 +184,77 @@ fn fuzz_rates(reference: &[&str], pin: bool) -> Option<Vec<(String, f64)>> {
     Some(rows)
 }
 
+/// Rounds of the `fuzz --port` measure.
+const FUZZ_ROUNDS: usize = 5;
+
+/// Cases a minute of `rogue-trace fuzz` with `rogue` as the reference and
+/// as the port, given with `--port` (`port`) or the built-in one.
+fn fuzz_rate(rogue_trace: &Path, rogue: &str, port: bool) -> f64 {
+    let seeded = [rogue, "--seed", "{seed}", "--rng", "{rng}"];
+    let cases = CASES.to_string();
+    let mut command = Command::new(rogue_trace);
+    command.args(["fuzz", "--cases", &cases, "--seed", "7"]);
+    if port {
+        command.args(["--port", &shell_words::join(seeded)]);
+    }
+    let start = Instant::now();
+    let out = command
+        .arg("--")
+        .args(seeded)
+        .output()
+        .expect("rogue-trace runs");
+    let minutes = start.elapsed().as_secs_f64() / 60.0;
+    assert!(out.status.success(), "port {port}: {out:?}");
+    CASES as f64 / minutes
+}
+
+/// `fuzz --port` (the release `rogue` as the port) against `fuzz` (the
+/// built-in port), rounds alternating: the median cases a minute of each,
+/// and the median of each round's ratio.
+fn fuzz_port_rates() {
+    let (rogue_trace, rogue) = (
+        release_dir().join("rogue-trace"),
+        release_dir().join("rogue"),
+    );
+    if !rogue_trace.exists() || !rogue.exists() {
+        eprintln!(
+            "{} or {} is missing: build them with cargo build --release -p rogue -p rogue-trace",
+            rogue_trace.display(),
+            rogue.display()
+        );
+        return;
+    }
+    let rogue = rogue.to_string_lossy();
+    let (mut built_in, mut port, mut ratio) = (vec![], vec![], vec![]);
+    for _ in 0..FUZZ_ROUNDS {
+        let replayed = fuzz_rate(&rogue_trace, &rogue, false);
+        let captured = fuzz_rate(&rogue_trace, &rogue, true);
+        built_in.push(replayed);
+        port.push(captured);
+        ratio.push(captured / replayed);
+    }
+    println!(
+        "\nfuzz --port: {CASES} cases of 60 keys against rogue, {FUZZ_ROUNDS} rounds (medians; ratio within each round)\n"
+    );
+    println!("{:<56} {:>10} {:>8}", "", "cases/min", "ratio");
+    let rows = [
+        ("fuzz, the built-in port (replayed)", median(built_in), 1.0),
+        (
+            "fuzz --port rogue (captured beside the reference)",
+            median(port),
+            median(ratio),
+        ),
+    ];
+    for (name, rate, ratio) in rows {
+        println!("{name:<56} {rate:>10.0} {ratio:>8.3}");
+    }
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "fuzz-port") {
+        fuzz_port_rates();
+        return;
+    }
     let mut rng = GlibcRand::new(7);
     let walks: Vec<Vec<char>> = (0..ROUNDS)
         .map(|_| {
@@ -280,4 +354,5 @@ fn main() {
             println!("{name:<56} {rate:>10.0}");
         }
     }
+    fuzz_port_rates();
 }

@@ -47,11 +47,14 @@ enum Command {
     Diff(DiffArgs),
     /// Print a recorded screen, or draw it as an SVG or HTML picture
     Show(ShowArgs),
-    /// Capture a reference program and replay the port on the same seed,
-    /// size and keys, and compare: exit 0 if identical, 1 if not
+    /// Play a reference program and the port (the built-in one, or your
+    /// program with --port) on the same seed, size and keys, both at once,
+    /// and compare: exit 0 if identical, 1 if not (or if a side stops
+    /// before its last key)
     Compare(compare::CompareArgs),
-    /// Compare the port with a reference program on random seeds, sizes and
-    /// walks; shrink the first difference to a minimal case
+    /// Compare the port (the built-in one, or your program with --port)
+    /// with a reference program on random seeds, sizes and walks; shrink
+    /// each difference to a smaller case that still shows it
     Fuzz(fuzz::FuzzArgs),
 }
 
