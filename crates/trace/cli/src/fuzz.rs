@@ -757,3 +757,73 @@ mod generator {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_size_is_one_size_or_a_range_from_smaller_to_larger() {
+        let one = parse_size_range("80x24").unwrap();
+        assert_eq!((one.min, one.max), ((80, 24), (80, 24)));
+        let range = parse_size_range("20x8-120x40").unwrap();
+        assert_eq!((range.min, range.max), ((20, 8), (120, 40)));
+        assert!(parse_size_range("120x40-20x8").is_err());
+        assert!(parse_size_range("20x8-120x4").is_err());
+        assert!(parse_size_range("0x8-120x40").is_err());
+        assert!(parse_size_range("20x8-1001x40").is_err());
+        assert!(parse_size_range("20x8-").is_err());
+    }
+
+    #[test]
+    fn sizes_are_drawn_within_the_range_as_before_ranges_were_given() {
+        let range = parse_size_range("20x8-120x40").unwrap();
+        let (mut a, mut b) = (Draw::new(5), Draw::new(5));
+        for _ in 0..1000 {
+            let size = range.draw(&mut a);
+            let before = (20 + b.below(101) as u16, 8 + b.below(33) as u16);
+            assert_eq!(size, before);
+        }
+        let one = parse_size_range("7x3").unwrap();
+        assert_eq!(one.draw(&mut a), (7, 3));
+    }
+
+    #[test]
+    fn walks_of_an_alphabet_hold_only_its_keys() {
+        let alphabet = ['a', '\t', 'é'];
+        let keys = walk(&mut Draw::new(1), 500, Some(&alphabet));
+        assert_eq!(keys.len(), 500);
+        assert!(keys.iter().all(|k| alphabet.contains(k)));
+        assert!(alphabet.iter().all(|k| keys.contains(k)));
+        assert_eq!(keys, walk(&mut Draw::new(1), 500, Some(&alphabet)));
+        assert!(alphabet_of(Some("hjq")).is_err());
+        assert!(alphabet_of(Some("")).is_err());
+        assert_eq!(
+            alphabet_of(Some("h\\tj")).unwrap(),
+            Some(vec!['h', '\t', 'j'])
+        );
+    }
+
+    fn alphabet_of(text: Option<&str>) -> Result<Option<Vec<char>>, String> {
+        alphabet(text).map_err(|Failure(e, _)| e)
+    }
+
+    #[test]
+    fn the_cause_is_kept_only_by_a_cell_alike_at_the_same_place() {
+        let cell = |y, x, a: char, b: char| CellDifference {
+            y,
+            x,
+            a: Some((a, Look::of_class('w'))),
+            b: Some((b, Look::of_class('w'))),
+        };
+        let found: HashSet<_> =
+            [cell(3, 4, '.', ' '), cell(5, 1, '#', '.')].into();
+        let kept = [cell(0, 0, 'x', 'y'), cell(5, 1, '#', '.')].into();
+        assert!(keeps_cause(&found, &kept));
+        // The same place showing something else, or the same contents
+        // elsewhere, is another difference.
+        let moved = [cell(3, 5, '.', ' '), cell(5, 1, '#', ' ')].into();
+        assert!(!keeps_cause(&found, &moved));
+        assert!(!keeps_cause(&found, &HashSet::new()));
+    }
+}
