@@ -157,6 +157,9 @@ const STRAY: [char; 10] =
 /// The most differences reported in full (traces, reports, shrinking);
 /// any more are counted.
 const MAX_GROUPS: usize = 100;
+/// The most signatures counted past [`MAX_GROUPS`]; the cases past those
+/// are counted together.
+const MAX_SIGNATURES: usize = 10_000;
 /// The most case numbers a group lists.
 const CASES_LISTED: usize = 10;
 
@@ -263,6 +266,7 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
     let mut groups: Vec<Group> = Vec::new();
     let mut known: HashMap<String, usize> = HashMap::new();
     let mut unlisted: HashMap<String, u32> = HashMap::new();
+    let mut uncounted = 0;
     let mut run_count = 0;
     let mut differing = 0;
     for n in 1..=args.cases {
@@ -304,7 +308,13 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
                 (Some(groups.len()), true)
             }
             None => {
-                *unlisted.entry(sig.clone()).or_default() += 1;
+                if unlisted.len() < MAX_SIGNATURES
+                    || unlisted.contains_key(&sig)
+                {
+                    *unlisted.entry(sig.clone()).or_default() += 1;
+                } else {
+                    uncounted += 1;
+                }
                 (None, false)
             }
         };
@@ -372,6 +382,11 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
         println!(
             "and {} more distinct difference(s) in {cases} case(s), neither written nor shrunk: the first {MAX_GROUPS} are",
             unlisted.len()
+        );
+    }
+    if uncounted > 0 {
+        println!(
+            "and {uncounted} more differing case(s), not told apart: the first {MAX_SIGNATURES} signatures past those are counted"
         );
     }
     Ok(1)
