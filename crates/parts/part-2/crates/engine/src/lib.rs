@@ -44,8 +44,8 @@ pub fn game_loop(term: &mut impl Terminal, map: &Map, player: &mut Entity) {
     }
 }
 
-/// `closeGame`: ends curses. (The C also frees the player; here it is
-/// freed when `main` ends.)
+/// `closeGame`: ends curses. (The C also frees the player, which it
+/// `calloc`ed; here the player is a plain value, with nothing to free.)
 #[doc(alias = "closeGame")]
 pub fn close_game() {
     endwin();

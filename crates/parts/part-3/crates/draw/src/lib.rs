@@ -46,3 +46,61 @@ pub fn draw_everything(screen: &mut impl Screen, map: &Map, player: &Entity) {
     draw_map(screen, map);
     draw_entity(screen, player);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rogue_types::Tile;
+
+    /// A screen in memory: each cell holds what was drawn there last.
+    struct Grid {
+        cells: Vec<Vec<chtype>>,
+    }
+
+    impl Screen for Grid {
+        fn clear(&mut self) {
+            for row in &mut self.cells {
+                row.fill(' ' as chtype);
+            }
+        }
+
+        fn mvaddch(&mut self, y: i32, x: i32, ch: chtype) {
+            self.cells[y as usize][x as usize] = ch;
+        }
+    }
+
+    impl Grid {
+        /// The first `n` cells of row `y`, as text.
+        fn row(&self, y: usize, n: usize) -> String {
+            let cells = &self.cells[y][..n];
+            cells.iter().map(|&ch| ch as u8 as char).collect()
+        }
+    }
+
+    #[test]
+    fn draws_the_walls_the_floor_and_the_player() {
+        let wall = Tile {
+            ch: '#',
+            walkable: false,
+        };
+        let mut map = Map {
+            tiles: vec![vec![wall; MAP_WIDTH as usize]; MAP_HEIGHT as usize],
+        };
+        for x in 1..4 {
+            map[Position { y: 1, x }].ch = '.';
+        }
+        let player = Entity {
+            pos: Position { y: 1, x: 2 },
+            ch: '@',
+        };
+        let mut grid = Grid {
+            cells: vec![vec![0; MAP_WIDTH as usize]; MAP_HEIGHT as usize],
+        };
+
+        draw_everything(&mut grid, &map, &player);
+
+        assert_eq!(grid.row(0, 6), "######");
+        assert_eq!(grid.row(1, 6), "#.@.##");
+        assert_eq!(grid.row(2, 6), "######");
+    }
+}
