@@ -1,12 +1,13 @@
-//! The C library's `srand()` and `rand()`, value for value: glibc's
-//! (Linux) and the Microsoft C runtime's (Windows).
+//! The C library's `srand()` and `rand()`, value for value: glibc's and
+//! the Microsoft C runtime's.
 //!
 //! The C seeds `rand()` with `srand(time(NULL))` and builds the dungeon
 //! from what it returns, so the same seed gives the same dungeon only with
 //! the same `rand()`. Rust has no `rand()` of its own; these are the two
-//! the C original gets, written out.
+//! the C original gets on Linux (with glibc) and on Windows, written out.
 
-/// `srand()` and `rand()`: the platform's own generator, seeded.
+/// `srand()` and `rand()`: Microsoft's generator on Windows, glibc's on
+/// every other platform, seeded.
 #[derive(Clone, Debug)]
 pub enum Rand {
     /// glibc's.
@@ -16,8 +17,9 @@ pub enum Rand {
 }
 
 impl Rand {
-    /// `srand(seed)` of the platform's C library: Microsoft's on Windows,
-    /// glibc's elsewhere.
+    /// `srand(seed)`: Microsoft's generator on Windows, glibc's on every
+    /// other platform (macOS's and musl's own `rand()` are other
+    /// generators, not reproduced here).
     pub fn srand(seed: u32) -> Rand {
         if cfg!(windows) {
             Rand::Msvc(MsvcRand::new(seed))
