@@ -15,14 +15,16 @@ pub enum RngKind {
 }
 
 impl RngKind {
-    /// The generator of the C library this program would be linked with on
-    /// this platform: Microsoft's on Windows, glibc's elsewhere, as
-    /// `Rand::srand` picks it.
+    /// The generator the game reproduces by default on this platform:
+    /// Microsoft's on Windows, glibc's on every other platform (also on
+    /// macOS and musl, whose own `rand()` is another generator, which no
+    /// option reproduces), as `Rand::srand` picks it.
     pub const fn platform() -> Self {
         Self::of_platform(cfg!(windows))
     }
 
-    /// The generator of the C library on Windows (`windows`) or elsewhere.
+    /// The default generator on Windows (`windows`) or on any other
+    /// platform.
     pub const fn of_platform(windows: bool) -> Self {
         if windows {
             RngKind::Msvc
