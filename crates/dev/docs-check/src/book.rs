@@ -245,7 +245,7 @@ pub fn files_section(part: u8, changes: &BTreeMap<String, Change>) -> String {
         "## What Part {part} added and changed\n\n\
          File by file, as this page's steps leave them, with the C file each \
          one follows:\n\n\
-         | File | | In the C |\n|---|---|---|\n"
+         | File | Part {part} | In the C |\n|---|---|---|\n"
     );
     for (file, change) in changes {
         let change = match change {
@@ -411,7 +411,7 @@ mod tests {
             "## What Part 2 added and changed\n\n\
              File by file, as this page's steps leave them, with the C file \
              each one follows:\n\n\
-             | File | | In the C |\n|---|---|---|\n\
+             | File | Part 2 | In the C |\n|---|---|---|\n\
              | `Cargo.toml` | changed | the `gcc` command line |\n\
              | `crates/main/src/main.rs` | changed | `main.c` |\n\
              | `crates/map/Cargo.toml` | new | the `gcc` command line |\n\
@@ -470,7 +470,9 @@ mod tests {
         assert_eq!(c_file("crates/fov/Cargo.toml"), "the `gcc` command line");
         assert!(c_file("crates/crand/src/lib.rs").contains("`rand()`"));
         assert_eq!(
-            cargo_new_files("cargo new --vcs none --name rogue-main crates/main"),
+            cargo_new_files(
+                "cargo new --vcs none --name rogue-main crates/main"
+            ),
             ["crates/main/Cargo.toml", "crates/main/src/main.rs"]
         );
     }

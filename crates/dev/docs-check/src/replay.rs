@@ -367,7 +367,12 @@ pub fn apply(step: &Step, ws: &Workspace) -> Result<String, String> {
                     String::from_utf8_lossy(&out.stderr)
                 ));
             }
-            Ok(format!("ran `{}`", block.replace('\n', "; ")))
+            let place = if *folder == Folder::Repo {
+                " in this repository's checkout"
+            } else {
+                ""
+            };
+            Ok(format!("ran{place} `{}`", script.replace('\n', "; ")))
         }
         Action::NotHere(_, why) => Ok(format!("not run here: {why}")),
         Action::Check(file) => {
@@ -391,17 +396,37 @@ pub fn apply(step: &Step, ws: &Workspace) -> Result<String, String> {
 fn moved_out(script: &str, out: &Path) -> Result<String, String> {
     let mut lines = Vec::new();
     for line in script.lines() {
-        let mut words =
+        let words =
             shell_words::split(line).map_err(|e| format!("`{line}`: {e}"))?;
-        for word in &mut words {
-            if let Some(dir) = word.strip_prefix("OUT=") {
-                let name = Path::new(dir).file_name().ok_or_else(|| {
-                    format!("`{line}`: OUT={dir} names no folder")
-                })?;
-                *word = format!("OUT={}", out.join(name).display());
-            }
+        if !words.iter().any(|w| w.starts_with("OUT=")) {
+            lines.push(line.to_string());
+            continue;
         }
-        lines.push(shell_words::join(words));
+        let mut moved = Vec::new();
+        for word in &words {
+            // A `NAME=VALUE` word keeps its `NAME=` unquoted, as typed.
+            let (name, value) = match word.split_once('=') {
+                Some((name, value))
+                    if !name.is_empty()
+                        && name
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                {
+                    (format!("{name}="), value)
+                }
+                _ => (String::new(), word.as_str()),
+            };
+            let value = if name == "OUT=" {
+                let folder = Path::new(value).file_name().ok_or_else(|| {
+                    format!("`{line}`: OUT={value} names no folder")
+                })?;
+                out.join(folder).display().to_string()
+            } else {
+                value.to_string()
+            };
+            moved.push(format!("{name}{}", shell_words::quote(&value)));
+        }
+        lines.push(moved.join(" "));
     }
     Ok(lines.join("\n"))
 }
@@ -698,6 +723,65 @@ mod tests {
             found[2].action,
             Action::NotHere(Folder::Project, "macOS only".into())
         );
+    }
+
+    #[test]
+    fn commands_say_where_they_run() {
+        let parsed = |spec: &str| action(spec);
+        assert_eq!(parsed("sh"), Ok(Action::Sh(Folder::Project)));
+        assert_eq!(parsed("sh .."), Ok(Action::Sh(Folder::Parent)));
+        assert_eq!(parsed("sh-repo"), Ok(Action::Sh(Folder::Repo)));
+        assert!(parsed("sh repo").is_err());
+        assert_eq!(
+            parsed("sh-not-here repo it plays"),
+            Ok(Action::NotHere(Folder::Repo, "it plays".into()))
+        );
+        assert_eq!(
+            parsed("sh-not-here any as root"),
+            Ok(Action::NotHere(Folder::Any, "as root".into()))
+        );
+        assert_eq!(
+            parsed("sh-not-here .. why"),
+            Ok(Action::NotHere(Folder::Parent, "why".into()))
+        );
+        assert!(parsed("sh-not-here repo").is_err());
+    }
+
+    #[test]
+    fn a_repository_command_writes_its_out_in_the_replay_s_folder() {
+        let out = Path::new("/tmp/replay/out");
+        assert_eq!(
+            moved_out("make part PART=2 OUT=../part-2\nls", out).unwrap(),
+            "make part PART=2 OUT=/tmp/replay/out/part-2\nls"
+        );
+        assert!(moved_out("make part OUT=..", out).is_err());
+        let dir = std::env::temp_dir()
+            .join(format!("rogue-docs-repo-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("repo")).unwrap();
+        let ws = Workspace {
+            parent: dir.join("parent"),
+            project: dir.join("project"),
+            target: dir.join("target"),
+            repo: dir.join("repo"),
+            out: dir.join("out"),
+        };
+        let step = Step {
+            line: 1,
+            action: Action::Sh(Folder::Repo),
+            block: Some("mkdir x\nenv OUT=../y sh -c 'mkdir \"$OUT\"'".into()),
+        };
+        let said = apply(&step, &ws).unwrap();
+        assert!(
+            said.starts_with("ran in this repository's checkout"),
+            "{said}"
+        );
+        // Run in the checkout; its OUT in the replay's folder, not beside
+        // the checkout.
+        assert!(dir.join("repo/x").is_dir());
+        assert!(dir.join("out/y").is_dir());
+        assert!(!dir.join("y").exists());
+        let _ = fs::remove_dir_all(&dir);
     }
 
     fn applied(action: Action, block: &str) -> Result<String, String> {

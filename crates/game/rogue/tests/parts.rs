@@ -73,7 +73,10 @@ fn build(part: u8) -> PathBuf {
         &what,
     );
     cargo(&dir, &["build", "--quiet", "--locked"], &what);
-    assert!(lock() == written, "{what}: the build changed its Cargo.lock");
+    assert!(
+        lock() == written,
+        "{what}: the build changed its Cargo.lock"
+    );
     let built = shared_target().join("debug/rogue-main");
     let kept = root().join(format!("target/parts/rogue-part-{part}"));
     std::fs::copy(&built, &kept).expect("the binary is kept");
