@@ -19,7 +19,8 @@
 //!   be found once, whole lines in a row, in FILE;
 //! - `<!-- step: sh -->`: the `sh` block runs, as written, in the part's
 //!   folder (`sh ..`: in the folder above it, where a reader starts Part
-//!   0); `<!-- step: sh-repo -->`: it runs in this repository's checkout,
+//!   0; `sh any`: in any folder, which is that one here);
+//!   `<!-- step: sh-repo -->`: it runs in this repository's checkout,
 //!   each `OUT=DIR` of its commands moved into the replay's own folder (a
 //!   replay writes nothing into the checkout but `target`);
 //!   `<!-- step: sh-not-here [..|any|repo] REASON -->`: a command shown and
@@ -211,7 +212,12 @@ fn action(spec: &str) -> Result<Action, String> {
         Some("sh") => match words.get(1..).unwrap_or_default() {
             [] => Action::Sh(Folder::Project),
             [".."] => Action::Sh(Folder::Parent),
-            _ => return Err(format!("'step: {spec}': `sh` or `sh ..`")),
+            ["any"] => Action::Sh(Folder::Any),
+            _ => {
+                return Err(format!(
+                    "'step: {spec}': `sh`, `sh ..` or `sh any`"
+                ))
+            }
         },
         Some("sh-repo") if words.len() == 1 => Action::Sh(Folder::Repo),
         Some("sh-not-here") => {
@@ -349,7 +355,8 @@ pub fn apply(step: &Step, ws: &Workspace) -> Result<String, String> {
                 fs::create_dir_all(&ws.out).map_err(|e| e.to_string())?;
                 moved_out(block, &ws.out)?
             } else {
-                let above = *folder == Folder::Parent;
+                // Any folder is, in a replay, the folder above the part's.
+                let above = matches!(folder, Folder::Parent | Folder::Any);
                 command
                     .current_dir(if above { &ws.parent } else { &ws.project })
                     .env("CARGO_TARGET_DIR", &ws.target);
@@ -730,6 +737,7 @@ mod tests {
         let parsed = |spec: &str| action(spec);
         assert_eq!(parsed("sh"), Ok(Action::Sh(Folder::Project)));
         assert_eq!(parsed("sh .."), Ok(Action::Sh(Folder::Parent)));
+        assert_eq!(parsed("sh any"), Ok(Action::Sh(Folder::Any)));
         assert_eq!(parsed("sh-repo"), Ok(Action::Sh(Folder::Repo)));
         assert!(parsed("sh repo").is_err());
         assert_eq!(
