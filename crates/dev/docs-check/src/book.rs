@@ -29,17 +29,21 @@ pub enum Change {
     Changed,
 }
 
-/// The C file that a file of a part's project stands for, by its path
-/// in the project: each crate is one C module, its manifests the C's build
-/// line.
-pub fn c_file(path: &str) -> &'static str {
+/// The C file that a file of Part `part`'s project stands for, by its
+/// path in the project: each crate is one C module, and the manifests are
+/// the C's build, its `gcc` command line in Part 0 and its `makefile` from
+/// Part 1 on.
+pub fn c_file(path: &str, part: u8) -> &'static str {
+    let build = if part == 0 {
+        "the `gcc` command line"
+    } else {
+        "`makefile`"
+    };
     let mut parts = path.split('/');
     match (parts.next(), parts.next(), parts.next()) {
-        (Some("Cargo.toml"), None, _) => "the `gcc` command line",
+        (Some("Cargo.toml"), None, _) => build,
         (Some("rustfmt.toml"), None, _) => "none: Rust's formatter",
-        (Some("crates"), Some(_), Some("Cargo.toml")) => {
-            "the `gcc` command line"
-        }
+        (Some("crates"), Some(_), Some("Cargo.toml")) => build,
         (Some("crates"), Some(name), Some("src")) => match name {
             "types" => "`rogue.h`",
             "main" => "`main.c`",
@@ -252,7 +256,8 @@ pub fn files_section(part: u8, changes: &BTreeMap<String, Change>) -> String {
             Change::New => "new",
             Change::Changed => "changed",
         };
-        let _ = writeln!(out, "| `{file}` | {change} | {} |", c_file(file));
+        let _ =
+            writeln!(out, "| `{file}` | {change} | {} |", c_file(file, part));
     }
     out
 }
@@ -412,9 +417,9 @@ mod tests {
              File by file, as this page's steps leave them, with the C file \
              each one follows:\n\n\
              | File | Part 2 | In the C |\n|---|---|---|\n\
-             | `Cargo.toml` | changed | the `gcc` command line |\n\
+             | `Cargo.toml` | changed | `makefile` |\n\
              | `crates/main/src/main.rs` | changed | `main.c` |\n\
-             | `crates/map/Cargo.toml` | new | the `gcc` command line |\n\
+             | `crates/map/Cargo.toml` | new | `makefile` |\n\
              | `crates/map/src/lib.rs` | new | `map.c` |\n\
              | `crates/types/src/lib.rs` | changed | `rogue.h` |\n"
         );
@@ -463,12 +468,32 @@ mod tests {
     }
 
     #[test]
+    fn part_2_s_page_says_where_its_constants_go() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../docs");
+        let page = std::fs::read_to_string(format!("{root}/part-02.md"))
+            .expect("docs/part-02.md");
+        let html = render(&page, 2).unwrap();
+        let caption = "<div class=\"rogue-step\"><span class=\"rogue-step-file\"><code>crates/types/src/lib.rs</code></span> <span class=\"rogue-step-what\">add before <code>Position</code></span></div>\n\n<!-- step: add crates/types/src/lib.rs before Position -->\n```rust,ignore\n/// Number of rows";
+        assert!(html.contains(caption), "{html}");
+        let notes = page
+            .lines()
+            .filter(|l| {
+                l.starts_with("<!-- step: ")
+                    || l.starts_with("<!-- checkpoint:")
+            })
+            .count();
+        assert_eq!(html.matches("<div class=\"rogue-step\">").count(), notes);
+        assert!(html.contains("| `crates/map/src/lib.rs` | new | `map.c` |"));
+    }
+
+    #[test]
     fn each_crate_stands_for_its_c_file() {
-        assert_eq!(c_file("crates/types/src/lib.rs"), "`rogue.h`");
-        assert_eq!(c_file("crates/fov/src/lib.rs"), "`fov.c`");
-        assert_eq!(c_file("crates/main/src/main.rs"), "`main.c`");
-        assert_eq!(c_file("crates/fov/Cargo.toml"), "the `gcc` command line");
-        assert!(c_file("crates/crand/src/lib.rs").contains("`rand()`"));
+        assert_eq!(c_file("crates/types/src/lib.rs", 1), "`rogue.h`");
+        assert_eq!(c_file("crates/fov/src/lib.rs", 4), "`fov.c`");
+        assert_eq!(c_file("crates/main/src/main.rs", 0), "`main.c`");
+        assert_eq!(c_file("Cargo.toml", 0), "the `gcc` command line");
+        assert_eq!(c_file("crates/fov/Cargo.toml", 4), "`makefile`");
+        assert!(c_file("crates/crand/src/lib.rs", 3).contains("`rand()`"));
         assert_eq!(
             cargo_new_files(
                 "cargo new --vcs none --name rogue-main crates/main"
