@@ -603,6 +603,8 @@ pub fn replay(
         let before = rogue_parts::view(root, part - 1).map_err(|e| vec![e])?;
         rogue_parts::write_view(&before, &ws.project)
             .map_err(|e| vec![e.to_string()])?;
+        // The project as `make part` writes it, with its own lock.
+        rogue_parts::own_lock(&ws.project).map_err(|e| vec![e])?;
         before
     } else {
         rogue_parts::View::new()
