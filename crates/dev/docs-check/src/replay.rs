@@ -672,24 +672,26 @@ fn listed_wrong(
         };
         done.insert(path.display().to_string(), change);
     }
-    let name = |c: Option<&Change>| match c {
+    let said = |c: Option<&Change>| match c {
         Some(Change::New) => "new",
         Some(Change::Changed) => "changed",
-        None => "not there",
+        None => "nothing",
+    };
+    let did = |c: Option<&Change>| match c {
+        Some(Change::New) => "made it",
+        Some(Change::Changed) => "changed it",
+        None => "left it as it was",
     };
     let mut problems = Vec::new();
     let paths: std::collections::BTreeSet<&String> =
         listed.keys().chain(done.keys()).collect();
     for path in paths {
-        let (said, is) = (listed.get(path), done.get(path));
-        if said != is {
+        let (listed, done) = (listed.get(path), done.get(path));
+        if listed != done {
             problems.push(format!(
-                "{path}: the page's list of files has it {}, and the part {}",
-                name(said),
-                match is {
-                    Some(c) => format!("has it {}", name(Some(c))),
-                    None => "leaves it as it was".to_string(),
-                }
+                "{path}: the page's list of files says {}; the part {}",
+                said(listed),
+                did(done)
             ));
         }
     }
@@ -731,6 +733,38 @@ mod tests {
         assert_eq!(
             found[2].action,
             Action::NotHere(Folder::Project, "macOS only".into())
+        );
+    }
+
+    #[test]
+    fn the_list_of_files_must_be_what_the_part_did() {
+        let view = |files: &[(&str, &str)]| -> rogue_parts::View {
+            files
+                .iter()
+                .map(|(p, t)| (PathBuf::from(p), (*t).to_string()))
+                .collect()
+        };
+        let before = view(&[("a.rs", "a"), ("same.rs", "s")]);
+        let after = view(&[
+            ("a.rs", "a, changed"),
+            ("b.rs", "b"),
+            ("same.rs", "s"),
+            ("Cargo.lock", "not compared"),
+        ]);
+        let listed = |files: &[(&str, Change)]| {
+            files.iter().map(|(p, c)| ((*p).to_string(), *c)).collect()
+        };
+        let right = listed(&[("a.rs", Change::Changed), ("b.rs", Change::New)]);
+        assert!(listed_wrong(&right, &before, &after).is_empty());
+        let wrong =
+            listed(&[("a.rs", Change::New), ("same.rs", Change::Changed)]);
+        assert_eq!(
+            listed_wrong(&wrong, &before, &after),
+            [
+                "a.rs: the page's list of files says new; the part changed it",
+                "b.rs: the page's list of files says nothing; the part made it",
+                "same.rs: the page's list of files says changed; the part left it as it was",
+            ]
         );
     }
 
