@@ -219,7 +219,10 @@ bench: deps
 	python3 tests/browser.py --bench
 
 ## The book: docs/ as an mdBook in target/book (installs mdbook if
-## missing), with every part playable in its page (`make web`).
+## missing), with every part playable in its page (`make web`), and each
+## step of a part page captioned with its file and place or the folder
+## its command runs in, by the preprocessor `rogue-docs-check book`
+## (docs/book.toml).
 book: mdbook web
 	mdbook build docs
 
