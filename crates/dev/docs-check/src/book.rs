@@ -262,20 +262,58 @@ pub fn files_section(part: u8, changes: &BTreeMap<String, Change>) -> String {
     out
 }
 
+/// The lines (from 1) of the code blocks of `page` that no note
+/// precedes: a block whose last line before it (blank lines aside) is
+/// neither a marker (`<!-- ... -->`) nor a picture, which a marker
+/// precedes.
+fn unnoted_blocks(page: &str) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut last = "";
+    let mut inside = false;
+    for (i, line) in page.lines().enumerate() {
+        if inside {
+            inside = line != "```";
+            continue;
+        }
+        if line.starts_with("```") {
+            inside = true;
+            if !last.starts_with("<!-- ") && !last.starts_with("![") {
+                found.push(i + 1);
+            }
+        }
+        if !line.trim().is_empty() {
+            last = line;
+        }
+    }
+    found
+}
+
 /// A part page as the book shows it: a caption before every note, and
 /// the list of its files where [`FILES_MARKER`] stands.
 ///
 /// # Errors
-/// A note that cannot be read (as [`steps`] says), or a page without its
-/// marker, or with two.
+/// A note that cannot be read (as [`steps`] says), a code block without a
+/// note, or a page without its marker, or with two.
 pub fn render(page: &str, part: u8) -> Result<String, Vec<String>> {
     let steps = steps(page)?;
+    let mut problems: Vec<String> = unnoted_blocks(page)
+        .into_iter()
+        .map(|n| {
+            format!(
+                "line {n}: a code block without a note, which the book \
+                 cannot caption (`<!-- step: show -->` for an excerpt)"
+            )
+        })
+        .collect();
     let markers = page.lines().filter(|l| *l == FILES_MARKER).count();
     if markers != 1 {
-        return Err(vec![format!(
+        problems.push(format!(
             "the page holds {markers} line(s) `{FILES_MARKER}`, not one: \
              the list of its files goes there"
-        )]);
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(problems);
     }
     let mut at: BTreeMap<usize, String> = BTreeMap::new();
     let mut generated = BTreeSet::new();
@@ -431,6 +469,14 @@ mod tests {
         assert!(render(&none, 2).unwrap_err()[0].contains("0 line(s)"));
         let twice = format!("{PAGE}{FILES_MARKER}\n");
         assert!(render(&twice, 2).unwrap_err()[0].contains("2 line(s)"));
+        let bare = PAGE.replace("<!-- step: show -->\n", "");
+        assert_eq!(
+            render(&bare, 2).unwrap_err(),
+            [
+                "line 32: a code block without a note, which the book cannot \
+              caption (`<!-- step: show -->` for an excerpt)"
+            ]
+        );
         let bad = PAGE.replace("step: show", "step: shown");
         assert_eq!(
             render(&bad, 2).unwrap_err(),
