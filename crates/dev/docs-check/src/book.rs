@@ -473,7 +473,7 @@ mod tests {
         assert_eq!(
             render(&bare, 2).unwrap_err(),
             [
-                "line 32: a code block without a note, which the book cannot \
+                "line 33: a code block without a note, which the book cannot \
               caption (`<!-- step: show -->` for an excerpt)"
             ]
         );
