@@ -31,10 +31,19 @@ else
 	@echo "make run: PART must be 0, 1, 2, 3 or 4, not '$(PART)'"; exit 2
 endif
 
-## Part N of the tutorial as a Cargo project of its own, in OUT (which
-## must not exist yet): `make part PART=2 OUT=../part-2`.
+## Part N of the tutorial as a Cargo project of its own, with its own
+## Cargo.lock, in OUT (which must not exist yet): `make part PART=2
+## OUT=../part-2`. Without PART or OUT, or with an OUT that exists, it says
+## so on one line and exits 2, having written nothing.
+ifneq ($(filter part,$(MAKECMDGOALS)),)
+ifeq ($(and $(PART),$(OUT)),)
+$(error usage: make part PART=N OUT=DIR, where DIR does not exist yet)
+endif
+ifneq ($(wildcard $(OUT)),)
+$(error make part: OUT=$(OUT) exists already; give another OUT, or remove $(OUT) first)
+endif
+endif
 part:
-	@if [ -z "$(OUT)" ] || [ -z "$(PART)" ]; then echo "usage: make part PART=N OUT=DIR (DIR must not exist yet)"; exit 2; fi
 	@$(CARGO) run -q --release -p rogue-parts -- --part $(PART) --out $(OUT)
 
 ## Every test: unit, golden (headless and in a pseudo-terminal), races,
@@ -210,7 +219,10 @@ bench: deps
 	python3 tests/browser.py --bench
 
 ## The book: docs/ as an mdBook in target/book (installs mdbook if
-## missing), with every part playable in its page (`make web`).
+## missing), with every part playable in its page (`make web`), and each
+## step of a part page captioned with its file and place or the folder
+## its command runs in, by the preprocessor `rogue-docs-check book`
+## (docs/book.toml).
 book: mdbook web
 	mdbook build docs
 

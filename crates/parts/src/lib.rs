@@ -71,11 +71,12 @@ pub fn view(root: &Path, part: u8) -> Result<View, String> {
 }
 
 /// Writes Part `part` into `out`, which must not exist yet: a standalone
-/// Cargo project that needs nothing from this repository. Returns the
-/// files written.
+/// Cargo project that needs nothing from this repository, with its own
+/// `Cargo.lock` ([`own_lock`]). Returns the files written.
 ///
 /// # Errors
-/// If `out` exists (nothing is overwritten), or as [`view`] and writing.
+/// If `out` exists (nothing is overwritten), or as [`view`], writing and
+/// [`own_lock`].
 pub fn export(
     root: &Path,
     part: u8,
@@ -83,13 +84,40 @@ pub fn export(
 ) -> Result<Vec<PathBuf>, String> {
     if out.exists() || out.is_symlink() {
         return Err(format!(
-            "{} already exists; give a folder that does not exist yet",
+            "{} already exists: give a folder that does not exist yet, or remove it first",
             out.display()
         ));
     }
     let view = view(root, part)?;
     write_view(&view, out).map_err(|e| format!("{}: {e}", out.display()))?;
+    own_lock(out)?;
     Ok(view.into_keys().collect())
+}
+
+/// Makes the `Cargo.lock` of the part written in `dir` (the repository's,
+/// as [`view`] gives it) the part's own: cargo re-resolves only the part's
+/// crates (`cargo update --workspace --offline`), which drops every
+/// package the part does not use and keeps the others at the repository's
+/// versions. A build of the part then keeps it as it is.
+///
+/// # Errors
+/// If cargo fails: the part is written, with the repository's lock.
+pub fn own_lock(dir: &Path) -> Result<(), String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["update", "--workspace", "--offline", "--quiet"])
+        .current_dir(dir)
+        .output()
+        .map_err(|e| format!("cargo: {e}"))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let said = String::from_utf8_lossy(&out.stderr);
+    Err(format!(
+        "{}: its Cargo.lock is still the repository's, as cargo failed to prune it: {}",
+        dir.display(),
+        said.lines().find(|l| !l.trim().is_empty()).unwrap_or_default()
+    ))
 }
 
 /// Writes `view` under `out`, and removes the files and folders of an

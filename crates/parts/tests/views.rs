@@ -118,6 +118,88 @@ fn a_written_part_is_a_workspace_with_a_readme() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The packages of a `Cargo.lock`: name, version and checksum (none for
+/// the project's own crates).
+fn packages(lock: &str) -> Vec<(String, String, Option<String>)> {
+    lock.split("[[package]]")
+        .skip(1)
+        .map(|block| {
+            let field = |key: &str| {
+                block.lines().find_map(|l| {
+                    l.strip_prefix(key)
+                        .and_then(|v| v.strip_prefix(" = \""))
+                        .and_then(|v| v.strip_suffix('"'))
+                        .map(str::to_string)
+                })
+            };
+            let name = field("name").expect("a package has a name");
+            let version = field("version").expect("a package has a version");
+            (name, version, field("checksum"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_written_part_s_lock_holds_its_packages_at_the_repository_s_versions() {
+    let repository =
+        std::fs::read_to_string(root().join("Cargo.lock")).unwrap();
+    let repository = packages(&repository);
+    for part in [1, 4] {
+        let dir = std::env::temp_dir()
+            .join(format!("rogue-part-lock-{part}-{}", std::process::id()));
+        export(&root(), part, &dir).unwrap();
+        let lock = std::fs::read_to_string(dir.join("Cargo.lock")).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let found = packages(&lock);
+        let ours: Vec<&str> = found
+            .iter()
+            .filter(|(_, _, sum)| sum.is_none())
+            .map(|(name, version, _)| {
+                assert_eq!(version, &format!("0.{part}.0"), "Part {part}");
+                name.as_str()
+            })
+            .collect();
+        let crates = if part == 1 { 3 } else { 9 };
+        assert_eq!(ours.len(), crates, "Part {part}: {ours:?}");
+        assert!(ours.contains(&"rogue-main"), "Part {part}: {ours:?}");
+        for package in found.iter().filter(|(_, _, sum)| sum.is_some()) {
+            assert!(
+                repository.contains(package),
+                "Part {part}: {package:?} is not the repository's"
+            );
+        }
+        let names: Vec<&str> = found.iter().map(|p| p.0.as_str()).collect();
+        assert!(names.contains(&"pancurses"), "Part {part}: {names:?}");
+        for unused in ["clap", "serde_json", "portable-pty", "rogue-game"] {
+            assert!(!names.contains(&unused), "Part {part} locks {unused}");
+        }
+    }
+}
+
+#[test]
+fn make_part_refuses_a_folder_that_exists_on_one_line() {
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-make-part-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mine.txt"), "the user's").unwrap();
+    let out = std::process::Command::new("make")
+        .args(["--no-print-directory", "part", "PART=2"])
+        .arg(format!("OUT={}", dir.display()))
+        .current_dir(root())
+        .output()
+        .expect("make runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let said = format!("OUT={} exists already", dir.display());
+    assert!(stderr.contains(&said), "{stderr}");
+    assert!(stderr.contains("give another OUT, or remove"), "{stderr}");
+    assert!(out.stdout.is_empty());
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn the_command_refuses_bad_input_on_one_line() {
     let taken = std::env::temp_dir();

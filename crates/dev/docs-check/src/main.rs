@@ -15,13 +15,55 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use clap::Parser;
+use std::io::{Read, Write};
+
+use clap::{Parser, Subcommand};
 use rogue_options::{GameArgs, SizeArg};
 
+mod book;
 mod c_links;
 mod page;
 mod replay;
 mod snippet;
+
+/// rogue-docs-check: what docs/ shows is what the project is
+#[derive(Parser, Debug)]
+#[command(name = "rogue-docs-check", bin_name = "rogue-docs-check")]
+struct Cli {
+    /// Write the generated blocks and pictures anew, instead of checking
+    /// them
+    #[arg(long)]
+    write: bool,
+
+    /// Replay only this part page, saying each step
+    #[arg(long, value_name = "PAGE", conflicts_with = "write")]
+    page: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Option<Tool>,
+}
+
+/// What else it does.
+#[derive(Subcommand, Debug)]
+enum Tool {
+    /// The mdBook preprocessor of docs/book.toml: reads the book (JSON) on
+    /// standard input, writes it back with a caption above each step and
+    /// each part page's files at its end
+    Book {
+        #[command(subcommand)]
+        supports: Option<Supports>,
+    },
+}
+
+/// mdBook's question to a preprocessor.
+#[derive(Subcommand, Debug)]
+enum Supports {
+    /// Exits 0 if the preprocessor works for RENDERER (only `html`)
+    Supports {
+        /// The renderer mdBook asks about
+        renderer: String,
+    },
+}
 
 use page::{check_page, Sources};
 
@@ -39,17 +81,28 @@ struct ScreenArgs {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let write = args.iter().any(|a| a == "--write");
+    let cli: Cli = match rogue_options::parse_args("rogue-docs-check") {
+        Ok(cli) => cli,
+        Err(status) => return status,
+    };
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..");
-    if let Some(at) = args.iter().position(|a| a == "--page") {
-        let Some(page) = args.get(at + 1) else {
-            eprintln!("docs check: --page takes a page, e.g. docs/part-02.md");
-            return ExitCode::from(2);
-        };
-        return replay_one(&root, Path::new(page));
+    match cli.command {
+        Some(Tool::Book {
+            supports: Some(Supports::Supports { renderer }),
+        }) => {
+            return if renderer == "html" {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
+        }
+        Some(Tool::Book { supports: None }) => return preprocess(),
+        None => {}
     }
-    match run(&root, write) {
+    if let Some(page) = cli.page {
+        return replay_one(&root, &page);
+    }
+    match run(&root, cli.write) {
         Ok(count) => {
             println!(
                 "docs check: {count} generated block(s) match the project"
@@ -64,6 +117,50 @@ fn main() -> ExitCode {
                 "docs check: {} problem(s); `cargo run -p rogue-docs-check -- --write` generates the blocks again",
                 problems.len()
             );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `book`, as mdBook runs it: `[context, book]` as JSON on standard
+/// input, the book with its part pages rendered (see [`book`]) on
+/// standard output.
+fn preprocess() -> ExitCode {
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("rogue-docs-check book: standard input: {e}");
+        return ExitCode::from(2);
+    }
+    let mut book = match serde_json::from_str::<serde_json::Value>(&input) {
+        Ok(serde_json::Value::Array(mut pair)) if pair.len() == 2 => {
+            pair.swap_remove(1)
+        }
+        Ok(_) => {
+            eprintln!(
+                "rogue-docs-check book: standard input is not mdBook's [context, book]"
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("rogue-docs-check book: standard input: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let part = |path: &str| part_of(Path::new(path));
+    if let Err(problems) = book::render_book(&mut book, &part) {
+        for p in problems {
+            eprintln!("rogue-docs-check book: docs/{p}");
+        }
+        return ExitCode::FAILURE;
+    }
+    let mut out = std::io::stdout().lock();
+    let written = serde_json::to_writer(&mut out, &book)
+        .map_err(|e| e.to_string())
+        .and_then(|()| out.flush().map_err(|e| e.to_string()));
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("rogue-docs-check book: standard output: {e}");
             ExitCode::FAILURE
         }
     }
@@ -259,6 +356,12 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
             .extend(outcome.problems.iter().map(|p| format!("{name}: {p}")));
         if let Some(repo) = std::env::var_os("C_REPO") {
             problems.extend(c_links::check(&text, &name, Path::new(&repo)));
+        }
+        if let Some(part) = part_of(page) {
+            // As the book shows it: every note read, the files listed.
+            if let Err(found) = book::render(&text, part) {
+                problems.extend(found.iter().map(|p| format!("{name}: {p}")));
+            }
         }
         if let Some(part) = part_of(page).filter(|_| !write) {
             if text.contains("<!-- step: ") {

@@ -19,8 +19,13 @@
 //!   be found once, whole lines in a row, in FILE;
 //! - `<!-- step: sh -->`: the `sh` block runs, as written, in the part's
 //!   folder (`sh ..`: in the folder above it, where a reader starts Part
-//!   0); `<!-- step: sh-not-here REASON -->`: a command shown and not run
-//!   here, for REASON;
+//!   0; `sh any`: in any folder, which is that one here);
+//!   `<!-- step: sh-repo -->`: it runs in this repository's checkout,
+//!   each `OUT=DIR` of its commands moved into the replay's own folder (a
+//!   replay writes nothing into the checkout but `target`);
+//!   `<!-- step: sh-not-here [..|any|repo] REASON -->`: a command shown and
+//!   not run here, for REASON, to be run in the part's folder (or the
+//!   folder above it, any folder, this repository's checkout);
 //! - `<!-- step: check FILE -->`: the block is the whole of FILE as the
 //!   steps before made it (the C text shows a file whole after changing
 //!   it);
@@ -47,6 +52,7 @@ use std::process::Command;
 
 use rogue_capture::{capture, CaptureOptions, Settle, Stopped};
 
+use crate::book::Change;
 use crate::snippet::item_lines;
 
 /// What a step does.
@@ -62,16 +68,29 @@ pub enum Action {
     Replace(String, String),
     /// A diff applied to a file.
     Diff(String),
-    /// Commands run in the part's folder (`true`: in the folder above).
-    Sh(bool),
-    /// Commands shown, not run, and why.
-    NotHere(String),
+    /// Commands run in a folder.
+    Sh(Folder),
+    /// Commands shown, not run, where a reader runs them, and why.
+    NotHere(Folder, String),
     /// A file's whole text as it stands.
     Check(String),
     /// A block shown only.
     Show,
     /// A build, and a run with these keys and arguments.
     Checkpoint(String, Vec<String>),
+}
+
+/// Where a command runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Folder {
+    /// The reader's project folder, the part's.
+    Project,
+    /// The folder above the project, where a reader keeps projects.
+    Parent,
+    /// Any folder.
+    Any,
+    /// A checkout of this repository.
+    Repo,
 }
 
 /// Where an added block goes, next to an item.
@@ -190,13 +209,28 @@ fn action(spec: &str) -> Result<Action, String> {
             Action::Replace(file().ok_or_else(missing)?, item)
         }
         Some("diff") => Action::Diff(file().ok_or_else(missing)?),
-        Some("sh") => Action::Sh(words.get(1) == Some(&"..")),
-        Some("sh-not-here") => {
-            let why = words[1..].join(" ");
-            if why.is_empty() {
-                return Err("'step: sh-not-here' says not why".into());
+        Some("sh") => match words.get(1..).unwrap_or_default() {
+            [] => Action::Sh(Folder::Project),
+            [".."] => Action::Sh(Folder::Parent),
+            ["any"] => Action::Sh(Folder::Any),
+            _ => {
+                return Err(format!(
+                    "'step: {spec}': `sh`, `sh ..` or `sh any`"
+                ))
             }
-            Action::NotHere(why)
+        },
+        Some("sh-repo") if words.len() == 1 => Action::Sh(Folder::Repo),
+        Some("sh-not-here") => {
+            let (folder, why) = match words.get(1).copied() {
+                Some("..") => (Folder::Parent, &words[2..]),
+                Some("any") => (Folder::Any, &words[2..]),
+                Some("repo") => (Folder::Repo, &words[2..]),
+                _ => (Folder::Project, &words[1..]),
+            };
+            if why.is_empty() {
+                return Err(format!("'step: {spec}' says not why"));
+            }
+            Action::NotHere(folder, why.join(" "))
         }
         Some("check") => Action::Check(file().ok_or_else(missing)?),
         Some("show") => Action::Show,
@@ -227,6 +261,10 @@ pub struct Workspace {
     pub project: PathBuf,
     /// The target folder of every build.
     pub target: PathBuf,
+    /// This repository's checkout, where `sh-repo` commands run.
+    pub repo: PathBuf,
+    /// Where the `OUT=DIR` folders of `sh-repo` commands are written.
+    pub out: PathBuf,
 }
 
 /// Applies `step` in `ws`; what it ran, for the log.
@@ -309,13 +347,23 @@ pub fn apply(step: &Step, ws: &Workspace) -> Result<String, String> {
             )?;
             Ok(format!("diff {file}"))
         }
-        Action::Sh(above) => {
-            let dir = if *above { &ws.parent } else { &ws.project };
-            let out = Command::new("sh")
-                .args(["-e", "-c", block])
-                .current_dir(dir)
-                .env("CARGO_TARGET_DIR", &ws.target)
-                .env("CARGO_TERM_COLOR", "never")
+        Action::Sh(folder) => {
+            let mut command = Command::new("sh");
+            command.env("CARGO_TERM_COLOR", "never");
+            let script = if *folder == Folder::Repo {
+                command.current_dir(&ws.repo);
+                fs::create_dir_all(&ws.out).map_err(|e| e.to_string())?;
+                moved_out(block, &ws.out)?
+            } else {
+                // Any folder is, in a replay, the folder above the part's.
+                let above = matches!(folder, Folder::Parent | Folder::Any);
+                command
+                    .current_dir(if above { &ws.parent } else { &ws.project })
+                    .env("CARGO_TARGET_DIR", &ws.target);
+                block.to_string()
+            };
+            let out = command
+                .args(["-e", "-c", &script])
                 .output()
                 .map_err(|e| format!("sh: {e}"))?;
             if !out.status.success() {
@@ -326,9 +374,14 @@ pub fn apply(step: &Step, ws: &Workspace) -> Result<String, String> {
                     String::from_utf8_lossy(&out.stderr)
                 ));
             }
-            Ok(format!("ran `{}`", block.replace('\n', "; ")))
+            let place = if *folder == Folder::Repo {
+                " in this repository's checkout"
+            } else {
+                ""
+            };
+            Ok(format!("ran{place} `{}`", script.replace('\n', "; ")))
         }
-        Action::NotHere(why) => Ok(format!("not run here: {why}")),
+        Action::NotHere(_, why) => Ok(format!("not run here: {why}")),
         Action::Check(file) => {
             if read(file)? == format!("{block}\n") {
                 Ok(format!("{file} is as shown"))
@@ -339,6 +392,50 @@ pub fn apply(step: &Step, ws: &Workspace) -> Result<String, String> {
         Action::Show => Ok("shown".into()),
         Action::Checkpoint(keys, args) => checkpoint(ws, keys, args),
     }
+}
+
+/// `script`, its commands' `OUT=DIR` words moved into `out`: `OUT=DIR`
+/// becomes `OUT=out/NAME`, NAME the last part of DIR.
+///
+/// # Errors
+/// A line the shell's quoting rules cannot split, or an `OUT=` that names
+/// no folder.
+fn moved_out(script: &str, out: &Path) -> Result<String, String> {
+    let mut lines = Vec::new();
+    for line in script.lines() {
+        let words =
+            shell_words::split(line).map_err(|e| format!("`{line}`: {e}"))?;
+        if !words.iter().any(|w| w.starts_with("OUT=")) {
+            lines.push(line.to_string());
+            continue;
+        }
+        let mut moved = Vec::new();
+        for word in &words {
+            // A `NAME=VALUE` word keeps its `NAME=` unquoted, as typed.
+            let (name, value) = match word.split_once('=') {
+                Some((name, value))
+                    if !name.is_empty()
+                        && name
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                {
+                    (format!("{name}="), value)
+                }
+                _ => (String::new(), word.as_str()),
+            };
+            let value = if name == "OUT=" {
+                let folder = Path::new(value).file_name().ok_or_else(|| {
+                    format!("`{line}`: OUT={value} names no folder")
+                })?;
+                out.join(folder).display().to_string()
+            } else {
+                value.to_string()
+            };
+            moved.push(format!("{name}{}", shell_words::quote(&value)));
+        }
+        lines.push(moved.join(" "));
+    }
+    Ok(lines.join("\n"))
 }
 
 /// `cargo build` in the part's folder, then its program in a
@@ -497,14 +594,21 @@ pub fn replay(
         parent: scratch.join(format!("part-{part}")),
         project: scratch.join(format!("part-{part}/rogue")),
         target: scratch.join("target"),
+        repo: root.to_path_buf(),
+        out: scratch.join(format!("part-{part}/out")),
     };
     let _ = fs::remove_dir_all(&ws.parent);
     fs::create_dir_all(&ws.parent).map_err(|e| vec![e.to_string()])?;
-    if part > 0 {
+    let before = if part > 0 {
         let before = rogue_parts::view(root, part - 1).map_err(|e| vec![e])?;
         rogue_parts::write_view(&before, &ws.project)
             .map_err(|e| vec![e.to_string()])?;
-    }
+        // The project as `make part` writes it, with its own lock.
+        rogue_parts::own_lock(&ws.project).map_err(|e| vec![e])?;
+        before
+    } else {
+        rogue_parts::View::new()
+    };
     for step in steps {
         match apply(step, &ws) {
             Ok(done) => log(&format!("line {}: {done}", step.line)),
@@ -535,6 +639,7 @@ pub fn replay(
             )),
         }
     }
+    problems.extend(listed_wrong(&crate::book::changes(steps), &before, &want));
     for path in files(&ws.project) {
         if compared(&path) && !want.contains_key(&path) {
             problems.push(format!(
@@ -548,6 +653,49 @@ pub fn replay(
     } else {
         Err(problems)
     }
+}
+
+/// Where the list of files a page ends with ([`crate::book::changes`])
+/// is not what the part did to its files, from `before` to `after`: one
+/// line each.
+fn listed_wrong(
+    listed: &std::collections::BTreeMap<String, Change>,
+    before: &rogue_parts::View,
+    after: &rogue_parts::View,
+) -> Vec<String> {
+    let mut done = std::collections::BTreeMap::new();
+    for (path, text) in after.iter().filter(|(p, _)| compared(p)) {
+        let change = match before.get(path) {
+            None => Change::New,
+            Some(old) if old != text => Change::Changed,
+            Some(_) => continue,
+        };
+        done.insert(path.display().to_string(), change);
+    }
+    let said = |c: Option<&Change>| match c {
+        Some(Change::New) => "new",
+        Some(Change::Changed) => "changed",
+        None => "nothing",
+    };
+    let did = |c: Option<&Change>| match c {
+        Some(Change::New) => "made it",
+        Some(Change::Changed) => "changed it",
+        None => "left it as it was",
+    };
+    let mut problems = Vec::new();
+    let paths: std::collections::BTreeSet<&String> =
+        listed.keys().chain(done.keys()).collect();
+    for path in paths {
+        let (listed, done) = (listed.get(path), done.get(path));
+        if listed != done {
+            problems.push(format!(
+                "{path}: the page's list of files says {}; the part {}",
+                said(listed),
+                did(done)
+            ));
+        }
+    }
+    problems
 }
 
 #[cfg(test)]
@@ -582,7 +730,102 @@ mod tests {
                 vec!["--seed".into(), "42".into()]
             )
         );
-        assert_eq!(found[2].action, Action::NotHere("macOS only".into()));
+        assert_eq!(
+            found[2].action,
+            Action::NotHere(Folder::Project, "macOS only".into())
+        );
+    }
+
+    #[test]
+    fn the_list_of_files_must_be_what_the_part_did() {
+        let view = |files: &[(&str, &str)]| -> rogue_parts::View {
+            files
+                .iter()
+                .map(|(p, t)| (PathBuf::from(p), (*t).to_string()))
+                .collect()
+        };
+        let before = view(&[("a.rs", "a"), ("same.rs", "s")]);
+        let after = view(&[
+            ("a.rs", "a, changed"),
+            ("b.rs", "b"),
+            ("same.rs", "s"),
+            ("Cargo.lock", "not compared"),
+        ]);
+        let listed = |files: &[(&str, Change)]| {
+            files.iter().map(|(p, c)| ((*p).to_string(), *c)).collect()
+        };
+        let right = listed(&[("a.rs", Change::Changed), ("b.rs", Change::New)]);
+        assert!(listed_wrong(&right, &before, &after).is_empty());
+        let wrong =
+            listed(&[("a.rs", Change::New), ("same.rs", Change::Changed)]);
+        assert_eq!(
+            listed_wrong(&wrong, &before, &after),
+            [
+                "a.rs: the page's list of files says new; the part changed it",
+                "b.rs: the page's list of files says nothing; the part made it",
+                "same.rs: the page's list of files says changed; the part left it as it was",
+            ]
+        );
+    }
+
+    #[test]
+    fn commands_say_where_they_run() {
+        let parsed = |spec: &str| action(spec);
+        assert_eq!(parsed("sh"), Ok(Action::Sh(Folder::Project)));
+        assert_eq!(parsed("sh .."), Ok(Action::Sh(Folder::Parent)));
+        assert_eq!(parsed("sh any"), Ok(Action::Sh(Folder::Any)));
+        assert_eq!(parsed("sh-repo"), Ok(Action::Sh(Folder::Repo)));
+        assert!(parsed("sh repo").is_err());
+        assert_eq!(
+            parsed("sh-not-here repo it plays"),
+            Ok(Action::NotHere(Folder::Repo, "it plays".into()))
+        );
+        assert_eq!(
+            parsed("sh-not-here any as root"),
+            Ok(Action::NotHere(Folder::Any, "as root".into()))
+        );
+        assert_eq!(
+            parsed("sh-not-here .. why"),
+            Ok(Action::NotHere(Folder::Parent, "why".into()))
+        );
+        assert!(parsed("sh-not-here repo").is_err());
+    }
+
+    #[test]
+    fn a_repository_command_writes_its_out_in_the_replay_s_folder() {
+        let out = Path::new("/tmp/replay/out");
+        assert_eq!(
+            moved_out("make part PART=2 OUT=../part-2\nls", out).unwrap(),
+            "make part PART=2 OUT=/tmp/replay/out/part-2\nls"
+        );
+        assert!(moved_out("make part OUT=..", out).is_err());
+        let dir = std::env::temp_dir()
+            .join(format!("rogue-docs-repo-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("repo")).unwrap();
+        let ws = Workspace {
+            parent: dir.join("parent"),
+            project: dir.join("project"),
+            target: dir.join("target"),
+            repo: dir.join("repo"),
+            out: dir.join("out"),
+        };
+        let step = Step {
+            line: 1,
+            action: Action::Sh(Folder::Repo),
+            block: Some("mkdir x\nenv OUT=../y sh -c 'mkdir \"$OUT\"'".into()),
+        };
+        let said = apply(&step, &ws).unwrap();
+        assert!(
+            said.starts_with("ran in this repository's checkout"),
+            "{said}"
+        );
+        // Run in the checkout; its OUT in the replay's folder, not beside
+        // the checkout.
+        assert!(dir.join("repo/x").is_dir());
+        assert!(dir.join("out/y").is_dir());
+        assert!(!dir.join("y").exists());
+        let _ = fs::remove_dir_all(&dir);
     }
 
     fn applied(action: Action, block: &str) -> Result<String, String> {
@@ -598,6 +841,8 @@ mod tests {
             parent: dir.clone(),
             project: dir.clone(),
             target: dir.join("target"),
+            repo: dir.clone(),
+            out: dir.join("out"),
         };
         let step = Step {
             line: 1,

@@ -3,7 +3,9 @@
 //! and `cargo clippy -D warnings`, and plays that part of the C original in
 //! a pseudo-terminal: every golden step of the part (glibc's, its
 //! platform's `rand()`), and the same screens as `rogue --part N` on a
-//! walk; a part that takes a seed refuses anything else on one line.
+//! walk; a part that takes a seed refuses anything else on one line. Its
+//! `Cargo.lock`, made its own as `make part` makes it, builds with
+//! `--locked` and is left as it was.
 //!
 //! The five projects are written under `target/parts/` and built with the
 //! repository's own target folder, as a user who sets one
@@ -60,6 +62,9 @@ fn build(part: u8) -> PathBuf {
     let view = rogue_parts::view(&root(), part)
         .unwrap_or_else(|e| panic!("Part {part}: {e}"));
     rogue_parts::write_view(&view, &dir).expect("the part is written");
+    rogue_parts::own_lock(&dir).expect("the part's lock is its own");
+    let lock = || std::fs::read_to_string(dir.join("Cargo.lock")).unwrap();
+    let written = lock();
     let what = format!("Part {part}");
     cargo(&dir, &["fmt", "--check"], &what);
     cargo(
@@ -67,7 +72,11 @@ fn build(part: u8) -> PathBuf {
         &["clippy", "--quiet", "--all-targets", "--", "-D", "warnings"],
         &what,
     );
-    cargo(&dir, &["build", "--quiet"], &what);
+    cargo(&dir, &["build", "--quiet", "--locked"], &what);
+    assert!(
+        lock() == written,
+        "{what}: the build changed its Cargo.lock"
+    );
     let built = shared_target().join("debug/rogue-main");
     let kept = root().join(format!("target/parts/rogue-part-{part}"));
     std::fs::copy(&built, &kept).expect("the binary is kept");
