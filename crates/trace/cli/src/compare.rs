@@ -139,6 +139,7 @@ pub fn run_case(
         DiffOptions {
             screens_only: true,
             all: false,
+            ..Default::default()
         },
     );
     Ok(Outcome {
@@ -287,6 +288,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             DiffOptions {
                 screens_only: true,
                 all: true,
+                ..Default::default()
             },
         );
     }

@@ -224,6 +224,10 @@ struct DiffArgs {
     /// Compare the screens only, not the headers (seed, keys, ...)
     #[arg(long)]
     screens_only: bool,
+    /// Compare characters only, not colours: tells a map that differs
+    /// from one that is only seen (or lit) differently
+    #[arg(long)]
+    chars: bool,
     /// Print one line only, for scripts
     #[arg(long)]
     brief: bool,
@@ -451,6 +455,7 @@ fn run_diff(args: DiffArgs) -> Result<u8, Failure> {
     let options = DiffOptions {
         screens_only: args.screens_only,
         all: args.all,
+        chars: args.chars,
     };
     let report = diff(&a, &b, options);
     if let Some(path) = &args.html.html {
@@ -458,6 +463,9 @@ fn run_diff(args: DiffArgs) -> Result<u8, Failure> {
         command.extend([&args.a, &args.b].map(|p| p.display().to_string()));
         if args.screens_only {
             command.push("--screens-only".into());
+        }
+        if args.chars {
+            command.push("--chars".into());
         }
         let (name_a, name_b) =
             (args.a.display().to_string(), args.b.display().to_string());

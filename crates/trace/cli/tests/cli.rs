@@ -138,6 +138,50 @@ fn diff_of_one_changed_colour_shows_the_characters_too() {
 }
 
 #[test]
+fn diff_chars_compares_characters_only_and_says_so() {
+    let colour = changed("chars-colour.trace", |t| {
+        set_cell(t, 5, 4, 3, None, Some('b'))
+    });
+    let wall = changed("chars-wall.trace", |t| {
+        set_cell(t, 5, 4, 3, None, Some('b'));
+        set_cell(t, 12, 4, 3, Some('#'), None);
+    });
+    let a = golden(SEED42);
+    let chars = |b: &Path, brief: bool| {
+        let mut args = vec!["diff", "--chars"];
+        if brief {
+            args.push("--brief");
+        }
+        args.extend([a.to_str().unwrap(), b.to_str().unwrap()]);
+        rogue_trace(&args)
+    };
+    // A colour alone: different without --chars, identical with it.
+    assert_eq!(diff(&golden(SEED42), &colour).status.code(), Some(1));
+    let out = chars(&colour, true);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "identical, characters only (colours ignored): 81 steps compared\n"
+    );
+    // A character: different both ways, and only the character counts.
+    assert_eq!(diff(&golden(SEED42), &wall).status.code(), Some(1));
+    let out = chars(&wall, false);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("step 12 differs (key 'h'): characters, 1 cell(s)")
+            && !text.contains("step 5 differs"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "different, characters only (colours ignored): 1 of 81 steps compared differ, 1 cells in all; first at step 12\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn diff_all_shows_every_differing_step_and_brief_is_one_line() {
     let b = changed("two.trace", |t| {
         set_cell(t, 5, 4, 3, None, Some('b'));
