@@ -211,6 +211,7 @@ pub fn report_outcome(
 ) -> Result<(), Failure> {
     write_report(
         path,
+        false,
         Side {
             name: "the reference",
             trace: &outcome.reference,
