@@ -141,6 +141,7 @@ fn side(side: &Side, same_as: Option<&Trace>) -> Value {
         "cols": header.cols,
         "rows": header.rows,
         "keys": escape_keys(&header.keys),
+        "key_count": header.keys.len(),
         "also": header.extra.join("; "),
         "steps": steps,
     })
