@@ -99,7 +99,8 @@
     return el("td", {}, [
       el("div", { class: "keys" }, [
         el("span", { class: "count" }, [
-          side.key_count + (side.key_count === 1 ? " key: " : " keys: ")
+          side.key_count.toLocaleString("en") +
+            (side.key_count === 1 ? " key: " : " keys: ")
         ]),
         side.keys
       ])

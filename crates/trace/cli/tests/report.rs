@@ -237,7 +237,7 @@ fn both_screens_stand_side_by_side_in_a_window_1366_px_wide() {
     assert!(sa[bottom] <= height && sb[bottom] <= height, "{g}");
     assert!(g["font"].as_f64().unwrap() >= 8.0, "readable: {g}");
     // Folded, not dropped: every key and the whole command are there.
-    assert!(dom.contains("10000 keys: "), "the key count");
+    assert!(dom.contains("10,000 keys: "), "the key count");
     assert!(dom.contains(&command), "the command");
     let _ = std::fs::remove_dir_all(dir);
 }
