@@ -4,9 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use rogue_trace_format::diff::{diff, DiffOptions};
-use rogue_trace_format::report::{html, Side};
-use rogue_trace_format::{escape_keys, Trace};
+use rogue_trace_format::Trace;
 
 fn rogue_trace(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
@@ -183,6 +181,10 @@ fn geometry(dom: &str) -> serde_json::Value {
 #[test]
 #[cfg(unix)] // Chromium, as the tests install it (`make test-deps`)
 fn both_screens_stand_side_by_side_in_a_window_1366_px_wide() {
+    use rogue_trace_format::diff::{diff, DiffOptions};
+    use rogue_trace_format::escape_keys;
+    use rogue_trace_format::report::{html, Side};
+
     let dir = scratch("narrow");
     let walk = "jjjlllkkhhjj";
     let mut a = replay(&dir.join("a.trace"), walk);
