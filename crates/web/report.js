@@ -80,43 +80,68 @@
     .map(Number)
     .sort(function (x, y) { return x - y; });
 
-  function row(label, field) {
-    return el("tr", {}, [
-      el("th", {}, [label]),
-      el("td", field === "keys" ? { class: "keys" } : {}, [
-        String(data.a[field] === null ? "-" : data.a[field])
-      ]),
-      el("td", field === "keys" ? { class: "keys" } : {}, [
-        String(data.b[field] === null ? "-" : data.b[field])
+  function value(side, field) {
+    return String(side[field] === null ? "-" : side[field]);
+  }
+  function row(label, cell) {
+    return el("tr", {}, [el("th", {}, [label]), cell(data.a), cell(data.b)]);
+  }
+  // The game a trace shows, on one line: part, seed, generator, size.
+  function game(side) {
+    return el("td", {}, [
+      "part " + value(side, "part") + ", seed " + value(side, "seed") +
+        ", rng " + value(side, "rng") + ", " + side.cols + "x" + side.rows
+    ]);
+  }
+  // The keys, in a box of a few lines that scrolls: a long walk does not
+  // push the screens down.
+  function keys(side) {
+    return el("td", {}, [
+      el("div", { class: "keys" }, [
+        el("span", { class: "count" }, [
+          side.key_count.toLocaleString("en") +
+            (side.key_count === 1 ? " key: " : " keys: ")
+        ]),
+        side.keys
       ])
     ]);
   }
   root.appendChild(el("h1", {}, ["rogue-trace: A and B, step by step"]));
   root.appendChild(
-    el("table", { class: "sides" }, [
-      el("tr", {}, [el("th", {}, [""]), el("th", {}, ["A"]), el("th", {}, ["B"])]),
-      row("trace", "name"),
-      row("program", "program"),
-      row("part", "part"),
-      row("seed", "seed"),
-      row("rng", "rng"),
-      el("tr", {}, [
-        el("th", {}, ["size"]),
-        el("td", {}, [data.a.cols + "x" + data.a.rows]),
-        el("td", {}, [data.b.cols + "x" + data.b.rows])
-      ]),
-      row("keys", "keys"),
-      row("also", "also")
-    ])
-  );
-  root.appendChild(
     el("p", { class: "verdict " + (data.identical ? "same" : "different") }, [
       data.summary
     ])
   );
+  if (data.compared) {
+    root.appendChild(
+      el("p", { class: "compared", id: "compared" }, [
+        "Compared: " + data.compared + ". Cells that differ in colour " +
+          "alone are neither counted nor outlined."
+      ])
+    );
+  }
+  var sides = [
+    el("tr", {}, [
+      el("th", {}, [""]),
+      el("th", {}, ["A: " + data.a.name]),
+      el("th", {}, ["B: " + data.b.name])
+    ]),
+    row("program", function (side) { return el("td", {}, [value(side, "program")]); }),
+    row("game", game),
+    row("keys", keys)
+  ];
+  if (data.a.also || data.b.also) {
+    sides.push(row("also", function (side) { return el("td", {}, [side.also]); }));
+  }
+  root.appendChild(el("table", { class: "sides" }, sides));
   if (data.commands.length > 0) {
-    root.appendChild(el("p", {}, ["To run it again:"]));
-    root.appendChild(el("pre", { class: "commands" }, [data.commands.join("\n")]));
+    // Each command wraps, in a box of a few lines that scrolls.
+    root.appendChild(
+      el("div", { class: "run-again" }, [
+        el("span", {}, ["To run it again:"]),
+        el("pre", { class: "commands" }, [data.commands.join("\n")])
+      ])
+    );
   }
 
   var slider = el("input", {
@@ -143,12 +168,10 @@
   var screenA = el("div", { id: "screen-a" }, []);
   var screenB = el("div", { id: "screen-b" }, []);
   var cellsList = el("p", { class: "cells", id: "cells" }, []);
-  root.appendChild(
-    el("div", { class: "screens" }, [
-      el("section", {}, [el("h2", {}, ["A: " + data.a.name]), screenA]),
-      el("section", {}, [el("h2", {}, ["B: " + data.b.name]), screenB])
-    ])
-  );
+  var sectionA = el("section", {}, [el("h2", {}, ["A: " + data.a.name]), screenA]);
+  var sectionB = el("section", {}, [el("h2", {}, ["B: " + data.b.name]), screenB]);
+  var screensBox = el("div", { class: "screens" }, [sectionA, sectionB]);
+  root.appendChild(screensBox);
   root.appendChild(cellsList);
   root.appendChild(
     el("details", {}, [
@@ -192,6 +215,46 @@
     if (next === undefined) next = differing[0];
     if (next !== undefined) show(numbers.indexOf(next));
   }
+  // The cells' font size that puts both screens side by side in the
+  // page's width: at most the grid's own size, at least MIN_FONT (below
+  // which a screen does not read, and the two go one under the other).
+  var MAX_FONT = 15;
+  var MIN_FONT = 8;
+  function sideBySide() {
+    var a = sectionA.getBoundingClientRect();
+    var b = sectionB.getBoundingClientRect();
+    var box = screensBox.getBoundingClientRect();
+    return Math.abs(a.top - b.top) < 1 && b.right <= box.right + 0.5;
+  }
+  function fit() {
+    var box = screensBox.getBoundingClientRect().width;
+    screensBox.style.setProperty("--cell-font", MAX_FONT + "px");
+    if (sideBySide()) return;
+    // A screen's width grows with its font size, cell by cell; what does
+    // not (padding, the gap between the screens) is measured at two sizes.
+    function width() {
+      return sectionA.getBoundingClientRect().width +
+        sectionB.getBoundingClientRect().width;
+    }
+    var wide = width();
+    screensBox.style.setProperty("--cell-font", MIN_FONT + "px");
+    var narrow = width();
+    var gap = parseFloat(getComputedStyle(screensBox).columnGap) || 0;
+    var perPixel = (wide - narrow) / (MAX_FONT - MIN_FONT);
+    var font = MIN_FONT;
+    if (perPixel > 0) {
+      font = MIN_FONT + (box - gap - narrow) / perPixel;
+      font = Math.max(MIN_FONT, Math.min(MAX_FONT, Math.floor(font * 4) / 4));
+    }
+    screensBox.style.setProperty("--cell-font", font + "px");
+    // Glyphs may round to whole pixels: step down until the two fit.
+    while (font > MIN_FONT && !sideBySide()) {
+      font = Math.max(MIN_FONT, font - 0.25);
+      screensBox.style.setProperty("--cell-font", font + "px");
+    }
+  }
+  window.addEventListener("resize", fit);
+
   slider.addEventListener("input", function () { show(Number(slider.value)); });
   document.getElementById("previous-step").addEventListener("click", function () { show(index - 1); });
   document.getElementById("next-step").addEventListener("click", function () { show(index + 1); });
@@ -205,4 +268,5 @@
     if (event.key === "ArrowRight") { show(index + 1); event.preventDefault(); }
   });
   show(differing.length > 0 ? numbers.indexOf(differing[0]) : 0);
+  fit();
 })();

@@ -242,6 +242,48 @@ pub fn required_program(names: &[&str], package: &str) -> PathBuf {
 /// # Panics
 /// If Chromium is missing or fails.
 pub fn chromium_dom(path: &std::path::Path) -> String {
+    chromium(path, None, &["--dump-dom".to_string()])
+}
+
+/// [`chromium_dom`] in a window of `width` by `height` pixels, as a
+/// reader's screen of that size shows the page.
+///
+/// # Panics
+/// If Chromium is missing or fails.
+pub fn chromium_dom_in(
+    path: &std::path::Path,
+    (width, height): (u32, u32),
+) -> String {
+    chromium(path, Some((width, height)), &["--dump-dom".to_string()])
+}
+
+/// Writes a picture (PNG) of what a window of `width` by `height` pixels
+/// shows of the page at `path` to `png`.
+///
+/// # Panics
+/// If Chromium is missing or fails.
+pub fn chromium_screenshot(
+    path: &std::path::Path,
+    (width, height): (u32, u32),
+    png: &std::path::Path,
+) {
+    let png = std::path::absolute(png).expect("a path for the picture");
+    chromium(
+        path,
+        Some((width, height)),
+        &[format!("--screenshot={}", png.display())],
+    );
+    assert!(png.is_file(), "chromium wrote no picture");
+}
+
+/// Runs headless Chromium on the page at `path` with `what` (what it
+/// gives: `--dump-dom`, `--screenshot=FILE`), in a window of the given
+/// size or Chromium's own; its standard output.
+fn chromium(
+    path: &std::path::Path,
+    window: Option<(u32, u32)>,
+    what: &[String],
+) -> String {
     let chromium =
         required_program(&["chromium", "chromium-browser"], "chromium");
     let profile = std::env::temp_dir().join(format!(
@@ -253,6 +295,7 @@ pub fn chromium_dom(path: &std::path::Path) -> String {
         "file://{}",
         path.canonicalize().expect("the page exists").display()
     );
+    let size = window.map(|(w, h)| format!("--window-size={w},{h}"));
     let out = std::process::Command::new(chromium)
         .args([
             "--headless",
@@ -262,8 +305,9 @@ pub fn chromium_dom(path: &std::path::Path) -> String {
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
-            "--dump-dom",
         ])
+        .args(size)
+        .args(what)
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(url)
         .output()

@@ -15,8 +15,8 @@ use rogue_trace_format::report::Side;
 use rogue_trace_format::{escape_keys, Trace};
 
 use crate::{
-    capture_options, pin, write_report, CaptureFlags, Failure, HtmlArg,
-    KeysArgs,
+    capture_options, pin, write_report, CaptureFlags, CharsArg, Failure,
+    ForceArg, HtmlArg, KeysArgs,
 };
 
 /// What applies to which side, for `compare --help`.
@@ -48,7 +48,11 @@ pub struct CompareArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     #[command(flatten)]
+    pub chars: CharsArg,
+    #[command(flatten)]
     pub html: HtmlArg,
+    #[command(flatten)]
+    pub force: ForceArg,
     /// The reference program and its arguments (after --); `{seed}` and
     /// `{rng}` in them are replaced by the seed and the generator
     #[arg(last = true, required = true, value_name = "REFERENCE")]
@@ -310,24 +314,26 @@ fn check_seeded(
 }
 
 /// How `compare` and `fuzz` compare two traces: the screens only, the
-/// first differing step reported, or every one with `all`.
-pub fn diff_options(all: bool) -> DiffOptions {
+/// first differing step reported, or every one with `all`; characters
+/// only with `chars`.
+pub fn diff_options(all: bool, chars: CharsArg) -> DiffOptions {
     DiffOptions {
         screens_only: true,
         all,
+        chars: chars.chars,
     }
 }
 
 /// Plays `case` on both sides at the same time: the reference captured in
 /// one thread, the port captured (or replayed) in another; and compares
-/// them (every differing step reported with `all`). An error (exit status
+/// them as `compared` says. An error (exit status
 /// 2) when a program cannot run; a program that stops early is recorded
 /// in the outcome, its screens up to there kept.
 pub fn run_case(
     sides: &Sides,
     flags: &CaptureFlags,
     case: &Case,
-    all: bool,
+    compared: DiffOptions,
 ) -> Result<Outcome, Failure> {
     let rng = case.config.rng.name().to_string();
     let pins = [sides.pin, sides.pin_port]
@@ -377,7 +383,7 @@ pub fn run_case(
         (reference, port)
     });
     let (reference, port) = (reference?, port?);
-    let report = diff(&reference.trace, &port.trace, diff_options(all));
+    let report = diff(&reference.trace, &port.trace, compared);
     Ok(Outcome {
         reference: reference.trace,
         port: port.trace,
@@ -441,15 +447,17 @@ fn write_both(
     Ok(())
 }
 
-/// Writes the HTML report of `outcome` to `path`, both sides named by
-/// their commands.
+/// Writes the HTML report of `outcome` to `path` (replacing a file there
+/// only if `force`), both sides named by their commands.
 pub fn report_outcome(
     path: &Path,
+    force: bool,
     outcome: &Outcome,
     commands: &[String],
 ) -> Result<(), Failure> {
     write_report(
         path,
+        force,
         Side {
             name: &outcome.names[0],
             trace: &outcome.reference,
@@ -468,6 +476,7 @@ pub fn command_line(
     case: &Case,
     sides: &Sides,
     flags: &CaptureFlags,
+    chars: CharsArg,
 ) -> String {
     let c = &case.config;
     let mut words = vec!["rogue-trace".to_string(), "compare".into()];
@@ -497,6 +506,9 @@ pub fn command_line(
         words.extend(game_words(c).into_iter().skip(2));
     }
     words.extend(flags.words());
+    if chars.chars {
+        words.push("--chars".into());
+    }
     words.extend(["--size".into(), format!("{}x{}", case.size.0, case.size.1)]);
     words.extend(["--keys".into(), escape_keys(&case.keys)]);
     words.push("--".into());
@@ -551,7 +563,12 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             2,
         ));
     }
-    let outcome = run_case(&sides, &args.flags, &case, args.all)?;
+    let outcome = run_case(
+        &sides,
+        &args.flags,
+        &case,
+        diff_options(args.all, args.chars),
+    )?;
     if let Some(dir) = &args.out {
         let (a, b) = write_traces(
             dir,
@@ -565,8 +582,8 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         );
     }
     if let Some(path) = &args.html.html {
-        let command = command_line(&case, &sides, &args.flags);
-        report_outcome(path, &outcome, &[command])?;
+        let command = command_line(&case, &sides, &args.flags, args.chars);
+        report_outcome(path, args.force.force, &outcome, &[command])?;
     }
     if args.brief {
         println!("{}", outcome.line());

@@ -25,14 +25,15 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rogue_game::{GameConfig, RngKind};
 use rogue_options::{GameArgs, Rng};
 use rogue_trace_format::classes::{describe, Look, ODD};
-use rogue_trace_format::diff::{cells_differing, on_console};
+use rogue_trace_format::diff::{cells_differing_as, on_console, DiffOptions};
 use rogue_trace_format::{key_literal, parse_size, unescape_keys, Step};
 
 use crate::compare::{
-    command_line, free_name, report_outcome, run_case, sides_line,
-    write_traces, Case, Outcome, Sides, SidesArgs, MAX_CELLS, ROLES,
+    command_line, diff_options, free_name, report_outcome, run_case,
+    sides_line, write_traces, Case, Outcome, Sides, SidesArgs, MAX_CELLS,
+    ROLES,
 };
-use crate::{CaptureFlags, Failure};
+use crate::{CaptureFlags, CharsArg, Failure};
 
 /// How differences are grouped, for `fuzz --help`.
 const GROUPING_HELP: &str = "Differences are grouped by their signature: for screens that differ, \
@@ -90,6 +91,8 @@ pub struct FuzzArgs {
     flags: CaptureFlags,
     #[command(flatten)]
     sides: SidesArgs,
+    #[command(flatten)]
+    chars: CharsArg,
     /// Where to write the traces of each difference, the case found and
     /// the case shrunk (created if needed; no file is overwritten)
     #[arg(long, value_name = "DIR", default_value = "fuzz-failures")]
@@ -263,6 +266,7 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
         .expect("a valid template"),
     );
     let log_each = !std::io::stderr().is_terminal();
+    let options = diff_options(false, args.chars);
     let mut groups: Vec<Group> = Vec::new();
     let mut known: HashMap<String, usize> = HashMap::new();
     let mut unlisted: HashMap<String, u32> = HashMap::new();
@@ -271,7 +275,7 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
     let mut differing = 0;
     for n in 1..=args.cases {
         let case = draw_case(&mut draw, &args, &base, alphabet.as_deref());
-        let outcome = run_case(&sides, &args.flags, &case, false)
+        let outcome = run_case(&sides, &args.flags, &case, options)
             .inspect_err(|_| bar.abandon())?;
         run_count = n;
         bar.inc(1);
@@ -443,8 +447,9 @@ fn report_difference(
         return Ok(lines);
     };
     eprintln!("fuzz: shrinking difference {number}...");
-    let small = shrink(sides, &args.flags, case, &first)?;
-    let outcome = run_case(sides, &args.flags, &small, false)?;
+    let options = diff_options(false, args.chars);
+    let small = shrink(sides, &args.flags, options, case, &first)?;
+    let outcome = run_case(sides, &args.flags, &small, options)?;
     let kept = first_difference(&outcome)
         .and_then(|d| d.cells.into_iter().find(|c| first.cells.contains(c)));
     let shrunk = match &kept {
@@ -478,7 +483,7 @@ fn keep(
 ) -> Result<Vec<String>, Failure> {
     let stem = format!("seed{}-{}-{what}", case.config.seed, case.config.rng);
     let (a, b) = write_traces(&args.out, &stem, outcome)?;
-    let again = command_line(case, sides, &args.flags);
+    let again = command_line(case, sides, &args.flags, args.chars);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
         format!(
@@ -489,7 +494,7 @@ fn keep(
     ];
     if let Some(dir) = &args.html {
         let page = free_name(dir, &stem, "html")?;
-        report_outcome(&page, outcome, std::slice::from_ref(&again))?;
+        report_outcome(&page, false, outcome, std::slice::from_ref(&again))?;
         lines.push(format!("{what}: report: {}", page.display()));
     }
     println!("the case {what}:");
@@ -524,8 +529,9 @@ fn walk(draw: &mut Draw, n: usize, alphabet: Option<&[char]>) -> Vec<char> {
     keys
 }
 
-/// What a side shows in a cell: its character and look.
-type Content = (char, Look);
+/// What a side shows in a cell: its character and look (no look when
+/// characters only are compared).
+type Content = (char, Option<Look>);
 
 /// A cell that differs between the two sides: where, and what each shows.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -545,11 +551,14 @@ struct FirstDifference {
 }
 
 /// The cells of row `y` of `step`, their looks as a console shows them
-/// if `console`.
-fn contents(step: &Step, y: usize, console: bool) -> Vec<Content> {
+/// if `console`, or none if `chars` (characters only compared).
+fn contents(step: &Step, y: usize, console: bool, chars: bool) -> Vec<Content> {
     let text = step.text.get(y).map_or("", String::as_str);
     let looks = step.looks(y).into_iter();
-    let looks = looks.map(|l| if console { l.on_console() } else { l });
+    let looks = looks.map(|l| {
+        let look = if console { l.on_console() } else { l };
+        (!chars).then_some(look)
+    });
     text.chars().zip(looks).collect()
 }
 
@@ -563,15 +572,16 @@ fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     };
     let (step_a, step_b) = (step(a)?, step(b)?);
     let console = on_console(a, b);
+    let options = outcome.report.options;
     let mut rows: Option<(usize, Vec<Content>, Vec<Content>)> = None;
     let mut cells = HashSet::new();
     let mut first_cell = None;
-    for (y, x) in cells_differing(&step_a, &step_b, console) {
+    for (y, x) in cells_differing_as(&step_a, &step_b, console, options) {
         if rows.as_ref().is_none_or(|r| r.0 != y) {
             rows = Some((
                 y,
-                contents(&step_a, y, console),
-                contents(&step_b, y, console),
+                contents(&step_a, y, console, options.chars),
+                contents(&step_b, y, console, options.chars),
             ));
         }
         let (_, row_a, row_b) = rows.as_ref().expect("the row");
@@ -591,11 +601,15 @@ fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     })
 }
 
-/// A cell's content for a person: its character and its colours.
+/// A cell's content for a person: its character and its colours (only
+/// its character when characters only are compared).
 fn shown(content: &Option<Content>) -> String {
     content.as_ref().map_or_else(
         || "(nothing)".to_string(),
         |(ch, look)| {
+            let Some(look) = look else {
+                return key_literal(*ch);
+            };
             let class = look.class();
             let name = if class == ODD {
                 look.to_string()
@@ -663,11 +677,12 @@ fn how(stopped: &rogue_capture::Stopped) -> String {
 fn shrink(
     sides: &Sides,
     flags: &CaptureFlags,
+    options: DiffOptions,
     mut case: Case,
     found: &FirstDifference,
 ) -> Result<Case, Failure> {
     let keeps = |candidate: &Case| -> Result<bool, Failure> {
-        let outcome = run_case(sides, flags, candidate, false)?;
+        let outcome = run_case(sides, flags, candidate, options)?;
         Ok(outcome.stops().is_empty()
             && first_difference(&outcome)
                 .is_some_and(|d| keeps_cause(&found.cells, &d.cells)))
@@ -828,8 +843,8 @@ mod tests {
         let cell = |y, x, a: char, b: char| CellDifference {
             y,
             x,
-            a: Some((a, Look::of_class('w'))),
-            b: Some((b, Look::of_class('w'))),
+            a: Some((a, Some(Look::of_class('w')))),
+            b: Some((b, Some(Look::of_class('w')))),
         };
         let found: HashSet<_> =
             [cell(3, 4, '.', ' '), cell(5, 1, '#', '.')].into();

@@ -51,42 +51,27 @@ pub fn read_at_most(path: &Path, limit: u64) -> io::Result<Option<String>> {
     Ok((text.len() as u64 <= limit).then_some(text))
 }
 
-/// Where a command writes: standard output, or a file it creates. An
-/// existing regular file is never overwritten; a device (such as
-/// `/dev/null`) or a pipe may be written to.
+/// Where a command writes: standard output, or a file. An existing
+/// regular file is overwritten only with `force`, and then atomically: the
+/// output goes to a temporary file beside it, renamed over it once
+/// complete. A device (such as `/dev/null`) or a pipe is written to in
+/// place.
 pub enum Output {
     /// Standard output.
     Stdout(io::StdoutLock<'static>),
-    /// A file, and its name.
-    File(BufWriter<File>, PathBuf, bool),
+    /// A file, and where it goes once complete.
+    File(BufWriter<File>, Placement),
 }
 
 impl Output {
-    /// Standard output for `None` or `-`, else the file `path`, created.
-    pub fn create(path: Option<&Path>) -> Result<Output, Failure> {
+    /// Standard output for `None` or `-`, else the file `path`: created,
+    /// or with `force` replacing the file there once complete.
+    pub fn create(path: Option<&Path>, force: bool) -> Result<Output, Failure> {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
             return Ok(Output::Stdout(io::stdout().lock()));
         };
-        let exists_as_file = std::fs::metadata(path).is_ok_and(|m| m.is_file());
-        let created = !path.exists();
-        let file = if exists_as_file {
-            Err(io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                "it already exists; remove it or choose another name",
-            ))
-        } else if path.exists() {
-            OpenOptions::new().write(true).open(path)
-        } else {
-            OpenOptions::new().write(true).create_new(true).open(path)
-        };
-        let file = file.map_err(|e| {
-            Failure(format!("cannot write '{}': {e}", path.display()), 2)
-        })?;
-        Ok(Output::File(
-            BufWriter::new(file),
-            path.to_path_buf(),
-            created,
-        ))
+        let (file, placement) = Placement::open(path, force)?;
+        Ok(Output::File(BufWriter::new(file), placement))
     }
 
     /// The failure for a write error.
@@ -95,24 +80,180 @@ impl Output {
             Output::Stdout(_) => {
                 Failure(format!("cannot write the output: {e}"), 2)
             }
-            Output::File(_, path, _) => {
-                Failure(format!("cannot write '{}': {e}", path.display()), 2)
+            Output::File(_, placement) => placement.error(e),
+        }
+    }
+
+    /// Gives up the output: a file this created is removed, and a file it
+    /// was to replace is left as it was, so that a command that failed
+    /// leaves nothing behind. (Dropping an unfinished output does the
+    /// same.)
+    pub fn discard(self) {
+        drop(self);
+    }
+
+    /// Flushes what is left and puts the file in its place.
+    pub fn finish(self) -> Result<(), Failure> {
+        match self {
+            Output::Stdout(mut out) => out.flush().map_err(|e| {
+                Failure(format!("cannot write the output: {e}"), 2)
+            }),
+            Output::File(out, placement) => {
+                let file = out
+                    .into_inner()
+                    .map_err(|e| placement.error(e.into_error()))?;
+                drop(file);
+                placement.commit()
             }
         }
     }
+}
 
-    /// Flushes what is left.
-    /// Gives up the output: a file this created is removed, unwritten, so
-    /// that a command that failed leaves nothing behind.
-    pub fn discard(self) {
-        if let Output::File(out, path, true) = self {
-            drop(out.into_parts());
-            let _ = std::fs::remove_file(path);
-        }
+/// Where a file being written goes, and what to undo if it is given up.
+pub struct Placement {
+    /// The file the user named.
+    path: PathBuf,
+    /// How it is written.
+    how: Written,
+    /// The file being written, to sync before it replaces the user's.
+    sync: Option<File>,
+    /// Whether the file is in its place (nothing to undo).
+    done: bool,
+}
+
+/// How a [`Placement`]'s file is written.
+#[derive(Debug, PartialEq, Eq)]
+enum Written {
+    /// Created where it goes, which held nothing.
+    Created,
+    /// In place: a device or a pipe, which is not ours to remove.
+    InPlace,
+    /// Into this temporary file beside it, renamed over it once complete.
+    Beside(PathBuf),
+}
+
+impl Placement {
+    /// Opens the file `path` for writing: created new; a device or a pipe
+    /// as it is; an existing regular file only with `force`, and then
+    /// through a temporary file beside it (see [`Placement::commit`]).
+    pub fn open(
+        path: &Path,
+        force: bool,
+    ) -> Result<(File, Placement), Failure> {
+        let cannot = |why: &dyn std::fmt::Display| {
+            Failure(format!("cannot write '{}': {why}", path.display()), 2)
+        };
+        // Not followed: a link is the user's name for the file, and is what
+        // --force replaces (never the file it points to).
+        let existing = std::fs::symlink_metadata(path).ok();
+        let target = std::fs::metadata(path).ok();
+        let is_file = |m: &Option<std::fs::Metadata>| {
+            m.as_ref().is_some_and(std::fs::Metadata::is_file)
+        };
+        let (file, how) = if existing.is_none() {
+            let file = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .map_err(|e| cannot(&e))?;
+            (file, Written::Created)
+        } else if is_file(&existing) || is_file(&target) || target.is_none() {
+            if !force {
+                return Err(cannot(
+                    &"it already exists (give --force to replace it)",
+                ));
+            }
+            let beside = temporary_beside(path).map_err(|e| {
+                cannot(&format_args!("cannot create a file beside it: {e}"))
+            })?;
+            let (file, temp) = beside;
+            // The replacement keeps what the user let others do with the
+            // file (not a link's own mode, which means nothing).
+            if let Some(m) = target.as_ref().filter(|m| m.is_file()) {
+                let _ = file.set_permissions(m.permissions());
+            }
+            (file, Written::Beside(temp))
+        } else if target.as_ref().is_some_and(std::fs::Metadata::is_dir) {
+            return Err(cannot(&"it is a directory"));
+        } else {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| cannot(&e))?;
+            (file, Written::InPlace)
+        };
+        let sync = match how {
+            Written::Beside(_) => file.try_clone().ok(),
+            _ => None,
+        };
+        let placement = Placement {
+            path: path.to_path_buf(),
+            how,
+            sync,
+            done: false,
+        };
+        Ok((file, placement))
     }
 
-    pub fn finish(mut self) -> Result<(), Failure> {
-        self.flush().map_err(|e| self.error(e))
+    /// The failure for a write error.
+    pub fn error(&self, e: io::Error) -> Failure {
+        Failure(format!("cannot write '{}': {e}", self.path.display()), 2)
+    }
+
+    /// Puts the file, complete and its writer flushed, in its place: a
+    /// temporary file is synced to disk and renamed over the file it
+    /// replaces, in one step.
+    pub fn commit(mut self) -> Result<(), Failure> {
+        if let Some(file) = self.sync.take() {
+            file.sync_all().map_err(|e| self.error(e))?;
+        }
+        if let Written::Beside(temp) = &self.how {
+            std::fs::rename(temp, &self.path).map_err(|e| self.error(e))?;
+        }
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for Placement {
+    /// An unfinished file is removed: one this created, or the temporary
+    /// file that was to replace the user's (left as it was).
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        match &self.how {
+            Written::Created => {
+                let _ = std::fs::remove_file(&self.path);
+            }
+            Written::Beside(temp) => {
+                let _ = std::fs::remove_file(temp);
+            }
+            Written::InPlace => {}
+        }
+    }
+}
+
+/// A new file in the folder of `path`, named after it: `.NAME.N.tmp`, the
+/// first `N` from the process id on that no file has.
+fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let mut n = std::process::id();
+    loop {
+        let temp = folder.join(format!(".{name}.{n}.tmp"));
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((file, temp)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                n = n.wrapping_add(1);
+            }
+            Err(e) => return Err(e),
+        }
     }
 }
 
@@ -120,14 +261,14 @@ impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Output::Stdout(out) => out.write(buf),
-            Output::File(out, _, _) => out.write(buf),
+            Output::File(out, _) => out.write(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Output::Stdout(out) => out.flush(),
-            Output::File(out, _, _) => out.flush(),
+            Output::File(out, _) => out.flush(),
         }
     }
 }

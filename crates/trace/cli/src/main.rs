@@ -22,7 +22,7 @@ use rogue_options::{GameArgs, Rng, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::{report, show, unescape_keys, Trace};
 
-use io_util::{read_at_most, read_trace, Output};
+use io_util::{read_at_most, read_trace, Output, Placement};
 
 /// rogue-trace: record, replay, compare and fuzz screen traces (format v1)
 #[derive(Parser, Debug)]
@@ -121,6 +121,24 @@ impl KeysArgs {
     }
 }
 
+/// `--chars`: compare characters only.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct CharsArg {
+    /// Compare characters only, not colours: tells a map that differs
+    /// from one that is only seen (or lit) differently
+    #[arg(long)]
+    pub chars: bool,
+}
+
+/// `--force`: replace an existing output file.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct ForceArg {
+    /// Replace an output file that exists (written beside it first, and
+    /// moved over it only once complete)
+    #[arg(long)]
+    pub force: bool,
+}
+
 /// How `capture` tells that a screen has settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum SettleBy {
@@ -197,7 +215,7 @@ struct CaptureArgs {
     #[arg(long, requires = "seed")]
     pin: bool,
     /// Write the trace to FILE (default: standard output); an existing file
-    /// is not overwritten
+    /// is replaced only with --force
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// The part, for the trace's header (and nothing else)
@@ -211,10 +229,13 @@ struct CaptureArgs {
     #[arg(long, value_name = "KIND")]
     rng: Option<Rng>,
     /// Also write what the terminal showed, and the keys typed, as an
-    /// asciinema recording (asciicast v2) to FILE; an existing file is not
-    /// overwritten (not on Windows, whose console is not a byte stream)
+    /// asciinema recording (asciicast v2) to FILE; an existing file is
+    /// replaced only with --force (not on Windows, whose console is not a
+    /// byte stream)
     #[arg(long, value_name = "FILE")]
     cast: Option<PathBuf>,
+    #[command(flatten)]
+    force: ForceArg,
     /// The program to run and its arguments (after --)
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<OsString>,
@@ -229,9 +250,11 @@ struct ReplayArgs {
     #[command(flatten)]
     keys: KeysArgs,
     /// Write the trace to FILE (default: standard output); an existing file
-    /// is not overwritten
+    /// is replaced only with --force
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    force: ForceArg,
 }
 
 #[derive(Args, Debug)]
@@ -246,11 +269,15 @@ struct DiffArgs {
     /// Compare the screens only, not the headers (seed, keys, ...)
     #[arg(long)]
     screens_only: bool,
+    #[command(flatten)]
+    chars: CharsArg,
     /// Print one line only, for scripts
     #[arg(long)]
     brief: bool,
     #[command(flatten)]
     html: HtmlArg,
+    #[command(flatten)]
+    force: ForceArg,
 }
 
 /// `--html FILE`: the comparison as a page too.
@@ -258,21 +285,23 @@ struct DiffArgs {
 pub struct HtmlArg {
     /// Also write the comparison as one self-contained HTML page, both
     /// screens side by side at every step, to FILE (an existing file is
-    /// not overwritten)
+    /// replaced only with --force)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
 }
 
-/// Writes the HTML report of comparing `a` with `b` to `path`.
+/// Writes the HTML report of comparing `a` with `b` to `path`, replacing
+/// a file there only if `force`.
 pub fn write_report(
     path: &Path,
+    force: bool,
     a: report::Side,
     b: report::Side,
     found: &Report,
     commands: &[String],
 ) -> Result<(), Failure> {
     let page = report::html(a, b, found, commands);
-    let mut out = Output::create(Some(path))?;
+    let mut out = Output::create(Some(path), force)?;
     out.write_all(page.as_bytes()).map_err(|e| out.error(e))?;
     out.finish()?;
     eprintln!("report: {}", path.display());
@@ -292,10 +321,12 @@ struct ShowArgs {
     /// Draw the screen as a standalone HTML page
     #[arg(long)]
     html: bool,
-    /// Write to FILE (default: standard output); an existing file is not
-    /// overwritten
+    /// Write to FILE (default: standard output); an existing file is
+    /// replaced only with --force
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    force: ForceArg,
 }
 
 /// A failure: the message and the exit status.
@@ -380,11 +411,18 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
             2,
         ));
     }
-    let mut out = Output::create(args.out.as_deref())?;
+    if args.out.is_some() && args.out == args.cast {
+        return Err(Failure(
+            "--out and --cast name the same file; give each its own".into(),
+            2,
+        ));
+    }
+    let force = args.force.force;
+    let mut out = Output::create(args.out.as_deref(), force)?;
     let cast_out = args
         .cast
         .as_deref()
-        .map(|path| cast_output(path, args.size.size, &args.command))
+        .map(|path| cast_output(path, force, args.size.size, &args.command))
         .transpose();
     let mut cast_out = match cast_out {
         Ok(cast_out) => cast_out,
@@ -410,46 +448,36 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
         Ok(stopped) => stopped,
         Err(e) => {
             out.discard();
-            if let Some((_, path)) = cast_out {
-                let _ = std::fs::remove_file(path);
-            }
+            drop(cast_out);
             return Err(Failure(e.to_string(), 2));
         }
     };
     out.finish()?;
+    if let Some((writer, placement)) = cast_out {
+        drop(writer);
+        placement.commit()?;
+    }
     match stopped {
         None => Ok(0),
         Some(why) => Err(Failure(format!("capture ended early: {why}"), 1)),
     }
 }
 
-/// The asciinema recording `--cast` writes to `path`, which must not
-/// exist, of `command` on a `cols` by `rows` terminal.
+/// The asciinema recording `--cast` writes to `path` (replacing a file
+/// there only if `force`, once complete) of `command` on a `cols` by `rows`
+/// terminal.
 fn cast_output(
     path: &Path,
+    force: bool,
     (cols, rows): (u16, u16),
     command: &[OsString],
-) -> Result<(CastWriter, PathBuf), Failure> {
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .map_err(|e| {
-            let why = if e.kind() == io::ErrorKind::AlreadyExists {
-                "it already exists; remove it or choose another name"
-                    .to_string()
-            } else {
-                e.to_string()
-            };
-            Failure(format!("cannot write '{}': {why}", path.display()), 2)
-        })?;
+) -> Result<(CastWriter, Placement), Failure> {
+    let (file, placement) = Placement::open(path, force)?;
     let out = Box::new(io::BufWriter::new(file));
     let words = command.iter().map(|a| a.to_string_lossy().into_owned());
     let writer = CastWriter::new(out, cols, rows, &shell_words::join(words))
-        .map_err(|e| {
-            Failure(format!("cannot write '{}': {e}", path.display()), 2)
-        })?;
-    Ok((writer, path.to_path_buf()))
+        .map_err(|e| placement.error(e))?;
+    Ok((writer, placement))
 }
 
 /// The pin library for a capture of `seed` with `rng`.
@@ -462,7 +490,7 @@ fn run_replay(args: ReplayArgs) -> Result<u8, Failure> {
     let keys = args.keys.keys()?;
     let config = args.game.config(|| 0)?;
     let (cols, rows) = args.size.size;
-    let mut out = Output::create(args.out.as_deref())?;
+    let mut out = Output::create(args.out.as_deref(), args.force.force)?;
     rogue_replay::replay_into(&mut out, &config, cols, rows, &keys)
         .map_err(|e| out.error(e))?;
     out.finish()?;
@@ -474,6 +502,7 @@ fn run_diff(args: DiffArgs) -> Result<u8, Failure> {
     let options = DiffOptions {
         screens_only: args.screens_only,
         all: args.all,
+        chars: args.chars.chars,
     };
     let report = diff(&a, &b, options);
     if let Some(path) = &args.html.html {
@@ -482,10 +511,14 @@ fn run_diff(args: DiffArgs) -> Result<u8, Failure> {
         if args.screens_only {
             command.push("--screens-only".into());
         }
+        if args.chars.chars {
+            command.push("--chars".into());
+        }
         let (name_a, name_b) =
             (args.a.display().to_string(), args.b.display().to_string());
         write_report(
             path,
+            args.force.force,
             report::Side {
                 name: &name_a,
                 trace: &a,
@@ -536,7 +569,7 @@ fn run_show(args: ShowArgs) -> Result<u8, Failure> {
         let colour = args.out.is_none() && io::stdout().is_terminal();
         show::render(&trace, step, colour)
     };
-    let mut out = Output::create(args.out.as_deref())?;
+    let mut out = Output::create(args.out.as_deref(), args.force.force)?;
     out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
     out.finish()?;
     Ok(0)

@@ -138,6 +138,50 @@ fn diff_of_one_changed_colour_shows_the_characters_too() {
 }
 
 #[test]
+fn diff_chars_compares_characters_only_and_says_so() {
+    let colour = changed("chars-colour.trace", |t| {
+        set_cell(t, 5, 4, 3, None, Some('b'))
+    });
+    let wall = changed("chars-wall.trace", |t| {
+        set_cell(t, 5, 4, 3, None, Some('b'));
+        set_cell(t, 12, 4, 3, Some('#'), None);
+    });
+    let a = golden(SEED42);
+    let chars = |b: &Path, brief: bool| {
+        let mut args = vec!["diff", "--chars"];
+        if brief {
+            args.push("--brief");
+        }
+        args.extend([a.to_str().unwrap(), b.to_str().unwrap()]);
+        rogue_trace(&args)
+    };
+    // A colour alone: different without --chars, identical with it.
+    assert_eq!(diff(&golden(SEED42), &colour).status.code(), Some(1));
+    let out = chars(&colour, true);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "identical, characters only (colours ignored): 81 steps compared\n"
+    );
+    // A character: different both ways, and only the character counts.
+    assert_eq!(diff(&golden(SEED42), &wall).status.code(), Some(1));
+    let out = chars(&wall, false);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("step 12 differs (key 'h'): characters, 1 cell(s)")
+            && !text.contains("step 5 differs"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "different, characters only (colours ignored): 1 of 81 steps compared differ, 1 cells in all; first at step 12\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn diff_all_shows_every_differing_step_and_brief_is_one_line() {
     let b = changed("two.trace", |t| {
         set_cell(t, 5, 4, 3, None, Some('b'));
@@ -434,7 +478,9 @@ fn every_command_answers_help_with_its_own_usage() {
 
 #[test]
 fn bad_usage_is_one_line_and_exit_2() {
-    let cases: [(&[&str], &str); 14] = [
+    let same = scratch("same-file.trace");
+    let same = same.to_str().unwrap();
+    let cases: [(&[&str], &str); 15] = [
         (
             &["replay", "--size", "65535x65535"],
             "from 1x1 to 1000x1000",
@@ -513,6 +559,10 @@ fn bad_usage_is_one_line_and_exit_2() {
             &["fuzz", "--alphabet", "hjklq", "--", "./c", "{seed}"],
             "--alphabet holds 'q', which ends the game",
         ),
+        (
+            &["capture", "--out", same, "--cast", same, "--", "true"],
+            "--out and --cast name the same file",
+        ),
     ];
     for (args, expected) in cases {
         let out = rogue_trace(args);
@@ -523,20 +573,174 @@ fn bad_usage_is_one_line_and_exit_2() {
     }
 }
 
+/// A folder of its own for a test of `--force`, holding one file of the
+/// user's, `mine.txt`; the folder and the file.
+fn folder_with_a_file(name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mine = dir.join("mine.txt");
+    std::fs::write(&mine, "my notes").unwrap();
+    (dir, mine)
+}
+
+/// The names of the files in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 #[test]
 fn an_existing_file_is_never_overwritten() {
-    let path = scratch("mine.txt");
-    std::fs::write(&path, "my notes").unwrap();
+    let (dir, mine) = folder_with_a_file("never-overwritten");
+    let path = mine.to_str().unwrap();
+    let a = golden(SEED42);
+    let a = a.to_str().unwrap();
+    let commands: [&[&str]; 4] = [
+        &["replay", "--keys", "j", "--out", path],
+        &["show", a, "--out", path],
+        &["diff", a, a, "--html", path],
+        &[
+            "capture",
+            "--out",
+            path,
+            "--",
+            "sh",
+            "-c",
+            "printf hi; read x",
+        ],
+    ];
+    for args in commands {
+        let out = rogue_trace(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "rogue-trace: cannot write '{path}': it already exists (give --force to replace it)\n"
+            ),
+            "{args:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&mine).unwrap(), "my notes");
+    }
+    assert_eq!(names_in(&dir), ["mine.txt"]);
+}
+
+#[test]
+fn force_replaces_a_report_or_a_trace_and_nothing_else() {
+    let (dir, mine) = folder_with_a_file("force");
+    let path = mine.to_str().unwrap();
+    let a = golden(SEED42);
+    let a = a.to_str().unwrap();
+    let replaced = |args: &[&str], starts: &str| {
+        std::fs::write(&mine, "my notes").unwrap();
+        let out = rogue_trace(args);
+        assert_eq!(
+            out.status.code().map(|c| c < 2),
+            Some(true),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        let text = std::fs::read_to_string(&mine).unwrap();
+        assert!(text.starts_with(starts), "{args:?}: {text:.60}");
+        assert_eq!(names_in(&dir), ["mine.txt"], "{args:?}");
+    };
+    replaced(
+        &["replay", "--keys", "j", "--out", path, "--force"],
+        "# screen trace v1\n",
+    );
+    replaced(&["show", "--force", a, "--svg", "--out", path], "<svg ");
+    replaced(
+        &["diff", a, a, "--html", path, "--force"],
+        "<!DOCTYPE html>",
+    );
+    // A directory is never replaced, nor is anything in it touched.
+    let folder = dir.join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("inside.txt"), "kept").unwrap();
+    let out = rogue_trace(&[
+        "replay",
+        "--keys",
+        "j",
+        "--force",
+        "--out",
+        folder.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with("it is a directory\n"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(folder.join("inside.txt")).unwrap(),
+        "kept"
+    );
+}
+
+/// `capture --force`: both the trace and the recording are replaced; a
+/// capture that fails leaves the user's files as they were, and nothing
+/// beside them.
+#[cfg(unix)]
+#[test]
+fn capture_force_replaces_whole_files_or_none() {
+    let (dir, mine) = folder_with_a_file("capture-force");
+    let cast = dir.join("mine.cast");
+    std::fs::write(&cast, "my recording").unwrap();
+    let (path, cast_path) = (mine.to_str().unwrap(), cast.to_str().unwrap());
+    let capture = |program: &str| {
+        rogue_trace(&[
+            "capture",
+            "--force",
+            "--out",
+            path,
+            "--cast",
+            cast_path,
+            "--",
+            program,
+            "-c",
+            "printf hi; read x",
+        ])
+    };
+    let out = capture("/nonexistent/program");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), "my notes");
+    assert_eq!(std::fs::read_to_string(&cast).unwrap(), "my recording");
+    assert_eq!(names_in(&dir), ["mine.cast", "mine.txt"]);
+    let out = capture("sh");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let trace = Trace::parse(&std::fs::read_to_string(&mine).unwrap()).unwrap();
+    assert_eq!(trace.steps.last().unwrap().text[0].trim_end(), "hi");
+    let recording = std::fs::read_to_string(&cast).unwrap();
+    let header = recording.lines().next().unwrap();
+    assert!(header.contains("\"version\":2"), "{header}");
+    assert_eq!(names_in(&dir), ["mine.cast", "mine.txt"]);
+}
+
+/// `--force` replaces a link by the file, never the file it points to.
+#[cfg(unix)]
+#[test]
+fn force_replaces_a_link_not_what_it_points_to() {
+    let (dir, mine) = folder_with_a_file("force-link");
+    let link = dir.join("link.trace");
+    std::os::unix::fs::symlink(&mine, &link).unwrap();
     let out = rogue_trace(&[
         "replay",
         "--keys",
         "j",
         "--out",
-        path.to_str().unwrap(),
+        link.to_str().unwrap(),
+        "--force",
     ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("already exists"), "{}", stderr(&out));
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), "my notes");
+    assert!(!std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(std::fs::read_to_string(&link)
+        .unwrap()
+        .starts_with("# screen trace v1"));
 }
 
 #[test]

@@ -129,6 +129,118 @@ fn a_report_shows_the_first_difference_in_a_browser() {
             assert_eq!(marks, &expected, "{id}: marked cells of row {row}");
         }
     }
+    // Characters only: the page says that colours were ignored.
+    let chars = dir.join("chars.html");
+    let out = rogue_trace(&[
+        "diff",
+        "--chars",
+        dir.join("a.trace").to_str().unwrap(),
+        dir.join("b.trace").to_str().unwrap(),
+        "--html",
+        chars.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let dom = rogue_testkit::chromium_dom(&chars);
+    assert!(
+        dom.contains("different, characters only (colours ignored): 1 of 13")
+            && dom.contains("Compared: characters only (colours ignored)."),
+        "the page says what was compared"
+    );
+    assert!(dom.contains("rogue-trace diff") && dom.contains(" --chars"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// What a script run after the report's own measures of its screens, as
+/// `data-geometry` on the body: the window's size, the cells' font size,
+/// and each screen's box (left, top, right, bottom).
+#[cfg(unix)]
+const MEASURE: &str = "<script>(function () {
+  function box(id) {
+    var r = document.querySelector(id + ' pre').getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  }
+  var pre = document.querySelector('#screen-a pre');
+  document.body.setAttribute('data-geometry', JSON.stringify({
+    window: [window.innerWidth, window.innerHeight],
+    font: parseFloat(getComputedStyle(pre).fontSize),
+    a: box('#screen-a'), b: box('#screen-b')
+  }));
+})();</script>\n</body>";
+
+/// The geometry [`MEASURE`] left in a page's DOM.
+#[cfg(unix)]
+fn geometry(dom: &str) -> serde_json::Value {
+    let start = dom.find("data-geometry=\"").expect("measured") + 15;
+    let end = start + dom[start..].find('"').unwrap();
+    let json = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap()
+}
+
+#[test]
+#[cfg(unix)] // Chromium, as the tests install it (`make test-deps`)
+fn both_screens_stand_side_by_side_in_a_window_1366_px_wide() {
+    use rogue_trace_format::diff::{diff, DiffOptions};
+    use rogue_trace_format::escape_keys;
+    use rogue_trace_format::report::{html, Side};
+
+    let dir = scratch("narrow");
+    let walk = "jjjlllkkhhjj";
+    let mut a = replay(&dir.join("a.trace"), walk);
+    // 10,000 keys, and a command to run it again that types them all.
+    let keys: Vec<char> = walk.chars().cycle().take(10_000).collect();
+    a.header.keys = keys.clone();
+    plant(&a, 7, &dir.join("b.trace"));
+    let b =
+        Trace::parse(&std::fs::read_to_string(dir.join("b.trace")).unwrap())
+            .unwrap();
+    let command = format!(
+        "rogue-trace compare --seed 42 --rng glibc --size 100x25 --keys {} -- ./rogue-c {{seed}}",
+        escape_keys(&keys)
+    );
+    let report = diff(&a, &b, DiffOptions::default());
+    let page = html(
+        Side {
+            name: "a.trace",
+            trace: &a,
+        },
+        Side {
+            name: "b.trace",
+            trace: &b,
+        },
+        &report,
+        std::slice::from_ref(&command),
+    );
+    let path = dir.join("narrow.html");
+    std::fs::write(&path, page.replace("</body>", MEASURE)).unwrap();
+    let dom = rogue_testkit::chromium_dom_in(&path, (1366, 768));
+    let g = geometry(&dom);
+    // The page's part of the window: all its width, and what the
+    // browser's own bars leave of its height.
+    let window = g["window"].as_array().unwrap();
+    let (width, height) =
+        (window[0].as_f64().unwrap(), window[1].as_f64().unwrap());
+    assert!(width == 1366.0 && (500.0..=768.0).contains(&height), "{g}");
+    let side = |s: &str| -> Vec<f64> {
+        g[s].as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect()
+    };
+    let (sa, sb) = (side("a"), side("b"));
+    let [left, top, right, bottom] = [0, 1, 2, 3];
+    assert!(sa[right] <= sb[left], "A left of B: {g}");
+    assert!((sa[top] - sb[top]).abs() < 1.0, "on one line: {g}");
+    assert!(sa[left] >= 0.0 && sb[right] <= width, "{g}");
+    // Below the header, both screens whole in the window, unscrolled.
+    assert!(sa[top] <= 300.0, "{g}");
+    assert!(sa[bottom] <= height && sb[bottom] <= height, "{g}");
+    assert!(g["font"].as_f64().unwrap() >= 8.0, "readable: {g}");
+    // Folded, not dropped: every key and the whole command are there.
+    assert!(dom.contains("10,000 keys: "), "the key count");
+    assert!(dom.contains(&command), "the command");
     let _ = std::fs::remove_dir_all(dir);
 }
 

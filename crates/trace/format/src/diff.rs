@@ -21,7 +21,21 @@ pub struct DiffOptions {
     pub screens_only: bool,
     /// Report every differing step, not only the first.
     pub all: bool,
+    /// Compare characters only: two cells that show the same character in
+    /// different colours or attributes count as the same.
+    pub chars: bool,
 }
+
+impl DiffOptions {
+    /// What the screens' cells were compared by, for a report's reader:
+    /// `None` when both characters and colours were.
+    pub fn compared(&self) -> Option<&'static str> {
+        self.chars.then_some(CHARS_ONLY)
+    }
+}
+
+/// What [`DiffOptions::compared`] says of a comparison of characters only.
+pub const CHARS_ONLY: &str = "characters only (colours ignored)";
 
 /// What a comparison found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +52,8 @@ pub struct Report {
     pub text: String,
     /// The report on one line, for scripts.
     pub line: String,
+    /// How the traces were compared.
+    pub options: DiffOptions,
 }
 
 /// Compares trace `a` with trace `b`.
@@ -66,7 +82,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
             continue;
         };
         compared += 1;
-        let cells = differing_cells_of(step_a, step_b, console);
+        let cells = differing_cells_of(step_a, step_b, console, options.chars);
         if cells.is_empty() {
             continue;
         }
@@ -100,13 +116,16 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         }
     }
     let identical = problems.is_empty() && differing_steps.is_empty();
+    let by = options
+        .compared()
+        .map_or_else(String::new, |c| format!(", {c}"));
     let summary = if identical {
-        format!("identical: {compared} steps compared")
+        format!("identical{by}: {compared} steps compared")
     } else if differing_steps.is_empty() {
-        format!("different: {}", problems.join("; "))
+        format!("different{by}: {}", problems.join("; "))
     } else {
         format!(
-            "different: {} of {compared} steps compared differ, {differing_cells} cells in all; first at step {}{}",
+            "different{by}: {} of {compared} steps compared differ, {differing_cells} cells in all; first at step {}{}",
             differing_steps.len(),
             differing_steps[0],
             if problems.is_empty() { String::new() } else { format!("; {}", problems.join("; ")) }
@@ -123,6 +142,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         differing_cells,
         text,
         line: summary,
+        options,
     }
 }
 
@@ -204,14 +224,27 @@ pub fn on_console(a: &Trace, b: &Trace) -> bool {
         .any(|t| t.header.extra.iter().any(|e| e == CONSOLE))
 }
 
-/// The cells, row and column, where two steps differ, as [`diff`] counts
-/// them (looks as a console shows them if `console`).
+/// The cells, row and column, where two steps differ in character or
+/// look, as [`diff`] counts them (looks as a console shows them if
+/// `console`).
 pub fn cells_differing(
     a: &Step,
     b: &Step,
     console: bool,
 ) -> Vec<(usize, usize)> {
-    differing_cells_of(a, b, console)
+    cells_differing_as(a, b, console, DiffOptions::default())
+}
+
+/// The cells, row and column, where two steps differ as [`diff`] counts
+/// them with `options` (by their characters alone with
+/// [`DiffOptions::chars`]).
+pub fn cells_differing_as(
+    a: &Step,
+    b: &Step,
+    console: bool,
+    options: DiffOptions,
+) -> Vec<(usize, usize)> {
+    differing_cells_of(a, b, console, options.chars)
         .iter()
         .map(|d| (d.y, d.x))
         .collect()
@@ -226,9 +259,15 @@ struct Difference {
 }
 
 /// The cells that differ, row by row (looks as a console shows them if
-/// `console`).
-fn differing_cells_of(a: &Step, b: &Step, console: bool) -> Vec<Difference> {
-    if a.text == b.text && a.colours == b.colours && a.odd == b.odd {
+/// `console`; by their characters alone if `chars`).
+fn differing_cells_of(
+    a: &Step,
+    b: &Step,
+    console: bool,
+    chars: bool,
+) -> Vec<Difference> {
+    let same_looks = chars || (a.colours == b.colours && a.odd == b.odd);
+    if a.text == b.text && same_looks {
         return Vec::new();
     }
     let mut cells = Vec::new();
@@ -236,7 +275,12 @@ fn differing_cells_of(a: &Step, b: &Step, console: bool) -> Vec<Difference> {
         let (row_a, row_b) = (row(a, y, console), row(b, y, console));
         for x in 0..row_a.len().max(row_b.len()) {
             let (ca, cb) = (row_a.get(x).cloned(), row_b.get(x).cloned());
-            if ca != cb {
+            let differ = if chars {
+                ca.as_ref().map(|c| c.0) != cb.as_ref().map(|c| c.0)
+            } else {
+                ca != cb
+            };
+            if differ {
                 cells.push(Difference { y, x, a: ca, b: cb });
             }
         }
@@ -490,6 +534,85 @@ mod tests {
         let r = diff(&trace(BASE), &trace(&sparse), DiffOptions::default());
         assert!(r.identical, "{}", r.text);
         assert_eq!(r.steps_compared, 2);
+    }
+
+    #[test]
+    fn chars_ignores_a_difference_in_colour_alone_and_says_so() {
+        let chars = DiffOptions {
+            chars: true,
+            ..Default::default()
+        };
+        // The '@' of step 1 blue in B: a look only.
+        let blue = BASE.replace(" ww \n== step 2", " wb \n== step 2");
+        let both = diff(&trace(BASE), &trace(&blue), DiffOptions::default());
+        assert_eq!((both.identical, both.differing_steps), (false, vec![1]));
+        let r = diff(&trace(BASE), &trace(&blue), chars);
+        assert!(r.identical, "{}", r.text);
+        assert_eq!(
+            r.line,
+            "identical, characters only (colours ignored): 3 steps compared"
+        );
+        assert_eq!(r.options, chars);
+        // The same with an odd look, which a trace spells out cell by cell.
+        let odd = BASE.replace(
+            " ww \n== step 2",
+            " w? \n?? 1 2 15 default bold\n== step 2",
+        );
+        assert!(diff(&trace(BASE), &trace(&odd), chars).identical);
+        assert!(
+            !diff(&trace(BASE), &trace(&odd), DiffOptions::default()).identical
+        );
+    }
+
+    #[test]
+    fn chars_still_finds_a_changed_character_and_counts_it_alone() {
+        let chars = DiffOptions {
+            chars: true,
+            ..Default::default()
+        };
+        // Step 1: a '.' becomes '#' and, elsewhere, '@' turns blue.
+        let changed = BASE.replace(
+            " #. \n .@ \n-- colours\n wb \n ww \n== step 2",
+            " ## \n .@ \n-- colours\n wb \n wb \n== step 2",
+        );
+        let both = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
+        assert_eq!(
+            (
+                both.identical,
+                both.differing_steps.clone(),
+                both.differing_cells
+            ),
+            (false, vec![1], 2)
+        );
+        let r = diff(&trace(BASE), &trace(&changed), chars);
+        assert_eq!(
+            (r.identical, r.differing_steps.clone(), r.differing_cells),
+            (false, vec![1], 1)
+        );
+        assert!(
+            r.line.starts_with(
+                "different, characters only (colours ignored): 1 of 3 steps compared differ, 1 cells in all"
+            ),
+            "{}",
+            r.line
+        );
+        assert!(
+            r.text
+                .contains("step 1 differs (key 'j'): characters, 1 cell(s)"),
+            "{}",
+            r.text
+        );
+        assert!(r.text.contains("row 0, column 2: A '.'"), "{}", r.text);
+        assert!(!r.text.contains("row 1, column 2"), "{}", r.text);
+        let (a, b) = (trace(BASE), trace(&changed));
+        assert_eq!(
+            cells_differing_as(&a.steps[1], &b.steps[1], false, chars),
+            vec![(0, 2)]
+        );
+        assert_eq!(
+            cells_differing(&a.steps[1], &b.steps[1], false),
+            vec![(0, 2), (1, 2)]
+        );
     }
 
     #[test]

@@ -4,17 +4,21 @@
 //! their terminal colours, the cells that differ outlined, with a step
 //! slider (also moved by ← and →) and buttons for the first and the next
 //! difference. Its header names both traces, their seeds, sizes and keys,
-//! and the commands that reproduce the run. Everything is inline (the
+//! and the commands that reproduce the run; a comparison of characters
+//! only ([`DiffOptions::chars`]) says that colours were ignored, and
+//! outlines the cells whose characters differ. Everything is inline (the
 //! screens are drawn by the book's grid renderer, `crates/web/grid.js`):
 //! the page opens from disk, with no network.
 //!
 //! Screens are stored as changes from the step before (runs of changed
 //! cells), and a step of B that shows what A shows at the same step is
 //! stored as such, so that a report of 2,000 steps stays small.
+//!
+//! [`DiffOptions::chars`]: crate::diff::DiffOptions::chars
 
 use serde_json::{json, Value};
 
-use crate::diff::{cells_differing, on_console, Report};
+use crate::diff::{cells_differing_as, on_console, Report};
 use crate::escape::{escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
@@ -46,7 +50,7 @@ pub fn html(a: Side, b: Side, report: &Report, commands: &[String]) -> String {
         else {
             continue;
         };
-        let cells = cells_differing(step_a, step_b, console);
+        let cells = cells_differing_as(step_a, step_b, console, report.options);
         if !cells.is_empty() {
             differences.insert(step_a.number.to_string(), json!(runs(&cells)));
         }
@@ -56,6 +60,7 @@ pub fn html(a: Side, b: Side, report: &Report, commands: &[String]) -> String {
         "b": side(&b, Some(a.trace)),
         "identical": report.identical,
         "summary": report.line,
+        "compared": report.options.compared(),
         "text": report.text,
         "differences": differences,
         "commands": commands,
@@ -136,6 +141,7 @@ fn side(side: &Side, same_as: Option<&Trace>) -> Value {
         "cols": header.cols,
         "rows": header.rows,
         "keys": escape_keys(&header.keys),
+        "key_count": header.keys.len(),
         "also": header.extra.join("; "),
         "steps": steps,
     })
@@ -223,6 +229,35 @@ mod tests {
             json!([[0, 2, "#"], [1, 1, " "]])
         );
         assert_eq!(data["commands"][0], "rogue-trace diff a.trace b.trace");
+    }
+
+    #[test]
+    fn a_report_of_characters_only_says_so_and_outlines_characters_only() {
+        let a = Trace::parse(A).unwrap();
+        // B: a wall where A has floor, and A's wall in blue.
+        let b = Trace::parse(&A.replace(
+            "#.. \n    \n-- colours\nwbb ",
+            "#.# \n    \n-- colours\nbbb ",
+        ))
+        .unwrap();
+        let side = |name, trace| Side { name, trace };
+        let page = |options| {
+            let report = diff(&a, &b, options);
+            data(&html(side("a", &a), side("b", &b), &report, &[]))
+        };
+        let both = page(DiffOptions::default());
+        assert_eq!(both["differences"]["1"], json!([[0, 0, 1], [0, 2, 1]]));
+        assert_eq!(both["compared"], Value::Null);
+        let chars = page(DiffOptions {
+            chars: true,
+            ..Default::default()
+        });
+        assert_eq!(chars["differences"]["1"], json!([[0, 2, 1]]));
+        assert_eq!(chars["compared"], "characters only (colours ignored)");
+        assert!(chars["summary"]
+            .as_str()
+            .unwrap()
+            .starts_with("different, characters only (colours ignored): "));
     }
 
     #[test]
