@@ -8,6 +8,7 @@
 mod compare;
 mod fuzz;
 mod io_util;
+mod rand;
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
@@ -53,6 +54,9 @@ enum Command {
     /// Compare the port with a reference program on random seeds, sizes and
     /// walks; shrink the first difference to a minimal case
     Fuzz(fuzz::FuzzArgs),
+    /// Print the C library's rand() values after srand(N), one a line, to
+    /// check a port's generator against
+    Rand(rand::RandArgs),
 }
 
 /// `--keys` or `--keys-file`.
@@ -297,6 +301,7 @@ fn main() -> ExitCode {
         Command::Show(args) => run_show(args),
         Command::Compare(args) => compare::run(args),
         Command::Fuzz(args) => fuzz::run(args),
+        Command::Rand(args) => rand::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
