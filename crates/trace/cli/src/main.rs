@@ -375,15 +375,20 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
             return Err(e);
         }
     };
+    // The header claims the seed: it goes out with the first step, once a
+    // pinned program has shown it took the pin, so that a capture that
+    // fails writes nothing.
+    let mut header = Some(rogue_capture::header(&args.command, &options));
     let mut text = String::new();
-    rogue_capture::header(&args.command, &options).write(&mut text);
-    out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
     let captured = rogue_capture::capture_each(
         &args.command,
         &options,
         cast_out.as_mut().map(|(writer, _)| writer),
         |step| {
             text.clear();
+            if let Some(header) = header.take() {
+                header.write(&mut text);
+            }
             rogue_trace_format::write_step(&mut text, &step);
             out.write_all(text.as_bytes())
         },
@@ -398,6 +403,11 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
             return Err(Failure(e.to_string(), 2));
         }
     };
+    if let Some(header) = header {
+        text.clear();
+        header.write(&mut text);
+        out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
+    }
     out.finish()?;
     match stopped {
         None => Ok(0),
