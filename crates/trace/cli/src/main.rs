@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rogue_capture::cast::CastWriter;
+use rogue_capture::cast::{self, CastWriter};
 use rogue_capture::{CaptureOptions, Settle, Timing};
 use rogue_options::{GameArgs, Rng, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
@@ -170,7 +170,60 @@ impl CaptureFlags {
     }
 }
 
+/// `--seed-from FILE`: the seed of a recording or of a trace.
+#[derive(Args, Clone, Debug, Default)]
+struct SeedFromArg {
+    /// Take the seed from FILE: an asciinema recording's header
+    /// `timestamp` (when it started, the time the C original seeds with),
+    /// or a trace's header seed
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    seed_from: Option<PathBuf>,
+}
+
+impl SeedFromArg {
+    /// The seed FILE gives, if one is given: a recording's timestamp as
+    /// `srand(time(NULL))` takes it (its low 32 bits).
+    fn seed(&self) -> Result<Option<u32>, Failure> {
+        let Some(path) = &self.seed_from else {
+            return Ok(None);
+        };
+        let name = path.display();
+        let text = read_at_most(path, cast::MAX_BYTES as u64)
+            .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?
+            .ok_or_else(|| {
+                Failure(
+                    format!(
+                        "'{name}' is larger than {} MiB: not read",
+                        cast::MAX_BYTES >> 20
+                    ),
+                    2,
+                )
+            })?;
+        let (seed, has_none) = if cast::is_cast(&text) {
+            let time = cast::timestamp(&text)
+                .map_err(|e| Failure(format!("{name}: {e}"), 2))?;
+            (
+                time.map(|t| t as u32),
+                "the recording's header has no timestamp",
+            )
+        } else {
+            let trace = Trace::parse(&text).map_err(|e| {
+                Failure(format!("{name}:{}: {}", e.line, e.message), 2)
+            })?;
+            (trace.header.seed, "the trace's header has no seed")
+        };
+        seed.map(Some).ok_or_else(|| {
+            Failure(format!("--seed-from '{name}': {has_none}; give --seed"), 2)
+        })
+    }
+}
+
 #[derive(Args, Debug)]
+// --pin needs a seed: --seed, or --seed-from.
+#[command(
+    group(clap::ArgGroup::new("seed_given").args(["seed", "seed_from"])),
+    mut_arg("pin", |pin| pin.requires(clap::builder::Resettable::<clap::Id>::Reset).requires("seed_given"))
+)]
 struct CaptureArgs {
     #[command(flatten)]
     size: SizeArg,
@@ -188,6 +241,8 @@ struct CaptureArgs {
     /// The seed, for the header; with --pin, the seed the program gets
     #[arg(long, value_name = "N")]
     seed: Option<u32>,
+    #[command(flatten)]
+    seed_from: SeedFromArg,
     /// The generator, for the header; with --pin, the one the program uses
     /// (default glibc)
     #[arg(long, value_name = "KIND")]
@@ -210,6 +265,8 @@ struct ReplayArgs {
     size: SizeArg,
     #[command(flatten)]
     keys: KeysArgs,
+    #[command(flatten)]
+    seed_from: SeedFromArg,
     /// Write the trace to FILE (default: standard output); an existing file
     /// is not overwritten
     #[arg(long, value_name = "FILE")]
@@ -338,9 +395,13 @@ fn capture_options(
 
 fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let keys = args.keys.keys()?;
+    let seed = match args.seed {
+        Some(seed) => Some(seed),
+        None => args.seed_from.seed()?,
+    };
     let rng = args.rng.map(|r| r.0.name().to_string());
     let rng = rng.or_else(|| args.flags.pin.then(|| "glibc".to_string()));
-    let pin = match (args.flags.pin, args.seed) {
+    let pin = match (args.flags.pin, seed) {
         (true, Some(seed)) => {
             Some(pin(seed, rng.as_deref().unwrap_or("glibc"))?)
         }
@@ -351,7 +412,7 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
         args.size.size,
         keys,
         &args.flags,
-        (args.part, args.seed, rng),
+        (args.part, seed, rng),
         env,
     );
     if args.cast.is_some() && cfg!(windows) {
@@ -366,7 +427,7 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let cast_out = args
         .cast
         .as_deref()
-        .map(|path| cast_output(path, args.size.size, &args.command))
+        .map(|path| cast_output(path, args.size.size, &args.command, seed))
         .transpose();
     let mut cast_out = match cast_out {
         Ok(cast_out) => cast_out,
@@ -416,11 +477,13 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
 }
 
 /// The asciinema recording `--cast` writes to `path`, which must not
-/// exist, of `command` on a `cols` by `rows` terminal.
+/// exist, of `command` on a `cols` by `rows` terminal; its timestamp is
+/// `seed` if given (so that `--seed-from` takes it back), else the time.
 fn cast_output(
     path: &Path,
     (cols, rows): (u16, u16),
     command: &[OsString],
+    seed: Option<u32>,
 ) -> Result<(CastWriter, PathBuf), Failure> {
     let file = std::fs::OpenOptions::new()
         .write(true)
@@ -437,7 +500,16 @@ fn cast_output(
         })?;
     let out = Box::new(io::BufWriter::new(file));
     let words = command.iter().map(|a| a.to_string_lossy().into_owned());
-    let writer = CastWriter::new(out, cols, rows, &shell_words::join(words))
+    let timestamp = seed.map_or_else(
+        || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        },
+        u64::from,
+    );
+    let command = shell_words::join(words);
+    let writer = CastWriter::new(out, cols, rows, &command, timestamp)
         .map_err(|e| {
             Failure(format!("cannot write '{}': {e}", path.display()), 2)
         })?;
@@ -452,7 +524,8 @@ fn pin(seed: u32, rng: &str) -> Result<rogue_capture::pin::Pin, Failure> {
 
 fn run_replay(args: ReplayArgs) -> Result<u8, Failure> {
     let keys = args.keys.keys()?;
-    let config = args.game.config(|| 0)?;
+    let seed_from = args.seed_from.seed()?;
+    let config = args.game.config(|| seed_from.unwrap_or(0))?;
     let (cols, rows) = args.size.size;
     let mut out = Output::create(args.out.as_deref())?;
     rogue_replay::replay_into(&mut out, &config, cols, rows, &keys)
