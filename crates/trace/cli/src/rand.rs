@@ -12,6 +12,7 @@ use crate::Failure;
 /// The most values one run prints.
 pub const MAX_COUNT: u64 = 10_000_000;
 
+/// The options of `rogue-trace rand`.
 #[derive(Args, Debug)]
 pub struct RandArgs {
     /// The C library whose rand() to run: glibc's (Linux) or the Microsoft

@@ -171,6 +171,29 @@ fn a_program_that_cannot_take_the_library_is_refused() {
 }
 
 #[test]
+fn a_recording_of_a_pin_that_did_not_take_is_not_left_behind() {
+    let seeded = seeded("seeded_cast");
+    let (trace, cast) = (scratch("never.trace"), scratch("never.cast"));
+    let out = rogue_trace(&[
+        "capture",
+        "--pin",
+        "--seed",
+        "42",
+        "--keys",
+        "l",
+        "--out",
+        trace.to_str().unwrap(),
+        "--cast",
+        cast.to_str().unwrap(),
+        "--",
+        seeded.to_str().unwrap(),
+        "never",
+    ]);
+    refused(&out, "--pin: the program never called time()", "cast");
+    assert!(!trace.exists() && !cast.exists());
+}
+
+#[test]
 fn compare_fails_on_a_pin_that_did_not_take() {
     let seeded = seeded("seeded_compare");
     let out = rogue_trace(&[
