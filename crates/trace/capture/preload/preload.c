@@ -73,8 +73,9 @@ enum pinned { PINNED_TIME = 1, PINNED_SRAND = 2, PINNED_RAND = 4 };
 static int pinned_said = 0;
 
 /* Says, the first time, that the program called the pinned function
- * `what` (system calls only: time() may come before anything is set up,
- * and this library's own write() is not called). */
+ * `what`, on the program's terminal whatever its standard output is
+ * (written with system calls, so that this library's own write() and
+ * close() do not take it for the program's). */
 static void pinned(enum pinned what) {
     if (pinned_said & what) {
         return;
