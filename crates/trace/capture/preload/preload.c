@@ -8,6 +8,14 @@
  * - with ROGUE_PIN_RNG=msvc, srand() and rand() are the Microsoft C
  *   runtime's (state = state * 214013 + 2531011; rand = bits 16..30), what
  *   the same code does when built on Windows; else the C library's own.
+ * Each process says, once for each, that the program called the pinned
+ * time() (from its own code, not a library's) and, for msvc, srand() and
+ * rand(): it writes
+ *          ESC _ rogue-trace-pinned;F ESC \
+ * (F: 1 time(), 2 srand(), 4 rand()) to its terminal (/dev/tty) as it
+ * calls it, so that the capture knows the pin took, and when: a program
+ * that only seeds after its first screen, or never, does not get the
+ * seed asked for before it draws.
  *
  * Typing (ROGUE_KEYS=FIFO): the program types its own keys, one at a
  * time, each the moment it waits for it. The program waits for a key
@@ -39,8 +47,10 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,9 +68,53 @@
 
 static unsigned int msvc_state = 1;
 
+/* What the program has called of the pinned functions, as said. */
+enum pinned { PINNED_TIME = 1, PINNED_SRAND = 2, PINNED_RAND = 4 };
+static int pinned_said = 0;
+
+/* Says, the first time, that the program called the pinned function
+ * `what`, on the program's terminal whatever its standard output is
+ * (written with system calls, so that this library's own write() and
+ * close() do not take it for the program's). */
+static void pinned(enum pinned what) {
+    if (pinned_said & what) {
+        return;
+    }
+    pinned_said |= what;
+    char text[48];
+    int n = snprintf(text, sizeof text, "\033_rogue-trace-pinned;%d\033\\", (int)what);
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, "/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        return;
+    }
+    if (n > 0 && n < (int)sizeof text) {
+        syscall(SYS_write, fd, text, (size_t)n);
+    }
+    syscall(SYS_close, fd);
+}
+
 static int use_msvc(void) {
     const char *rng = getenv("ROGUE_PIN_RNG");
     return rng != NULL && strcmp(rng, "msvc") == 0;
+}
+
+/* Whether address lies in the program itself, not in a library it loaded
+ * (dl_iterate_phdr gives the program first). */
+static int in_program_at(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    uintptr_t address = (uintptr_t)data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t from = info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && address >= from && address - from < ph->p_memsz) {
+            return 1;
+        }
+    }
+    return -1;
+}
+
+static int in_program(void *address) {
+    return dl_iterate_phdr(in_program_at, address) == 1;
 }
 
 time_t time(time_t *out) {
@@ -70,6 +124,11 @@ time_t time(time_t *out) {
         return next(out);
     }
     time_t value = (time_t)strtoul(seed, NULL, 10);
+    /* Only the program's own calls say it is seeded: curses calls time()
+     * too, for its own ends. */
+    if (in_program(__builtin_return_address(0))) {
+        pinned(PINNED_TIME);
+    }
     if (out != NULL) {
         *out = value;
     }
@@ -78,6 +137,7 @@ time_t time(time_t *out) {
 
 void srand(unsigned int seed) {
     if (use_msvc()) {
+        pinned(PINNED_SRAND);
         msvc_state = seed;
         return;
     }
@@ -87,6 +147,7 @@ void srand(unsigned int seed) {
 
 int rand(void) {
     if (use_msvc()) {
+        pinned(PINNED_RAND);
         msvc_state = msvc_state * 214013u + 2531011u;
         return (int)((msvc_state >> 16) & 0x7fff);
     }

@@ -15,7 +15,13 @@
 //!
 //! The quit key (`q`, or NUL) ends the game: its screen is the one after
 //! `endwin`, which `rogue-trace replay` never records, and neither does a
-//! recording read here.
+//! recording read here. Its keys, too, end before the quit key, as
+//! `--keys-from` takes them: a capture or replay made with a recording's
+//! keys has the same header keys and steps as the recording.
+//!
+//! A recording's header `timestamp` is when it started; the C original
+//! seeds with the time, so it is the seed that `--seed-from` takes
+//! ([`timestamp`]). [`CastWriter`] writes a capture's seed there.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -158,6 +164,8 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
              `asciinema rec --stdin`",
         ));
     }
+    let quit = keys.iter().position(|&k| is_quit(k));
+    let keys = keys[..quit.unwrap_or(keys.len())].to_vec();
     let cells = (keys.len() as u64 + 1) * u64::from(cols) * u64::from(rows);
     if cells > MAX_CELLS {
         return Err(error(
@@ -185,6 +193,32 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
         },
         steps,
     })
+}
+
+/// The header `timestamp` of the recording `text` (asciicast v2 or v3):
+/// when it started, in seconds since 1970; `None` if it has none.
+///
+/// # Errors
+/// If its first line is not a JSON object, or its timestamp is not a
+/// whole number of seconds from 0 on.
+pub fn timestamp(text: &str) -> Result<Option<u64>, CastError> {
+    let (number, first) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty())
+        .ok_or_else(|| error(0, "the recording is empty"))?;
+    let header: Value = serde_json::from_str(first).map_err(|e| {
+        error(number + 1, format!("the header is not JSON: {e}"))
+    })?;
+    match header.get("timestamp") {
+        None | Some(Value::Null) => Ok(None),
+        Some(t) => t.as_u64().map(Some).ok_or_else(|| {
+            error(
+                number + 1,
+                format!("the header's timestamp {t} is not a whole number of seconds"),
+            )
+        }),
+    }
 }
 
 /// The number at `path` in `value`.
@@ -280,7 +314,9 @@ pub struct CastWriter {
 
 impl CastWriter {
     /// Starts a recording of a `cols` by `rows` terminal into `out`,
-    /// writing its header.
+    /// writing its header, which says it started at `timestamp` (seconds
+    /// since 1970: a capture gives its seed, which the program got as the
+    /// time if it was pinned, else the time).
     ///
     /// # Errors
     /// If the header cannot be written.
@@ -289,11 +325,13 @@ impl CastWriter {
         cols: u16,
         rows: u16,
         command: &str,
+        timestamp: u64,
     ) -> io::Result<CastWriter> {
         let header = serde_json::json!({
             "version": 2,
             "width": cols,
             "height": rows,
+            "timestamp": timestamp,
             "command": command,
             "title": "captured by rogue-trace",
         });
@@ -374,12 +412,37 @@ mod tests {
     fn a_v2_recording_is_a_trace_of_its_keys() {
         let trace = read(V2).unwrap();
         assert_eq!((trace.header.cols, trace.header.rows), (10, 3));
-        assert_eq!(trace.header.keys, ['l', 'q']);
+        // No key nor step for `q`: its screen is after endwin.
+        assert_eq!(trace.header.keys, ['l']);
         let text: Vec<&str> =
             trace.steps.iter().map(|s| s.text[0].as_str()).collect();
-        // No step for `q`: its screen is after endwin.
         assert_eq!(text, ["@         ", " @        "]);
         assert_eq!(trace.steps[1].key, Some('l'));
+        // Nor for anything after it.
+        let more = V2.replace(r#""i", "q"]"#, r#""i", "qj"]"#);
+        assert_eq!(read(&more).unwrap().header.keys, ['l']);
+        let first = V2.replace(r#""i", "l"]"#, r#""i", "\u0000"]"#);
+        let first = read(&first).unwrap();
+        assert!(first.header.keys.is_empty());
+        assert_eq!(first.steps.len(), 1);
+    }
+
+    #[test]
+    fn the_timestamp_is_read_where_there_is_one() {
+        assert_eq!(timestamp(V2), Ok(None));
+        let v2 = V2.replace(
+            "\"height\": 3",
+            "\"height\": 3, \"timestamp\": 1732147200",
+        );
+        assert_eq!(timestamp(&v2), Ok(Some(1_732_147_200)));
+        let v3 = r#"{"version": 3, "term": {"cols": 10, "rows": 3}, "timestamp": 42}"#;
+        assert_eq!(timestamp(v3), Ok(Some(42)));
+        for bad in [-1.0, 1.5] {
+            let text = format!(r#"{{"version": 2, "timestamp": {bad}}}"#);
+            let e = timestamp(&text).unwrap_err().to_string();
+            assert!(e.starts_with("line 1: the header's timestamp"), "{e}");
+        }
+        assert!(timestamp("not json").is_err());
     }
 
     #[test]
@@ -457,7 +520,7 @@ mod tests {
         }
         let shared = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let mut writer =
-            CastWriter::new(Box::new(Shared(shared.clone())), 10, 3, "t")
+            CastWriter::new(Box::new(Shared(shared.clone())), 10, 3, "t", 42)
                 .unwrap();
         // An `é` cut in two by a read: written whole, in the next event.
         writer.output(b"\x1b[H\x1b[2J@\xc3").unwrap();
@@ -466,6 +529,7 @@ mod tests {
         writer.finish().unwrap();
         let text = String::from_utf8(shared.lock().unwrap().clone()).unwrap();
         let trace = read(&text).unwrap();
+        assert_eq!(timestamp(&text), Ok(Some(42)));
         assert_eq!(trace.steps[0].text[0], "@         ");
         assert_eq!(trace.steps[1].text[0], "@@        ");
         assert!(text.contains("\"o\",\"\u{e9}\\u001b[1;1H"), "{text}");

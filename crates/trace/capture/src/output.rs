@@ -5,6 +5,8 @@
 //! - `rogue-trace-wait;N`: the preloaded library says the program waits
 //!   for a key, `N` keys having been typed (`preload/preload.c`);
 //! - `rogue-trace-handback;N`: it types no more keys, `N` typed;
+//! - `rogue-trace-pinned;F`: the program called the functions `F` that
+//!   `--pin` replaces ([`crate::pin`]);
 //! - `rogue-trace-settled`: the marker the capture writes to the terminal
 //!   behind the program's output, to know it has all come out.
 
@@ -21,6 +23,9 @@ pub enum Chunk {
     Wait(usize),
     /// The program types no more keys, this many typed.
     Handback(usize),
+    /// The program called these of the pinned functions (the bits of
+    /// [`crate::pin::Called`]).
+    Pinned(usize),
     /// The capture's marker.
     Marker,
 }
@@ -111,6 +116,7 @@ fn parse(body: &[u8]) -> Option<Chunk> {
     match kind {
         "wait" => Some(Chunk::Wait(count)),
         "handback" => Some(Chunk::Handback(count)),
+        "pinned" => Some(Chunk::Pinned(count)),
         _ => None,
     }
 }
@@ -151,7 +157,7 @@ mod tests {
 
     #[test]
     fn strings_are_taken_out_wherever_the_reads_cut_them() {
-        let stream: &[u8] = b"ab\x1b[1mc\x1b_rogue-trace-wait;12\x1b\\d\x1b_rogue-trace-settled\x1b\\\x1b_rogue-trace-handback;3\x1b\\e";
+        let stream: &[u8] = b"ab\x1b[1mc\x1b_rogue-trace-wait;12\x1b\\d\x1b_rogue-trace-settled\x1b\\\x1b_rogue-trace-handback;3\x1b\\e\x1b_rogue-trace-pinned;4\x1b\\";
         let want = vec![
             out(b"ab\x1b[1mc"),
             Chunk::Wait(12),
@@ -159,6 +165,7 @@ mod tests {
             Chunk::Marker,
             Chunk::Handback(3),
             out(b"e"),
+            Chunk::Pinned(4),
         ];
         for cut in 0..stream.len() {
             let mut splitter = Splitter::default();

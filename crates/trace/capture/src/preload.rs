@@ -96,32 +96,158 @@ pub fn available() -> bool {
     LIBRARY.is_some()
 }
 
+/// Why a program cannot take the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// It cannot be read, to tell.
+    Unread,
+    /// It is neither a script nor an ELF program.
+    NotAProgram,
+    /// It is an ELF program for another machine (the dynamic linker would
+    /// complain on the terminal).
+    Foreign,
+    /// It is linked statically: no dynamic linker loads anything into it.
+    Static,
+    /// It is setuid or setgid to someone else: the dynamic linker ignores
+    /// `LD_PRELOAD` for it.
+    Setuid,
+}
+
+impl Refusal {
+    /// What it is, after the program's name.
+    pub fn says(self) -> &'static str {
+        match self {
+            Refusal::Unread => "cannot be read",
+            Refusal::NotAProgram => "is neither a script nor an ELF program",
+            Refusal::Foreign => "is a program for another machine",
+            Refusal::Static => "is statically linked",
+            Refusal::Setuid => {
+                "is setuid or setgid, and the dynamic linker ignores LD_PRELOAD for it"
+            }
+        }
+    }
+}
+
 /// Whether `program` (as found on the `PATH`) can take the library: a
-/// script, or a dynamically linked program for this machine. A program
-/// for another machine would have the dynamic linker complain on the
-/// terminal.
+/// script, or a dynamically linked program for this machine that is not
+/// setuid.
 pub fn takes_preload(program: &OsStr) -> bool {
-    let Some(path) = find_program(program) else {
-        return false;
-    };
-    let mut head = [0u8; 20];
-    let Ok(n) = File::open(&path).and_then(|mut f| {
-        use std::io::Read;
-        f.read(&mut head)
+    find_program(program).is_some_and(|path| refusal_of(&path).is_none())
+}
+
+/// Why `program` (as found on the `PATH`) cannot take the library, if it
+/// is found and cannot.
+pub fn refusal(program: &OsStr) -> Option<Refusal> {
+    refusal_of(&find_program(program)?)
+}
+
+fn refusal_of(path: &Path) -> Option<Refusal> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut head = [0u8; 64];
+    let Ok((mut file, n)) = File::open(path).and_then(|mut file| {
+        read_full(&mut file, &mut head).map(|n| (file, n))
     }) else {
-        return false;
+        return Some(Refusal::Unread);
     };
     let head = &head[..n];
     if head.starts_with(b"#!") {
-        return true;
+        return None;
+    }
+    if !head.starts_with(b"\x7fELF") || head.len() < 20 {
+        return Some(Refusal::NotAProgram);
     }
     // e_ident: magic, class, data; then e_type (2 bytes), e_machine.
     let ours_64 = cfg!(target_pointer_width = "64");
-    head.len() == 20
-        && head.starts_with(b"\x7fELF")
-        && head[4] == if ours_64 { 2 } else { 1 }
+    let ours = head[4] == if ours_64 { 2 } else { 1 }
         && head[5] == if cfg!(target_endian = "little") { 1 } else { 2 }
-        && elf_machine(head) == Some(MACHINE)
+        && elf_machine(head) == Some(MACHINE);
+    if !ours {
+        return Some(Refusal::Foreign);
+    }
+    if setuid_to_another(path) {
+        return Some(Refusal::Setuid);
+    }
+    // The program headers: one of type PT_INTERP names the dynamic
+    // linker; a static program (static-pie too) has none.
+    let (offset, size, count) = if ours_64 {
+        (
+            number(head, 32, 8),
+            number(head, 54, 2),
+            number(head, 56, 2),
+        )
+    } else {
+        (
+            number(head, 28, 4),
+            number(head, 42, 2),
+            number(head, 44, 2),
+        )
+    };
+    let (Some(offset), Some(size), Some(count)) = (offset, size, count) else {
+        return Some(Refusal::NotAProgram);
+    };
+    // A program has a dozen entries of 56 bytes or so.
+    if size < 4 || size * count > 1 << 16 {
+        return Some(Refusal::NotAProgram);
+    }
+    let mut table = vec![0u8; (size * count) as usize];
+    let read = file
+        .seek(SeekFrom::Start(offset))
+        .and_then(|_| file.read_exact(&mut table));
+    if read.is_err() {
+        return Some(Refusal::NotAProgram);
+    }
+    const PT_INTERP: u64 = 3;
+    let interpreted = table
+        .chunks_exact(size as usize)
+        .any(|entry| number(entry, 0, 4) == Some(PT_INTERP));
+    (!interpreted).then_some(Refusal::Static)
+}
+
+/// The unsigned number of `len` bytes at `at` in `bytes`, in this
+/// machine's byte order.
+fn number(bytes: &[u8], at: usize, len: usize) -> Option<u64> {
+    let field = bytes.get(at..at + len)?;
+    let mut buf = [0u8; 8];
+    if cfg!(target_endian = "little") {
+        buf[..len].copy_from_slice(field);
+        Some(u64::from_le_bytes(buf))
+    } else {
+        buf[8 - len..].copy_from_slice(field);
+        Some(u64::from_be_bytes(buf))
+    }
+}
+
+/// Reads as much of `buf` as `file` holds.
+fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+    use std::io::Read;
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// Whether `path` is setuid or setgid to a user or group not ours.
+#[cfg(unix)]
+fn setuid_to_another(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    // SAFETY: geteuid and getegid only read this process's ids.
+    let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+    (meta.mode() & 0o4000 != 0 && meta.uid() != uid)
+        || (meta.mode() & 0o2000 != 0 && meta.gid() != gid)
+}
+
+#[cfg(not(unix))]
+fn setuid_to_another(_path: &Path) -> bool {
+    false
 }
 
 /// The ELF machine of this build.
@@ -304,6 +430,33 @@ mod tests {
         assert!(!takes_preload(text.as_os_str()));
         std::fs::remove_file(&text).unwrap();
         assert!(!takes_preload(OsStr::new("no-such-program-here")));
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_program_for_another_machine_or_cut_short_is_refused_and_says_why() {
+        let me = std::fs::read(std::env::current_exe().unwrap()).unwrap();
+        let dir = std::env::temp_dir()
+            .join(format!("rogue-preload-refusal-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, bytes: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            path
+        };
+        let mine = write("mine", &me);
+        assert_eq!(refusal(mine.as_os_str()), None);
+        let mut other = me.clone();
+        other[18] ^= 0x40;
+        let other = write("other", &other);
+        assert_eq!(refusal(other.as_os_str()), Some(Refusal::Foreign));
+        // The header only: its program headers are not there.
+        let cut = write("cut", &me[..64]);
+        assert_eq!(refusal(cut.as_os_str()), Some(Refusal::NotAProgram));
+        let script = write("script", b"#!/bin/sh\n");
+        assert_eq!(refusal(script.as_os_str()), None);
+        assert_eq!(refusal(OsStr::new("no-such-program-here")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -10,6 +10,7 @@ use rogue_trace_format::{Header, Step, Trace, FIRST_AND_LAST};
 
 #[cfg(windows)]
 use crate::console;
+use crate::pin::{Asked, Called};
 use crate::settle::Said;
 use crate::{cast, PtySession, Settle, Settled, Timing};
 
@@ -26,7 +27,10 @@ pub struct CaptureOptions {
     pub every: bool,
     /// The `TERM` the program gets.
     pub term: String,
-    /// Extra environment for the program.
+    /// Extra environment for the program. Where it pins ([`crate::pin`]:
+    /// it holds [`crate::pin::Pin::env`]), the capture fails unless the
+    /// program took the pin by its first screen, before any step is
+    /// handed on.
     pub env: Vec<(String, String)>,
     /// How to tell that a screen has settled.
     pub settle: Settle,
@@ -139,6 +143,10 @@ trait Recording {
     fn next_said(&mut self, _limit: Duration) -> Said {
         Said::Busy
     }
+    /// The pinned functions the program has called, as far as read.
+    fn pin_called(&self) -> Called {
+        Called::default()
+    }
 }
 
 impl Recording for PtySession {
@@ -188,6 +196,10 @@ impl Recording for PtySession {
     fn next_said(&mut self, limit: Duration) -> Said {
         PtySession::next_said(self, limit)
     }
+
+    fn pin_called(&self) -> Called {
+        self.called()
+    }
 }
 
 #[cfg(windows)]
@@ -232,6 +244,11 @@ pub fn capture_each(
     cast: Option<&mut cast::CastWriter>,
     each: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<Option<Stopped>> {
+    if let (Some(asked), Some(program)) =
+        (Asked::of(&options.env), command.first())
+    {
+        asked.check_program(program)?;
+    }
     #[cfg(windows)]
     let session = console::ConsoleSession::spawn(
         command,
@@ -307,6 +324,13 @@ fn record(
             status: session.status(),
         }),
     };
+    // A pinned program proves it took the pin before anything is recorded.
+    if let Some(asked) = Asked::of(&options.env) {
+        if let Err(e) = asked.check_called(session.pin_called()) {
+            session.end();
+            return Err(e);
+        }
+    }
     let mut last = Last {
         number: 0,
         key: None,

@@ -16,6 +16,7 @@ use portable_pty::{
 use rogue_trace_format::Step;
 
 use crate::output::{spawn_reader, Chunk};
+use crate::pin::Called;
 use crate::platform;
 use crate::preload::Typist;
 use crate::screen::screen_step;
@@ -51,6 +52,8 @@ pub struct PtySession {
     typing: Option<bool>,
     /// Markers written to the terminal, and seen come out.
     pub(crate) markers: (u64, u64),
+    /// The pinned functions the program has called ([`crate::pin`]).
+    called: Called,
 }
 
 impl PtySession {
@@ -141,6 +144,7 @@ impl PtySession {
             said: VecDeque::new(),
             typing: None,
             markers: (0, 0),
+            called: Called::default(),
         })
     }
 
@@ -188,6 +192,10 @@ impl PtySession {
                 if typing {
                     self.said.push_back(Said::Wait(n));
                 }
+                false
+            }
+            Chunk::Pinned(bits) => {
+                self.called.0 |= bits;
                 false
             }
             Chunk::Handback(n) => {
@@ -248,6 +256,12 @@ impl PtySession {
     /// Whether the program types its own keys: it has said it waits.
     pub(crate) fn types_itself(&self) -> bool {
         !self.said.is_empty()
+    }
+
+    /// The pinned functions the program has called, of what has been read
+    /// of its output.
+    pub(crate) fn called(&self) -> Called {
+        self.called
     }
 
     /// Puts more keys in the program's reach, if some are still to go.

@@ -16,7 +16,7 @@ use rogue_trace_format::{escape_keys, Trace};
 
 use crate::{
     capture_options, pin, write_report, CaptureFlags, CharsArg, Failure,
-    ForceArg, HtmlArg, KeysArgs,
+    ForceArg, HtmlArg, KeysArgs, SeedFromArg,
 };
 
 /// What applies to which side, for `compare --help`.
@@ -30,6 +30,8 @@ const SIDES_HELP: &str = "Both sides get --seed, --rng, --size, the keys, --sett
 pub struct CompareArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub seed_from: SeedFromArg,
     #[command(flatten)]
     pub size: SizeArg,
     #[command(flatten)]
@@ -527,7 +529,8 @@ pub const MAX_CELLS: u64 = 50_000_000;
 
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let sides = Sides::new(&args.sides, &args.command)?;
-    let config = args.game.config(|| 0)?;
+    let seed_from = args.seed_from.seed()?;
+    let config = args.game.config(|| seed_from.unwrap_or(0))?;
     if sides.port.is_some() {
         let given = if config.radius.is_some() {
             Some("--radius")

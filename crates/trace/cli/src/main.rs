@@ -8,6 +8,7 @@
 mod compare;
 mod fuzz;
 mod io_util;
+mod rand;
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
@@ -16,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rogue_capture::cast::CastWriter;
+use rogue_capture::cast::{self, CastWriter};
 use rogue_capture::{CaptureOptions, Settle, Timing};
 use rogue_options::{GameArgs, Rng, SizeArg};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
@@ -56,6 +57,9 @@ enum Command {
     /// with a reference program on random seeds, sizes and walks; shrink
     /// each difference to a smaller case that still shows it
     Fuzz(fuzz::FuzzArgs),
+    /// Print the C library's rand() values after srand(N), one a line, to
+    /// check a port's generator against
+    Rand(rand::RandArgs),
 }
 
 /// `--keys` or `--keys-file`.
@@ -199,7 +203,56 @@ impl CaptureFlags {
     }
 }
 
+/// `--seed-from FILE`: the seed of a recording or of a trace.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SeedFromArg {
+    /// Take the seed from FILE: an asciinema recording's header
+    /// `timestamp` (when it started, the time the C original seeds with),
+    /// or a trace's header seed
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    seed_from: Option<PathBuf>,
+}
+
+impl SeedFromArg {
+    /// The seed FILE gives, if one is given: a recording's timestamp as
+    /// `srand(time(NULL))` takes it (its low 32 bits).
+    pub fn seed(&self) -> Result<Option<u32>, Failure> {
+        let Some(path) = &self.seed_from else {
+            return Ok(None);
+        };
+        let name = path.display();
+        let text = read_at_most(path, cast::MAX_BYTES as u64)
+            .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?
+            .ok_or_else(|| {
+                Failure(
+                    format!(
+                        "'{name}' is larger than {} MiB: not read",
+                        cast::MAX_BYTES >> 20
+                    ),
+                    2,
+                )
+            })?;
+        let (seed, has_none) = if cast::is_cast(&text) {
+            let time = cast::timestamp(&text)
+                .map_err(|e| Failure(format!("{name}: {e}"), 2))?;
+            (
+                time.map(|t| t as u32),
+                "the recording's header has no timestamp",
+            )
+        } else {
+            let trace = Trace::parse(&text).map_err(|e| {
+                Failure(format!("{name}:{}: {}", e.line, e.message), 2)
+            })?;
+            (trace.header.seed, "the trace's header has no seed")
+        };
+        seed.map(Some).ok_or_else(|| {
+            Failure(format!("--seed-from '{name}': {has_none}; give --seed"), 2)
+        })
+    }
+}
+
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("seed_given").args(["seed", "seed_from"])))]
 struct CaptureArgs {
     #[command(flatten)]
     size: SizeArg,
@@ -210,9 +263,10 @@ struct CaptureArgs {
     /// Record every step (else step 0 and the last)
     #[arg(long)]
     every: bool,
-    /// Pin the C original's seed: make its time() return --seed and, with
-    /// --rng msvc, its srand()/rand() Microsoft's (Linux, LD_PRELOAD)
-    #[arg(long, requires = "seed")]
+    /// Pin the C original's seed: make its time() return --seed (or
+    /// --seed-from's) and, with --rng msvc, its srand()/rand() Microsoft's
+    /// (Linux, LD_PRELOAD)
+    #[arg(long, requires = "seed_given")]
     pin: bool,
     /// Write the trace to FILE (default: standard output); an existing file
     /// is replaced only with --force
@@ -224,6 +278,8 @@ struct CaptureArgs {
     /// The seed, for the header; with --pin, the seed the program gets
     #[arg(long, value_name = "N")]
     seed: Option<u32>,
+    #[command(flatten)]
+    seed_from: SeedFromArg,
     /// The generator, for the header; with --pin, the one the program uses
     /// (default glibc)
     #[arg(long, value_name = "KIND")]
@@ -249,6 +305,8 @@ struct ReplayArgs {
     size: SizeArg,
     #[command(flatten)]
     keys: KeysArgs,
+    #[command(flatten)]
+    seed_from: SeedFromArg,
     /// Write the trace to FILE (default: standard output); an existing file
     /// is replaced only with --force
     #[arg(long, value_name = "FILE")]
@@ -350,6 +408,7 @@ fn main() -> ExitCode {
         Command::Show(args) => run_show(args),
         Command::Compare(args) => compare::run(args),
         Command::Fuzz(args) => fuzz::run(args),
+        Command::Rand(args) => rand::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -387,9 +446,13 @@ fn capture_options(
 
 fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let keys = args.keys.keys()?;
+    let seed = match args.seed {
+        Some(seed) => Some(seed),
+        None => args.seed_from.seed()?,
+    };
     let rng = args.rng.map(|r| r.0.name().to_string());
     let rng = rng.or_else(|| args.pin.then(|| "glibc".to_string()));
-    let pin = match (args.pin, args.seed) {
+    let pin = match (args.pin, seed) {
         (true, Some(seed)) => {
             Some(pin(seed, rng.as_deref().unwrap_or("glibc"))?)
         }
@@ -400,7 +463,7 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
         args.size.size,
         keys,
         (&args.flags, args.every),
-        (args.part, args.seed, rng),
+        (args.part, seed, rng),
         env,
     );
     if args.cast.is_some() && cfg!(windows) {
@@ -422,7 +485,9 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
     let cast_out = args
         .cast
         .as_deref()
-        .map(|path| cast_output(path, force, args.size.size, &args.command))
+        .map(|path| {
+            cast_output(path, force, args.size.size, &args.command, seed)
+        })
         .transpose();
     let mut cast_out = match cast_out {
         Ok(cast_out) => cast_out,
@@ -431,15 +496,20 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
             return Err(e);
         }
     };
+    // The header claims the seed: it goes out with the first step, once a
+    // pinned program has shown it took the pin, so that a capture that
+    // fails writes nothing.
+    let mut header = Some(rogue_capture::header(&args.command, &options));
     let mut text = String::new();
-    rogue_capture::header(&args.command, &options).write(&mut text);
-    out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
     let captured = rogue_capture::capture_each(
         &args.command,
         &options,
         cast_out.as_mut().map(|(writer, _)| writer),
         |step| {
             text.clear();
+            if let Some(header) = header.take() {
+                header.write(&mut text);
+            }
             rogue_trace_format::write_step(&mut text, &step);
             out.write_all(text.as_bytes())
         },
@@ -452,6 +522,11 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
             return Err(Failure(e.to_string(), 2));
         }
     };
+    if let Some(header) = header {
+        text.clear();
+        header.write(&mut text);
+        out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
+    }
     out.finish()?;
     if let Some((writer, placement)) = cast_out {
         drop(writer);
@@ -465,17 +540,28 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
 
 /// The asciinema recording `--cast` writes to `path` (replacing a file
 /// there only if `force`, once complete) of `command` on a `cols` by `rows`
-/// terminal.
+/// terminal; its timestamp is `seed` if given (so that `--seed-from` takes
+/// it back), else the time.
 fn cast_output(
     path: &Path,
     force: bool,
     (cols, rows): (u16, u16),
     command: &[OsString],
+    seed: Option<u32>,
 ) -> Result<(CastWriter, Placement), Failure> {
     let (file, placement) = Placement::open(path, force)?;
     let out = Box::new(io::BufWriter::new(file));
     let words = command.iter().map(|a| a.to_string_lossy().into_owned());
-    let writer = CastWriter::new(out, cols, rows, &shell_words::join(words))
+    let timestamp = seed.map_or_else(
+        || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        },
+        u64::from,
+    );
+    let command = shell_words::join(words);
+    let writer = CastWriter::new(out, cols, rows, &command, timestamp)
         .map_err(|e| placement.error(e))?;
     Ok((writer, placement))
 }
@@ -488,7 +574,8 @@ fn pin(seed: u32, rng: &str) -> Result<rogue_capture::pin::Pin, Failure> {
 
 fn run_replay(args: ReplayArgs) -> Result<u8, Failure> {
     let keys = args.keys.keys()?;
-    let config = args.game.config(|| 0)?;
+    let seed_from = args.seed_from.seed()?;
+    let config = args.game.config(|| seed_from.unwrap_or(0))?;
     let (cols, rows) = args.size.size;
     let mut out = Output::create(args.out.as_deref(), args.force.force)?;
     rogue_replay::replay_into(&mut out, &config, cols, rows, &keys)

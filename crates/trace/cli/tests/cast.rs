@@ -4,7 +4,7 @@
 
 #![cfg(unix)] // a Unix pseudo-terminal
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn rogue_trace(args: &[&str]) -> Output {
@@ -126,6 +126,245 @@ fn a_cast_written_by_capture_replays_to_the_same_screens() {
     assert!(text(&again.stderr).contains("already exists"));
     assert!(!dir.join("new.trace").exists());
     assert_eq!(std::fs::read_to_string(&cast).unwrap(), recording);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The header of the recording at `path`, as JSON.
+fn cast_header(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(text.lines().next().unwrap()).unwrap()
+}
+
+/// `diff A B`, which must say identical.
+fn identical(a: &Path, b: &Path) {
+    let out = rogue_trace(&["diff", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{} vs {}: {}",
+        a.display(),
+        b.display(),
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn a_capture_with_a_capture_s_recording_s_keys_and_seed_diffs_identical() {
+    let dir = scratch("both-ways");
+    let cast = dir.join("game.cast");
+    // A recording that ends as a player ends it: with q.
+    let out = rogue_trace(&[
+        "capture",
+        "--keys",
+        "jjjlllkkhx.lljq",
+        "--seed",
+        "42",
+        "--cast",
+        cast.to_str().unwrap(),
+        "--out",
+        dir.join("first.trace").to_str().unwrap(),
+        "--",
+        &rogue(),
+        "--seed",
+        "42",
+        "--rng",
+        "glibc",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "q ends the game early");
+    assert_eq!(cast_header(&cast)["timestamp"], 42, "the seed given");
+    // Its keys, up to q, and its seed, into a capture and a replay.
+    let (again, replayed) = (dir.join("again.trace"), dir.join("replay.trace"));
+    let out = rogue_trace(&[
+        "capture",
+        "--keys-from",
+        cast.to_str().unwrap(),
+        "--seed-from",
+        cast.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+        "--",
+        &rogue(),
+        "--seed",
+        "42",
+        "--rng",
+        "glibc",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let trace = std::fs::read_to_string(&again).unwrap();
+    assert!(
+        trace.contains("# seed: 42\n# size: 100x25\n# keys: jjjlllkkhx.llj\n")
+    );
+    let out = rogue_trace(&[
+        "replay",
+        "--keys-from",
+        cast.to_str().unwrap(),
+        "--seed-from",
+        again.to_str().unwrap(),
+        "--rng",
+        "glibc",
+        "--out",
+        replayed.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    identical(&cast, &again);
+    identical(&cast, &replayed);
+    identical(&again, &replayed);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_pinned_recording_gives_its_seed_back_to_a_pinned_capture() {
+    let dir = scratch("pinned");
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/seeded.c");
+    let seeded = dir.join("seeded");
+    let built = Command::new("cc")
+        .arg("-o")
+        .arg(&seeded)
+        .arg(&source)
+        .arg("-lncurses")
+        .status()
+        .expect("cc runs");
+    assert!(built.success());
+    let (cast, trace) = (dir.join("seeded.cast"), dir.join("seeded.trace"));
+    for rng in ["glibc", "msvc"] {
+        let _ = std::fs::remove_file(&cast);
+        let _ = std::fs::remove_file(&trace);
+        let out = rogue_trace(&[
+            "capture",
+            "--pin",
+            "--seed",
+            "1732147200",
+            "--rng",
+            rng,
+            "--keys",
+            "lljq",
+            "--cast",
+            cast.to_str().unwrap(),
+            "--",
+            seeded.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let out = rogue_trace(&[
+            "capture",
+            "--pin",
+            "--seed-from",
+            cast.to_str().unwrap(),
+            "--rng",
+            rng,
+            "--keys-from",
+            cast.to_str().unwrap(),
+            "--every",
+            "--out",
+            trace.to_str().unwrap(),
+            "--",
+            seeded.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{rng}: {}", text(&out.stderr));
+        let captured = std::fs::read_to_string(&trace).unwrap();
+        assert!(captured.contains("\nseed 1732147200 rand"), "{captured}");
+        identical(&cast, &trace);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_recording_made_with_asciinema_diffs_identical_to_a_capture_of_its_keys() {
+    let asciinema =
+        rogue_testkit::required_program(&["asciinema"], "asciinema");
+    let dir = scratch("asciinema");
+    let cast = dir.join("game.cast");
+    let game = format!("{} --seed 42 --rng glibc", rogue());
+    // asciinema, captured, records the game as a player would.
+    let out = Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+        .args(["capture", "--keys", "jjjlllkkhx.lljq", "--out", "/dev/null"])
+        .arg("--")
+        .arg(&asciinema)
+        .args(["rec", "--stdin", "--quiet"])
+        .args(["--command", &game, cast.to_str().unwrap()])
+        .env("ASCIINEMA_CONFIG_HOME", dir.join("config"))
+        .output()
+        .expect("rogue-trace runs");
+    assert!(cast.exists(), "asciinema wrote it: {}", text(&out.stderr));
+    let timestamp = cast_header(&cast)["timestamp"].as_u64().unwrap();
+    let again = dir.join("again.trace");
+    let out = rogue_trace(&[
+        "capture",
+        "--keys-from",
+        cast.to_str().unwrap(),
+        "--seed-from",
+        cast.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+        "--",
+        &rogue(),
+        "--seed",
+        "42",
+        "--rng",
+        "glibc",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let trace = std::fs::read_to_string(&again).unwrap();
+    assert!(
+        trace.contains(&format!("# seed: {}\n", timestamp as u32)),
+        "{trace}"
+    );
+    identical(&cast, &again);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn seed_from_a_file_without_one_or_with_seed_is_refused_on_one_line() {
+    let dir = scratch("seed-from");
+    let no_time = dir.join("no-time.cast");
+    std::fs::write(
+        &no_time,
+        "{\"version\": 2, \"width\": 10, \"height\": 3}\n[0.1, \"i\", \"j\"]\n",
+    )
+    .unwrap();
+    let no_seed = dir.join("no-seed.trace");
+    let out = rogue_trace(&[
+        "capture",
+        "--keys",
+        "j",
+        "--out",
+        no_seed.to_str().unwrap(),
+        "--",
+        &rogue(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let no_time_s = no_time.to_str().unwrap();
+    let no_seed_s = no_seed.to_str().unwrap();
+    for (args, says) in [
+        (
+            vec!["replay", "--seed-from", no_time_s],
+            format!("--seed-from '{no_time_s}': the recording's header has no timestamp; give --seed"),
+        ),
+        (
+            vec!["capture", "--seed-from", no_seed_s, "--", "true"],
+            format!("--seed-from '{no_seed_s}': the trace's header has no seed; give --seed"),
+        ),
+        (
+            vec!["replay", "--seed", "1", "--seed-from", no_seed_s],
+            "'--seed <N>' cannot be used with '--seed-from <FILE>'".into(),
+        ),
+        (
+            vec!["capture", "--seed", "1", "--seed-from", no_seed_s, "--", "true"],
+            "cannot be used with".into(),
+        ),
+        (
+            vec!["capture", "--pin", "--", "true"],
+            "--seed <N>|--seed-from <FILE>".into(),
+        ),
+    ] {
+        let out = rogue_trace(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(&says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -342,3 +342,90 @@ fn a_port_that_hangs_is_a_finding_with_the_screens_before() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn compare_takes_its_seed_and_keys_from_a_trace() {
+    let p = planted();
+    let dir = scratch("seed-from");
+    std::fs::create_dir_all(&dir).unwrap();
+    let recorded = dir.join("recorded.trace");
+    let out = rogue_trace(&[
+        "capture",
+        "--seed",
+        "9",
+        "--keys",
+        "jjl",
+        "--size",
+        "30x10",
+        "--every",
+        "--out",
+        recorded.to_str().unwrap(),
+        "--",
+        p,
+        "--seed",
+        "9",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let port = format!("{p} --seed {{seed}}");
+    let recorded = recorded.to_str().unwrap();
+    let out = rogue_trace(&[
+        "compare",
+        "--seed-from",
+        recorded,
+        "--keys-from",
+        recorded,
+        "--size",
+        "30x10",
+        "--brief",
+        "--port",
+        &port,
+        "--",
+        p,
+        "--seed",
+        "{seed}",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains(&format!("`{p} --seed 9`")), "{stdout}");
+    assert!(
+        stdout.starts_with("identical: 4 steps compared"),
+        "{stdout}"
+    );
+
+    let out = rogue_trace(&[
+        "compare",
+        "--seed",
+        "1",
+        "--seed-from",
+        recorded,
+        "--",
+        p,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot be used with"));
+}
+
+#[test]
+fn chars_compares_characters_and_says_so() {
+    let p = planted();
+    let port = format!("{p} --seed {{seed}} --plant parity");
+    let compare = |chars: bool| {
+        let mut args = vec!["compare", "--seed", "4", "--size", "20x6"];
+        if chars {
+            args.push("--chars");
+        }
+        args.extend(["--brief", "--port", &port, "--", p, "--seed", "{seed}"]);
+        rogue_trace(&args)
+    };
+    let out = compare(true);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.starts_with("different, characters only (colours ignored)"),
+        "{stdout}"
+    );
+    let out = compare(false);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(!stdout.contains("characters only"), "{stdout}");
+}

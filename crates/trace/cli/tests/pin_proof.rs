@@ -1,0 +1,216 @@
+//! `--pin` proves it took: a program that does not call the pinned
+//! `time()` (and, for `msvc`, `srand()` and `rand()`) before its first
+//! screen, or cannot take the capture's library at all, fails the capture
+//! on one line, exit 2, with no trace written that claims the seed; with
+//! every way of settling.
+
+#![cfg(target_os = "linux")] // LD_PRELOAD
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn rogue_trace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+        .args(args)
+        .output()
+        .expect("rogue-trace runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A scratch folder of this test binary.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-trace-pin-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// `fixtures/NAME.c` built with the system's C compiler and `flags`, as
+/// `binary`.
+fn build(name: &str, binary: &str, flags: &[&str]) -> PathBuf {
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("tests/fixtures/{name}.c"));
+    let out = scratch(binary);
+    let status = Command::new("cc")
+        .arg("-o")
+        .arg(&out)
+        .arg(&source)
+        .args(flags)
+        .status()
+        .expect("cc runs");
+    assert!(status.success(), "{name}.c compiles");
+    out
+}
+
+/// The curses program seeded with `srand(time(NULL))` when its argument
+/// says (`fixtures/seeded.c`), built as `binary` (one for each test, which
+/// run at the same time).
+fn seeded(binary: &str) -> PathBuf {
+    build("seeded", binary, &["-lncurses"])
+}
+
+/// `capture --pin --seed 42 --rng RNG --settle HOW --keys lj -- PROGRAM
+/// ARGS`, the trace to standard output, or to `out`.
+fn capture(
+    rng: &str,
+    how: &str,
+    out: Option<&Path>,
+    program: &Path,
+    args: &[&str],
+) -> Output {
+    let mut all = vec![
+        "capture", "--pin", "--seed", "42", "--rng", rng, "--settle", how,
+        "--keys", "lj",
+    ];
+    if let Some(out) = out {
+        all.extend(["--out", out.to_str().unwrap()]);
+    }
+    all.extend(["--", program.to_str().unwrap()]);
+    all.extend(args);
+    rogue_trace(&all)
+}
+
+/// A refusal: exit 2, the one line `says`, nothing on standard output.
+fn refused(out: &Output, says: &str, case: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{case}: {err}");
+    assert_eq!(err.lines().count(), 1, "{case}: {err}");
+    assert!(err.contains(says), "{case}: {err}");
+    assert!(out.stdout.is_empty(), "{case}: {}", text(&out.stdout));
+}
+
+#[test]
+fn a_program_that_seeds_before_its_first_screen_passes_and_others_fail() {
+    let seeded = seeded("seeded");
+    let never_time = "--pin: the program never called time() before its \
+                      first screen, so its seed is not 42 (is it statically \
+                      linked, or seeded another way?)";
+    for how in ["observe", "watch", "quiet"] {
+        for rng in ["glibc", "msvc"] {
+            let case = format!("{how} {rng}");
+            // Seeded at start: the seed given, on the first screen.
+            let out = capture(rng, how, None, &seeded, &[]);
+            assert_eq!(out.status.code(), Some(0), "{case}");
+            let trace = text(&out.stdout);
+            assert!(trace.contains("# seed: 42\n"), "{case}: {trace}");
+            assert!(trace.contains("\nseed 42 rand "), "{case}: {trace}");
+            // Seeded after the first key, or never: refused, and the file
+            // asked for is not left behind.
+            for when in ["late", "never"] {
+                let case = format!("{case} {when}");
+                refused(
+                    &capture(rng, how, None, &seeded, &[when]),
+                    never_time,
+                    &case,
+                );
+                let file = scratch(&format!("{how}-{rng}-{when}.trace"));
+                let out = capture(rng, how, Some(&file), &seeded, &[when]);
+                refused(&out, never_time, &case);
+                assert!(!file.exists(), "{case}: no trace written");
+            }
+        }
+        // time() called, but a generator of its own: only msvc can tell.
+        let own = capture("glibc", how, None, &seeded, &["own"]);
+        assert_eq!(own.status.code(), Some(0), "{how}");
+        refused(
+            &capture("msvc", how, None, &seeded, &["own"]),
+            "--pin --rng msvc: the program never called srand() or rand() \
+             before its first screen, so its numbers are not the Microsoft \
+             C runtime's",
+            how,
+        );
+    }
+}
+
+#[test]
+fn a_program_that_cannot_take_the_library_is_refused() {
+    let probe = build("pin_probe", "pin_probe_static", &["-static"]);
+    let file = scratch("static.trace");
+    let out = capture("glibc", "observe", Some(&file), &probe, &[]);
+    refused(
+        &out,
+        &format!(
+            "--pin: {} is statically linked, so no library can be preloaded \
+             into it and its seed would not be 42",
+            probe.display()
+        ),
+        "static",
+    );
+    assert!(!file.exists());
+    // Behind a script, only the run tells.
+    let script = scratch("static.sh");
+    std::fs::write(&script, format!("#!/bin/sh\nexec {}\n", probe.display()))
+        .unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&script, mode).unwrap();
+    for how in ["observe", "watch", "quiet"] {
+        refused(
+            &capture("glibc", how, None, &script, &[]),
+            "--pin: the program never called time() before its first screen",
+            how,
+        );
+    }
+    // A program for another machine.
+    let mut elf = std::fs::read(&probe).unwrap();
+    elf[18] ^= 0x40;
+    let foreign = scratch("foreign");
+    std::fs::write(&foreign, elf).unwrap();
+    std::fs::set_permissions(
+        &foreign,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    refused(
+        &capture("glibc", "observe", None, &foreign, &[]),
+        "is a program for another machine, so no library can be preloaded",
+        "foreign",
+    );
+}
+
+#[test]
+fn a_recording_of_a_pin_that_did_not_take_is_not_left_behind() {
+    let seeded = seeded("seeded_cast");
+    let (trace, cast) = (scratch("never.trace"), scratch("never.cast"));
+    let out = rogue_trace(&[
+        "capture",
+        "--pin",
+        "--seed",
+        "42",
+        "--keys",
+        "l",
+        "--out",
+        trace.to_str().unwrap(),
+        "--cast",
+        cast.to_str().unwrap(),
+        "--",
+        seeded.to_str().unwrap(),
+        "never",
+    ]);
+    refused(&out, "--pin: the program never called time()", "cast");
+    assert!(!trace.exists() && !cast.exists());
+}
+
+#[test]
+fn compare_fails_on_a_pin_that_did_not_take() {
+    let seeded = seeded("seeded_compare");
+    let out = rogue_trace(&[
+        "compare",
+        "--pin",
+        "--seed",
+        "42",
+        "--keys",
+        "l",
+        "--",
+        seeded.to_str().unwrap(),
+        "never",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("--pin: the program never called time()"),
+        "{}",
+        text(&out.stderr)
+    );
+}
