@@ -800,6 +800,11 @@ mod tests {
             format!("make part PART=2 OUT={}\nls", shell_words::quote(&moved))
         );
         assert!(moved_out("make part OUT=..", out).is_err());
+    }
+
+    #[test]
+    #[cfg(unix)] // runs `sh`, which Wine's tests have not
+    fn a_repository_command_runs_in_the_checkout() {
         let dir = std::env::temp_dir()
             .join(format!("rogue-docs-repo-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
