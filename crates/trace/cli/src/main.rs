@@ -466,17 +466,17 @@ fn run_capture(args: CaptureArgs) -> Result<u8, Failure> {
         (args.part, seed, rng),
         env,
     );
+    if args.out.is_some() && args.out == args.cast {
+        return Err(Failure(
+            "--out and --cast name the same file; give each its own".into(),
+            2,
+        ));
+    }
     if args.cast.is_some() && cfg!(windows) {
         return Err(Failure(
             "--cast needs a terminal that is a byte stream; the Windows \
              console is not"
                 .into(),
-            2,
-        ));
-    }
-    if args.out.is_some() && args.out == args.cast {
-        return Err(Failure(
-            "--out and --cast name the same file; give each its own".into(),
             2,
         ));
     }
