@@ -121,6 +121,7 @@ fn a_written_part_is_a_workspace_with_a_readme() {
 
 /// The packages of a `Cargo.lock`: name, version and checksum (none for
 /// the project's own crates).
+#[cfg(unix)]
 fn packages(lock: &str) -> Vec<(String, String, Option<String>)> {
     lock.split("[[package]]")
         .skip(1)
