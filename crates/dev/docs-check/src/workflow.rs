@@ -235,7 +235,7 @@ mod tests {
         assert_eq!(ran.ran, 2);
         assert_eq!(ran.skipped, 1);
         assert_eq!(ran.problems.len(), 1, "{:?}", ran.problems);
-        assert!(ran.problems[0].starts_with("line 9:"));
+        assert!(ran.problems[0].starts_with("line 10:"));
         fs::remove_dir_all(&root).unwrap();
     }
 }
