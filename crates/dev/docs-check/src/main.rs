@@ -408,6 +408,7 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
                 Ok(bin) => {
                     let c =
                         std::env::var_os("ROGUE_C_ORIGINAL").map(PathBuf::from);
+                    let start = std::time::Instant::now();
                     let ran = workflow::run_page(
                         root,
                         stem,
@@ -415,10 +416,13 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
                         &bin,
                         c.as_deref(),
                     );
-                    println!(
-                        "docs check: {name}: {} workflow block(s) run in target/docs-run/{stem}",
-                        ran.ran
-                    );
+                    if ran.ran > 0 {
+                        println!(
+                            "docs check: {name}: {} workflow block(s) run in target/docs-run/{stem} ({:.1} s)",
+                            ran.ran,
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
                     if ran.skipped > 0 {
                         println!(
                             "docs check: {name}: {} workflow block(s) skipped: they run the C \
