@@ -25,6 +25,7 @@ mod c_links;
 mod page;
 mod replay;
 mod snippet;
+mod workflow;
 
 /// rogue-docs-check: what docs/ shows is what the project is
 #[derive(Parser, Debug)]
@@ -291,6 +292,42 @@ fn output(root: &Path, command: &str) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The folder of the programs a page's workflows run (`rogue`,
+/// `rogue-trace`, `rogue-main`), built once, the first time a page asks.
+fn workflow_bin(
+    root: &Path,
+    built: &mut Option<PathBuf>,
+) -> Result<PathBuf, String> {
+    if let Some(bin) = built {
+        return Ok(bin.clone());
+    }
+    let status = Command::new(
+        std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()),
+    )
+    .args([
+        "build",
+        "-q",
+        "-p",
+        "rogue",
+        "-p",
+        "rogue-trace",
+        "-p",
+        "rogue-main",
+    ])
+    .current_dir(root)
+    .status()
+    .map_err(|e| format!("cargo build: {e}"))?;
+    if !status.success() {
+        return Err(format!(
+            "cargo build of the workflows' programs: {status}"
+        ));
+    }
+    let bin = fs::canonicalize(root.join("target/debug"))
+        .map_err(|e| format!("target/debug: {e}"))?;
+    *built = Some(bin.clone());
+    Ok(bin)
+}
+
 /// The part a page shows: `part-0N.md` is Part N; any other page shows
 /// the game's sources.
 fn part_of(page: &Path) -> Option<u8> {
@@ -327,6 +364,7 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
     };
     let mut count = 0;
     let mut problems = Vec::new();
+    let mut built = None;
     for page in &pages {
         let name = page
             .strip_prefix(root)
@@ -361,6 +399,42 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
             // As the book shows it: every note read, the files listed.
             if let Err(found) = book::render(&text, part) {
                 problems.extend(found.iter().map(|p| format!("{name}: {p}")));
+            }
+        }
+        if part_of(page).is_none() && !write && text.contains("<!-- run") {
+            let stem =
+                page.file_stem().and_then(|s| s.to_str()).unwrap_or("page");
+            match workflow_bin(root, &mut built) {
+                Ok(bin) => {
+                    let c =
+                        std::env::var_os("ROGUE_C_ORIGINAL").map(PathBuf::from);
+                    let start = std::time::Instant::now();
+                    let ran = workflow::run_page(
+                        root,
+                        stem,
+                        &text,
+                        &bin,
+                        c.as_deref(),
+                    );
+                    if ran.ran > 0 {
+                        println!(
+                            "docs check: {name}: {} workflow block(s) run in target/docs-run/{stem} ({:.1} s)",
+                            ran.ran,
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                    if ran.skipped > 0 {
+                        println!(
+                            "docs check: {name}: {} workflow block(s) skipped: they run the C \
+                             original (ROGUE_C_ORIGINAL=<a built C original> runs them)",
+                            ran.skipped
+                        );
+                    }
+                    problems.extend(
+                        ran.problems.iter().map(|p| format!("{name}: {p}")),
+                    );
+                }
+                Err(e) => problems.push(format!("{name}: {e}")),
             }
         }
         if let Some(part) = part_of(page).filter(|_| !write) {
