@@ -224,6 +224,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)] // runs `sh`, which Wine's tests have not
     fn blocks_run_in_one_folder_and_their_status_is_checked() {
         let root = std::env::temp_dir()
             .join(format!("docs-run-test-{}", std::process::id()));
