@@ -222,8 +222,11 @@ bench: deps
 ## missing), with every part playable in its page (`make web`), and each
 ## step of a part page captioned with its file and place or the folder
 ## its command runs in, by the preprocessor `rogue-docs-check book`
-## (docs/book.toml).
+## (docs/book.toml); Part 3's own crand/src/lib.rs is copied into
+## docs/download for its page to offer.
 book: mdbook web
+	mkdir -p docs/download/crand
+	cp crates/parts/part-3/crates/crand/src/lib.rs docs/download/crand/lib.rs
 	mdbook build docs
 
 ## What the book's pages play, compiled to WebAssembly into docs/play:

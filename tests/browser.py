@@ -334,6 +334,19 @@ def tests(browser):
     ready(browser)
     print("browser: keys it does not read get a message; after q it runs "
           "again")
+    # Part 3 offers its crand to download: the built book carries the
+    # part's own file, and the page links it.
+    with open(os.path.join(BOOK, "download", "crand", "lib.rs")) as f:
+        offered = f.read()
+    own = os.path.join(ROOT, "crates", "parts", "part-3", "crates", "crand",
+                       "src", "lib.rs")
+    with open(own) as f:
+        if f.read() != offered:
+            fail("the book's download/crand/lib.rs is not Part 3's crand")
+    with open(os.path.join(BOOK, "part-03.html")) as f:
+        if 'href="download/crand/lib.rs"' not in f.read():
+            fail("part-03.html does not link download/crand/lib.rs")
+    print("browser: Part 3's page offers its own crand to download")
 
 
 def percentile(values, p):

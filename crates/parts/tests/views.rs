@@ -307,17 +307,3 @@ fn no_part_and_no_tutorial_crate_holds_a_marker() {
         }
     }
 }
-
-#[test]
-fn the_book_offers_part_3_s_own_crand_to_download() {
-    // Part 3's page links to this copy, which the book carries, for a
-    // reader to take the crate's file whole.
-    let offered = "docs/download/crand/lib.rs";
-    let part = view(&root(), 3).unwrap();
-    let own = &part[Path::new("crates/crand/src/lib.rs")];
-    let copy = std::fs::read_to_string(root().join(offered)).unwrap();
-    assert!(
-        copy == *own,
-        "{offered} is not Part 3's crates/crand/src/lib.rs: copy it again"
-    );
-}

@@ -375,3 +375,21 @@ pub fn first_differing_cells(
         (!cells.is_empty()).then_some((step_a.number, cells))
     })
 }
+
+/// The traces named by each `traces: A (reference) and B (port)` line of
+/// what `rogue-trace compare` or `fuzz` printed, in order, read.
+pub fn fuzz_traces(stdout: &str) -> Vec<(Trace, Trace)> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("traces: "))
+        .map(|l| {
+            let (a, rest) = l.split_once(" (reference) and ").expect("A's");
+            let b = rest.strip_suffix(" (port)").expect("B's");
+            let read = |p: &str| {
+                let text = std::fs::read_to_string(p).expect("a trace");
+                Trace::parse(&text).expect("a trace")
+            };
+            (read(a), read(b))
+        })
+        .collect()
+}

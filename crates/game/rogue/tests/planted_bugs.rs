@@ -7,9 +7,9 @@
 //! tells the one from the other; the case `fuzz` shrinks still shows a cell
 //! of the difference it found.
 //!
-//! The copies are built in a target folder of their own,
-//! `target/planted-bugs`, so that the repository's `rogue-main` is left as
-//! it is.
+//! The copies are built under `target/planted-bugs`, each in a target
+//! folder of its own, so that the repository's `rogue-main` is left as it
+//! is.
 
 #![cfg(unix)] // a Unix pseudo-terminal
 
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use rogue_testkit::first_differing_cells;
+use rogue_testkit::{first_differing_cells, fuzz_traces};
 use rogue_trace_format::Trace;
 
 fn root() -> PathBuf {
@@ -88,7 +88,9 @@ fn port_with(bug: &Bug) -> PathBuf {
         bug.file
     );
     std::fs::write(&file, source.replace(bug.from, bug.to)).unwrap();
-    let target = base.join("target");
+    // A target folder of its own for each copy: the copies are workspaces
+    // of the same shape, whose crates cargo would take for one another's.
+    let target = base.join(format!("target-{}", bug.name));
     let out = Command::new(env!("CARGO"))
         .args(["build", "--quiet"])
         .current_dir(&dir)
@@ -102,8 +104,7 @@ fn port_with(bug: &Bug) -> PathBuf {
     program
 }
 
-/// The two ports, built once, one after the other (they share a target
-/// folder).
+/// The two ports, built once.
 fn ports() -> &'static (PathBuf, PathBuf) {
     static PORTS: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
     PORTS
@@ -162,22 +163,6 @@ fn compare_finds_each_bug_and_chars_tells_them_apart() {
     }
 }
 
-/// The traces of each `traces: A (reference) and B (port)` line.
-fn traces(stdout: &str) -> Vec<(Trace, Trace)> {
-    stdout
-        .lines()
-        .filter_map(|l| l.strip_prefix("traces: "))
-        .map(|l| {
-            let (a, rest) = l.split_once(" (reference) and ").unwrap();
-            let b = rest.strip_suffix(" (port)").unwrap();
-            let read = |p: &str| {
-                Trace::parse(&std::fs::read_to_string(p).unwrap()).unwrap()
-            };
-            (read(a), read(b))
-        })
-        .collect()
-}
-
 #[test]
 fn fuzz_finds_each_bug_and_the_shrunk_case_shows_its_cause() {
     let (seen_as_visible, narrow_rooms) = ports();
@@ -216,7 +201,7 @@ fn fuzz_finds_each_bug_and_the_shrunk_case_shows_its_cause() {
             "{stdout}"
         );
         // The found case, then the shrunk one, of the first difference.
-        let found_and_shrunk = traces(&stdout);
+        let found_and_shrunk = fuzz_traces(&stdout);
         assert!(found_and_shrunk.len() >= 2, "{stdout}");
         let cells = |(a, b): &(Trace, Trace)| -> HashSet<_> {
             first_differing_cells(a, b)

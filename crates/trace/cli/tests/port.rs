@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use rogue_testkit::{compile_c, first_differing_cells};
+use rogue_testkit::{compile_c, first_differing_cells, fuzz_traces as traces};
 use rogue_trace_format::Trace;
 
 fn rogue_trace(args: &[&str]) -> Output {
@@ -63,22 +63,6 @@ fn fuzz_planted(what: &str, out: &Path, args: &[&str]) -> Output {
     all.extend(args);
     all.extend(["--port", &port, "--", planted(), "--seed", "{seed}"]);
     rogue_trace(&all)
-}
-
-/// The paths of the `traces: A (reference) and B (port)` lines, in order.
-fn traces(stdout: &str) -> Vec<(Trace, Trace)> {
-    stdout
-        .lines()
-        .filter_map(|l| l.strip_prefix("traces: "))
-        .map(|l| {
-            let (a, rest) = l.split_once(" (reference) and ").unwrap();
-            let b = rest.strip_suffix(" (port)").unwrap();
-            let read = |p: &str| {
-                Trace::parse(&std::fs::read_to_string(p).unwrap()).unwrap()
-            };
-            (read(a), read(b))
-        })
-        .collect()
 }
 
 /// The `reproduce:` lines, in order.
