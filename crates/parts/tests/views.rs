@@ -1,6 +1,6 @@
 //! What each part's program holds, and how it is written out.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rogue_parts::{export, view, PARTS};
 
@@ -111,7 +111,10 @@ fn a_written_part_is_a_workspace_with_a_readme() {
         "README.md",
         "crates/main/src/main.rs",
     ] {
-        assert!(files.iter().any(|f| f == Path::new(needed)), "{needed}");
+        assert!(
+            files.iter().any(|f| f == std::path::Path::new(needed)),
+            "{needed}"
+        );
         assert!(dir.join(needed).exists(), "{needed}");
     }
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
