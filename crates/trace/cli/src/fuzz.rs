@@ -24,8 +24,10 @@ use generator::Draw;
 use indicatif::{ProgressBar, ProgressStyle};
 use rogue_game::{GameConfig, RngKind};
 use rogue_options::{GameArgs, Rng};
-use rogue_trace_format::classes::{describe, Look, ODD};
-use rogue_trace_format::diff::{cells_differing_as, on_console, DiffOptions};
+use rogue_trace_format::classes::Look;
+use rogue_trace_format::diff::{
+    cell_shown, cells_differing_as, on_console, DiffOptions,
+};
 use rogue_trace_format::{key_literal, parse_size, unescape_keys, Step};
 
 use crate::compare::{
@@ -606,17 +608,9 @@ fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
 fn shown(content: &Option<Content>) -> String {
     content.as_ref().map_or_else(
         || "(nothing)".to_string(),
-        |(ch, look)| {
-            let Some(look) = look else {
-                return key_literal(*ch);
-            };
-            let class = look.class();
-            let name = if class == ODD {
-                look.to_string()
-            } else {
-                describe(class).to_string()
-            };
-            format!("{} {name}", key_literal(*ch))
+        |(ch, look)| match look {
+            Some(look) => cell_shown(*ch, look),
+            None => key_literal(*ch),
         },
     )
 }

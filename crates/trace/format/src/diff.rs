@@ -14,6 +14,19 @@ use crate::classes::{describe, Look, CONSOLE, ODD};
 use crate::escape::{escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
+/// A cell for a person: its character as a key literal and its look,
+/// named by its class (`white on black (pair 1)`, ...) or, for any other
+/// look, in full.
+pub fn cell_shown(ch: char, look: &Look) -> String {
+    let class = look.class();
+    let name = if class == ODD {
+        look.to_string()
+    } else {
+        describe(class).to_string()
+    };
+    format!("{} {name}", key_literal(ch))
+}
+
 /// How to compare.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DiffOptions {
@@ -349,15 +362,7 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
         let show = |c: &Option<Cell>| {
             c.as_ref().map_or_else(
                 || "(nothing)".to_string(),
-                |(ch, look)| {
-                    let class = look.class();
-                    let name = if class == ODD {
-                        look.to_string()
-                    } else {
-                        describe(class).to_string()
-                    };
-                    format!("{} {name}", key_literal(*ch))
-                },
+                |(ch, look)| cell_shown(*ch, look),
             )
         };
         let _ = writeln!(
