@@ -38,6 +38,28 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// `rogue-trace capture` of `rogue` with the keys and the seed of the
+/// recording `cast`, its trace written to `out`. (`rogue`'s own `--seed`
+/// is a stand-in: the header's seed is `--seed-from`'s.)
+fn capture_from(cast: &Path, out: &Path) -> Output {
+    let (cast, out) = (cast.to_str().unwrap(), out.to_str().unwrap());
+    rogue_trace(&[
+        "capture",
+        "--keys-from",
+        cast,
+        "--seed-from",
+        cast,
+        "--out",
+        out,
+        "--",
+        &rogue(),
+        "--seed",
+        "42",
+        "--rng",
+        "glibc",
+    ])
+}
+
 #[test]
 fn a_cast_written_by_capture_replays_to_the_same_screens() {
     let dir = scratch("capture");
@@ -174,21 +196,7 @@ fn a_capture_with_a_capture_s_recording_s_keys_and_seed_diffs_identical() {
     assert_eq!(cast_header(&cast)["timestamp"], 42, "the seed given");
     // Its keys, up to q, and its seed, into a capture and a replay.
     let (again, replayed) = (dir.join("again.trace"), dir.join("replay.trace"));
-    let out = rogue_trace(&[
-        "capture",
-        "--keys-from",
-        cast.to_str().unwrap(),
-        "--seed-from",
-        cast.to_str().unwrap(),
-        "--out",
-        again.to_str().unwrap(),
-        "--",
-        &rogue(),
-        "--seed",
-        "42",
-        "--rng",
-        "glibc",
-    ]);
+    let out = capture_from(&cast, &again);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let trace = std::fs::read_to_string(&again).unwrap();
     assert!(
@@ -289,21 +297,7 @@ fn a_recording_made_with_asciinema_diffs_identical_to_a_capture_of_its_keys() {
     assert!(cast.exists(), "asciinema wrote it: {}", text(&out.stderr));
     let timestamp = cast_header(&cast)["timestamp"].as_u64().unwrap();
     let again = dir.join("again.trace");
-    let out = rogue_trace(&[
-        "capture",
-        "--keys-from",
-        cast.to_str().unwrap(),
-        "--seed-from",
-        cast.to_str().unwrap(),
-        "--out",
-        again.to_str().unwrap(),
-        "--",
-        &rogue(),
-        "--seed",
-        "42",
-        "--rng",
-        "glibc",
-    ]);
+    let out = capture_from(&cast, &again);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let trace = std::fs::read_to_string(&again).unwrap();
     assert!(
