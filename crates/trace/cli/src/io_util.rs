@@ -5,7 +5,8 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use rogue_capture::cast;
-use rogue_trace_format::Trace;
+use rogue_trace_format::diff::Report;
+use rogue_trace_format::{report, Trace};
 
 use crate::Failure;
 
@@ -271,4 +272,22 @@ impl Write for Output {
             Output::File(out, _) => out.flush(),
         }
     }
+}
+
+/// Writes the HTML report of comparing `a` with `b` to `path`, replacing
+/// a file there only if `force`.
+pub fn write_report(
+    path: &Path,
+    force: bool,
+    a: report::Side,
+    b: report::Side,
+    found: &Report,
+    commands: &[String],
+) -> Result<(), Failure> {
+    let page = report::html(a, b, found, commands);
+    let mut out = Output::create(Some(path), force)?;
+    out.write_all(page.as_bytes()).map_err(|e| out.error(e))?;
+    out.finish()?;
+    eprintln!("report: {}", path.display());
+    Ok(())
 }

@@ -1,0 +1,186 @@
+//! `rogue-trace capture`: a program run in a pseudo-terminal (on Windows,
+//! on the console), keys typed one at a time, each settled screen recorded.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use rogue_capture::cast::CastWriter;
+use rogue_options::{Rng, SizeArg};
+
+use crate::flags::{
+    capture_options, pin, CaptureFlags, ForceArg, KeysArgs, SeedFromArg,
+};
+use crate::io_util::{Output, Placement};
+use crate::Failure;
+
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("seed_given").args(["seed", "seed_from"])))]
+pub struct CaptureArgs {
+    #[command(flatten)]
+    size: SizeArg,
+    #[command(flatten)]
+    keys: KeysArgs,
+    #[command(flatten)]
+    flags: CaptureFlags,
+    /// Record every step (else step 0 and the last)
+    #[arg(long)]
+    every: bool,
+    /// Pin the C original's seed: make its time() return --seed (or
+    /// --seed-from's) and, with --rng msvc, its srand()/rand() Microsoft's
+    /// (Linux, LD_PRELOAD)
+    #[arg(long, requires = "seed_given")]
+    pin: bool,
+    /// Write the trace to FILE (default: standard output); an existing file
+    /// is replaced only with --force
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The part, for the trace's header (and nothing else)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=4))]
+    part: Option<u8>,
+    /// The seed, for the header; with --pin, the seed the program gets
+    #[arg(long, value_name = "N")]
+    seed: Option<u32>,
+    #[command(flatten)]
+    seed_from: SeedFromArg,
+    /// The generator, for the header; with --pin, the one the program uses
+    /// (default glibc)
+    #[arg(long, value_name = "KIND")]
+    rng: Option<Rng>,
+    /// Also write what the terminal showed, and the keys typed, as an
+    /// asciinema recording (asciicast v2) to FILE; an existing file is
+    /// replaced only with --force (not on Windows, whose console is not a
+    /// byte stream)
+    #[arg(long, value_name = "FILE")]
+    cast: Option<PathBuf>,
+    #[command(flatten)]
+    force: ForceArg,
+    /// The program to run and its arguments (after --)
+    #[arg(last = true, required = true, value_name = "CMD")]
+    command: Vec<OsString>,
+}
+
+/// Captures the program, writing the trace (and the recording) as it
+/// goes; exit status 1 if it stopped before its last key.
+pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
+    let keys = args.keys.keys()?;
+    let seed = match args.seed {
+        Some(seed) => Some(seed),
+        None => args.seed_from.seed()?,
+    };
+    let rng = args.rng.map(|r| r.0.name().to_string());
+    let rng = rng.or_else(|| args.pin.then(|| "glibc".to_string()));
+    let pin = match (args.pin, seed) {
+        (true, Some(seed)) => {
+            Some(pin(seed, rng.as_deref().unwrap_or("glibc"))?)
+        }
+        _ => None,
+    };
+    let env = pin.as_ref().map(|p| p.env()).unwrap_or_default();
+    let options = capture_options(
+        args.size.size,
+        keys,
+        (&args.flags, args.every),
+        (args.part, seed, rng),
+        env,
+    );
+    if args.out.is_some() && args.out == args.cast {
+        return Err(Failure(
+            "--out and --cast name the same file; give each its own".into(),
+            2,
+        ));
+    }
+    if args.cast.is_some() && cfg!(windows) {
+        return Err(Failure(
+            "--cast needs a terminal that is a byte stream; the Windows \
+             console is not"
+                .into(),
+            2,
+        ));
+    }
+    let force = args.force.force;
+    let mut out = Output::create(args.out.as_deref(), force)?;
+    let cast_out = args
+        .cast
+        .as_deref()
+        .map(|path| {
+            cast_output(path, force, args.size.size, &args.command, seed)
+        })
+        .transpose();
+    let mut cast_out = match cast_out {
+        Ok(cast_out) => cast_out,
+        Err(e) => {
+            out.discard();
+            return Err(e);
+        }
+    };
+    // The header claims the seed: it goes out with the first step, once a
+    // pinned program has shown it took the pin, so that a capture that
+    // fails writes nothing.
+    let mut header = Some(rogue_capture::header(&args.command, &options));
+    let mut text = String::new();
+    let captured = rogue_capture::capture_each(
+        &args.command,
+        &options,
+        cast_out.as_mut().map(|(writer, _)| writer),
+        |step| {
+            text.clear();
+            if let Some(header) = header.take() {
+                header.write(&mut text);
+            }
+            rogue_trace_format::write_step(&mut text, &step);
+            out.write_all(text.as_bytes())
+        },
+    );
+    let stopped = match captured {
+        Ok(stopped) => stopped,
+        Err(e) => {
+            out.discard();
+            drop(cast_out);
+            return Err(Failure(e.to_string(), 2));
+        }
+    };
+    if let Some(header) = header {
+        text.clear();
+        header.write(&mut text);
+        out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
+    }
+    out.finish()?;
+    if let Some((writer, placement)) = cast_out {
+        drop(writer);
+        placement.commit()?;
+    }
+    match stopped {
+        None => Ok(0),
+        Some(why) => Err(Failure(format!("capture ended early: {why}"), 1)),
+    }
+}
+
+/// The asciinema recording `--cast` writes to `path` (replacing a file
+/// there only if `force`, once complete) of `command` on a `cols` by `rows`
+/// terminal; its timestamp is `seed` if given (so that `--seed-from` takes
+/// it back), else the time.
+fn cast_output(
+    path: &Path,
+    force: bool,
+    (cols, rows): (u16, u16),
+    command: &[OsString],
+    seed: Option<u32>,
+) -> Result<(CastWriter, Placement), Failure> {
+    let (file, placement) = Placement::open(path, force)?;
+    let out = Box::new(io::BufWriter::new(file));
+    let words = command.iter().map(|a| a.to_string_lossy().into_owned());
+    let timestamp = seed.map_or_else(
+        || {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        },
+        u64::from,
+    );
+    let command = shell_words::join(words);
+    let writer = CastWriter::new(out, cols, rows, &command, timestamp)
+        .map_err(|e| placement.error(e))?;
+    Ok((writer, placement))
+}

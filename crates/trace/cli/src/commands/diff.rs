@@ -1,0 +1,78 @@
+//! `rogue-trace diff`: two traces compared, step by step and cell by cell.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use rogue_trace_format::diff::{diff, DiffOptions};
+use rogue_trace_format::report;
+
+use crate::flags::{CharsArg, ForceArg, HtmlArg};
+use crate::io_util::{read_trace, write_report};
+use crate::Failure;
+
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// The first trace
+    a: PathBuf,
+    /// The second trace
+    b: PathBuf,
+    /// Show every differing step, not only the first
+    #[arg(long)]
+    all: bool,
+    /// Compare the screens only, not the headers (seed, keys, ...)
+    #[arg(long)]
+    screens_only: bool,
+    #[command(flatten)]
+    chars: CharsArg,
+    /// Print one line only, for scripts
+    #[arg(long)]
+    brief: bool,
+    #[command(flatten)]
+    html: HtmlArg,
+    #[command(flatten)]
+    force: ForceArg,
+}
+
+/// Compares the two traces: exit status 0 if identical, 1 if not.
+pub fn run(args: DiffArgs) -> Result<u8, Failure> {
+    let (a, b) = (read_trace(&args.a)?, read_trace(&args.b)?);
+    let options = DiffOptions {
+        screens_only: args.screens_only,
+        all: args.all,
+        chars: args.chars.chars,
+    };
+    let report = diff(&a, &b, options);
+    if let Some(path) = &args.html.html {
+        let mut command = vec!["rogue-trace".to_string(), "diff".into()];
+        command.extend([&args.a, &args.b].map(|p| p.display().to_string()));
+        if args.screens_only {
+            command.push("--screens-only".into());
+        }
+        if args.chars.chars {
+            command.push("--chars".into());
+        }
+        let (name_a, name_b) =
+            (args.a.display().to_string(), args.b.display().to_string());
+        write_report(
+            path,
+            args.force.force,
+            report::Side {
+                name: &name_a,
+                trace: &a,
+            },
+            report::Side {
+                name: &name_b,
+                trace: &b,
+            },
+            &report,
+            &[shell_words::join(command)],
+        )?;
+    }
+    if args.brief {
+        println!("{}", report.line);
+    } else {
+        println!("A: {}\nB: {}", args.a.display(), args.b.display());
+        print!("{}", report.text);
+    }
+    Ok(if report.identical { 0 } else { 1 })
+}
