@@ -72,6 +72,13 @@ impl Part {
     pub fn get(number: u8) -> Option<Part> {
         Part::ALL.get(usize::from(number)).copied()
     }
+
+    /// Whether its program seeds the generator, `srand(time(NULL))` at
+    /// start-up: from Part 3 on, whose rooms are drawn with `rand()`. A
+    /// part that does not has no seed or generator to give or pin.
+    pub fn seeds(self) -> bool {
+        self.map == Some(MapKind::RandomRooms)
+    }
 }
 
 #[cfg(test)]
@@ -86,5 +93,15 @@ mod tests {
         }
         assert_eq!(Part::get(5), None);
         assert_eq!(Part::LAST.number, 4);
+    }
+
+    #[test]
+    fn only_the_parts_with_random_rooms_seed() {
+        let seeding: Vec<u8> = Part::ALL
+            .iter()
+            .filter(|p| p.seeds())
+            .map(|p| p.number)
+            .collect();
+        assert_eq!(seeding, [3, 4]);
     }
 }
