@@ -11,10 +11,10 @@
 use std::fmt::Write;
 
 use crate::classes::{describe, Look, CONSOLE, ODD};
-use crate::escape::{escape_keys, key_literal};
+use crate::escape::{char_literal, escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
-/// A cell for a person: its character as a key literal and its look,
+/// A cell for a person: its character as a Python literal and its look,
 /// named by its class (`white on black (pair 1)`, ...) or, for any other
 /// look, in full.
 pub fn cell_shown(ch: char, look: &Look) -> String {
@@ -24,7 +24,7 @@ pub fn cell_shown(ch: char, look: &Look) -> String {
     } else {
         describe(class).to_string()
     };
-    format!("{} {name}", key_literal(ch))
+    format!("{} {name}", char_literal(ch))
 }
 
 /// How to compare.

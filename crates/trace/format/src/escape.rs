@@ -1,7 +1,10 @@
 //! Keys as traces write them: Python's `unicode_escape` form for the list
-//! of keys, and Python character literals for each step's key.
+//! of keys, and Python character literals for each step's key; and keys
+//! as a person reads them, a special key by its name.
 
 use std::fmt::Write;
+
+use crate::keys::{key_name, key_named};
 
 /// Writes `keys` in Python's `unicode_escape` form: printable ASCII as is,
 /// `\\`, `\t`, `\n`, `\r`, and `\xNN`, `\uNNNN`, `\UNNNNNNNN` for the rest.
@@ -52,15 +55,17 @@ pub fn unescape_keys(text: &str) -> Result<Vec<char>, String> {
     Ok(keys)
 }
 
-/// A key as a Python character literal: `'j'`, `' '`, `'\x00'`, `"'"`.
-pub fn key_literal(key: char) -> String {
-    match key {
+/// A character as a Python character literal, as Python's `repr` writes
+/// it: `'j'`, `' '`, `'\x00'`, `"'"`, `'\uf700'` (a character of the
+/// Private Use Area is escaped, as Python does).
+pub fn char_literal(c: char) -> String {
+    match c {
         '\'' => "\"'\"".to_string(),
         '\\' => "'\\\\'".to_string(),
         '\t' => "'\\t'".to_string(),
         '\n' => "'\\n'".to_string(),
         '\r' => "'\\r'".to_string(),
-        c if c.is_control() || c == '\u{ad}' => {
+        c if c.is_control() || c == '\u{ad}' || is_private_use(c) => {
             let mut out = "'".to_string();
             push_hex_escape(&mut out, c);
             out.push('\'');
@@ -70,8 +75,23 @@ pub fn key_literal(key: char) -> String {
     }
 }
 
-/// Reads a Python character literal written by [`key_literal`].
+/// A key for a person: a special key by its name (`Up`, `F5`, `Page
+/// Down`), any other as its [`char_literal`].
+pub fn key_literal(key: char) -> String {
+    key_name(key).map_or_else(|| char_literal(key), str::to_string)
+}
+
+/// Whether `c` is in the Basic Multilingual Plane's Private Use Area.
+fn is_private_use(c: char) -> bool {
+    ('\u{e000}'..='\u{f8ff}').contains(&c)
+}
+
+/// Reads a Python character literal written by [`char_literal`], or a
+/// special key's name written by [`key_literal`].
 pub fn parse_key_literal(text: &str) -> Result<char, String> {
+    if let Some(key) = key_named(text) {
+        return Ok(key);
+    }
     let inner = text
         .strip_prefix('\'')
         .and_then(|t| t.strip_suffix('\''))
@@ -134,6 +154,21 @@ mod tests {
         for key in ['j', ' ', '\'', '\\', '\0', '\x1b', 'é', '\n'] {
             assert_eq!(parse_key_literal(&key_literal(key)), Ok(key));
         }
+    }
+
+    #[test]
+    fn a_special_key_is_named_for_a_person_and_escaped_in_a_trace() {
+        use crate::keys::{PAGE_DOWN, SPECIAL_KEYS, UP};
+        assert_eq!(key_literal(UP), "Up");
+        assert_eq!(key_literal(PAGE_DOWN), "Page Down");
+        assert_eq!(char_literal(UP), "'\\uf700'");
+        assert_eq!(char_literal('\u{e000}'), "'\\ue000'");
+        assert_eq!(escape_keys(&[UP, 'j']), "\\uf700j");
+        for key in SPECIAL_KEYS {
+            assert_eq!(parse_key_literal(&key_literal(key)), Ok(key));
+            assert_eq!(parse_key_literal(&char_literal(key)), Ok(key));
+        }
+        assert!(parse_key_literal("Sideways").is_err());
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::classes::{is_class, Look, ODD};
 use crate::escape::{
-    escape_keys, key_literal, parse_key_literal, unescape_keys,
+    char_literal, escape_keys, parse_key_literal, unescape_keys,
 };
 
 /// The first line of every v1 trace.
@@ -182,7 +182,7 @@ const COLOURS_LINE: &str = "-- colours\n";
 
 /// Writes the line that starts step `n`.
 pub fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
-    let key = key.map_or_else(|| "-".to_string(), key_literal);
+    let key = key.map_or_else(|| "-".to_string(), char_literal);
     out.push_str(&format!("== step {n} key {key}\n"));
 }
 

@@ -11,11 +11,15 @@ pub mod classes;
 pub mod diff;
 mod escape;
 mod format;
+pub mod keys;
 pub mod report;
 pub mod show;
 
-pub use escape::{escape_keys, key_literal, parse_key_literal, unescape_keys};
+pub use escape::{
+    char_literal, escape_keys, key_literal, parse_key_literal, unescape_keys,
+};
 pub use format::{
     parse_size, write_step, write_step_header, Header, OddCell, ParseError,
     Step, Trace, FIRST_AND_LAST, MAX_SIZE,
 };
+pub use keys::{key_bytes, key_name, SPECIAL_KEYS};

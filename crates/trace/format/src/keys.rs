@@ -1,0 +1,234 @@
+//! Special keys: the arrows, Home, End, Page Up and Page Down, Insert,
+//! Delete and F1 to F12, each written as one character of Unicode's
+//! Private Use Area, at the code points Apple gives its function keys
+//! (`U+F700` Up, ... `U+F72D` Page Down), so that a list of keys stays a
+//! list of characters.
+//!
+//! A terminal sends a special key as a sequence of bytes ([`key_bytes`]):
+//! here, those of `screen` and `tmux` (`TERM=screen-256color`, the
+//! capture's terminal), whose arrows depend on the cursor keys' mode the
+//! program set (DECCKM).
+
+use std::borrow::Cow;
+
+/// The Up arrow.
+pub const UP: char = '\u{f700}';
+/// The Down arrow.
+pub const DOWN: char = '\u{f701}';
+/// The Left arrow.
+pub const LEFT: char = '\u{f702}';
+/// The Right arrow.
+pub const RIGHT: char = '\u{f703}';
+/// F1; F2 to F12 follow it, `U+F705` to `U+F70F`.
+pub const F1: char = '\u{f704}';
+/// Insert.
+pub const INSERT: char = '\u{f727}';
+/// Delete (the key above the arrows, not Backspace).
+pub const DELETE: char = '\u{f728}';
+/// Home.
+pub const HOME: char = '\u{f729}';
+/// End.
+pub const END: char = '\u{f72b}';
+/// Page Up.
+pub const PAGE_UP: char = '\u{f72c}';
+/// Page Down.
+pub const PAGE_DOWN: char = '\u{f72d}';
+
+/// A special key: its character, its name, and what the terminal sends
+/// for it, in normal and in application cursor mode.
+struct Special {
+    key: char,
+    name: &'static str,
+    normal: &'static [u8],
+    application: &'static [u8],
+}
+
+/// A key the terminal sends the same way in both cursor modes.
+const fn fixed(key: char, name: &'static str, sent: &'static [u8]) -> Special {
+    Special {
+        key,
+        name,
+        normal: sent,
+        application: sent,
+    }
+}
+
+/// An arrow: `ESC [ x` in normal cursor mode, `ESC O x` in application
+/// cursor mode.
+const fn arrow(
+    key: char,
+    name: &'static str,
+    normal: &'static [u8],
+    application: &'static [u8],
+) -> Special {
+    Special {
+        key,
+        name,
+        normal,
+        application,
+    }
+}
+
+/// Every special key, as `infocmp screen-256color` gives its sequence
+/// (`kcuu1`, `khome`, `kf5`, ...); its arrows in normal cursor mode are
+/// what `screen` and `tmux` send before a program asks for application
+/// mode (`smkx`).
+const TABLE: [Special; 22] = [
+    arrow(UP, "Up", b"\x1b[A", b"\x1bOA"),
+    arrow(DOWN, "Down", b"\x1b[B", b"\x1bOB"),
+    arrow(LEFT, "Left", b"\x1b[D", b"\x1bOD"),
+    arrow(RIGHT, "Right", b"\x1b[C", b"\x1bOC"),
+    fixed(F1, "F1", b"\x1bOP"),
+    fixed('\u{f705}', "F2", b"\x1bOQ"),
+    fixed('\u{f706}', "F3", b"\x1bOR"),
+    fixed('\u{f707}', "F4", b"\x1bOS"),
+    fixed('\u{f708}', "F5", b"\x1b[15~"),
+    fixed('\u{f709}', "F6", b"\x1b[17~"),
+    fixed('\u{f70a}', "F7", b"\x1b[18~"),
+    fixed('\u{f70b}', "F8", b"\x1b[19~"),
+    fixed('\u{f70c}', "F9", b"\x1b[20~"),
+    fixed('\u{f70d}', "F10", b"\x1b[21~"),
+    fixed('\u{f70e}', "F11", b"\x1b[23~"),
+    fixed('\u{f70f}', "F12", b"\x1b[24~"),
+    fixed(INSERT, "Insert", b"\x1b[2~"),
+    fixed(DELETE, "Delete", b"\x1b[3~"),
+    fixed(HOME, "Home", b"\x1b[1~"),
+    fixed(END, "End", b"\x1b[4~"),
+    fixed(PAGE_UP, "Page Up", b"\x1b[5~"),
+    fixed(PAGE_DOWN, "Page Down", b"\x1b[6~"),
+];
+
+/// Every special key, in the order: arrows, F1 to F12, Insert, Delete,
+/// Home, End, Page Up, Page Down.
+pub const SPECIAL_KEYS: [char; 22] = {
+    let mut keys = ['\0'; 22];
+    let mut i = 0;
+    while i < TABLE.len() {
+        keys[i] = TABLE[i].key;
+        i += 1;
+    }
+    keys
+};
+
+fn special(key: char) -> Option<&'static Special> {
+    TABLE.iter().find(|s| s.key == key)
+}
+
+/// Whether `key` is a special key.
+pub fn is_special_key(key: char) -> bool {
+    special(key).is_some()
+}
+
+/// The name of a special key (`"Up"`, `"F5"`, `"Page Down"`); `None` for
+/// any other character.
+pub fn key_name(key: char) -> Option<&'static str> {
+    special(key).map(|s| s.name)
+}
+
+/// The special key named `name` (as [`key_name`] names it).
+pub fn key_named(name: &str) -> Option<char> {
+    TABLE.iter().find(|s| s.name == name).map(|s| s.key)
+}
+
+/// What a terminal of the capture's `TERM` (`screen-256color`) sends for
+/// `key`, with the program's cursor keys in application mode
+/// (`application_cursor`, DECCKM, set by `ESC [ ? 1 h`) or not: a special
+/// key's sequence, any other character its UTF-8 bytes.
+pub fn key_bytes(key: char, application_cursor: bool) -> Cow<'static, [u8]> {
+    match special(key) {
+        Some(s) if application_cursor => Cow::Borrowed(s.application),
+        Some(s) => Cow::Borrowed(s.normal),
+        None => {
+            let mut buf = [0u8; 4];
+            Cow::Owned(key.encode_utf8(&mut buf).as_bytes().to_vec())
+        }
+    }
+}
+
+/// The keys typed as `text`, what a terminal sent: a special key's
+/// sequence, in either cursor mode, is that key; any other character is
+/// itself.
+pub fn keys_of_input(text: &str) -> Vec<char> {
+    let mut keys = Vec::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let found = TABLE.iter().find_map(|s| {
+            [s.normal, s.application]
+                .into_iter()
+                .find(|sent| rest.as_bytes().starts_with(sent))
+                .map(|sent| (s.key, sent.len()))
+        });
+        let (key, len) = found.unwrap_or((c, c.len_utf8()));
+        keys.push(key);
+        rest = &rest[len..];
+    }
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_code_points_are_apple_s_function_keys() {
+        assert_eq!(SPECIAL_KEYS.len(), 22);
+        assert_eq!(u32::from(UP), 0xf700);
+        assert_eq!(u32::from(RIGHT), 0xf703);
+        let f: Vec<u32> = (1..=12)
+            .map(|n| u32::from(key_named(&format!("F{n}")).unwrap()))
+            .collect();
+        assert_eq!(f, (0xf704..=0xf70f).collect::<Vec<u32>>());
+        let rest = [INSERT, DELETE, HOME, END, PAGE_UP, PAGE_DOWN];
+        let codes: Vec<u32> = rest.iter().map(|&k| u32::from(k)).collect();
+        assert_eq!(codes, [0xf727, 0xf728, 0xf729, 0xf72b, 0xf72c, 0xf72d]);
+    }
+
+    #[test]
+    fn each_key_has_a_name_that_finds_it() {
+        for key in SPECIAL_KEYS {
+            let name = key_name(key).unwrap();
+            assert_eq!(key_named(name), Some(key), "{name}");
+        }
+        assert_eq!(key_name(PAGE_DOWN), Some("Page Down"));
+        assert_eq!(key_name('\u{f708}'), Some("F5"));
+        assert_eq!(key_name('j'), None);
+        assert_eq!(key_name('\u{f72a}'), None);
+        assert!(!is_special_key('\u{f710}'));
+    }
+
+    #[test]
+    fn arrows_follow_the_cursor_mode_and_the_others_do_not() {
+        assert_eq!(&*key_bytes(UP, false), b"\x1b[A");
+        assert_eq!(&*key_bytes(UP, true), b"\x1bOA");
+        assert_eq!(&*key_bytes(LEFT, false), b"\x1b[D");
+        assert_eq!(&*key_bytes(RIGHT, true), b"\x1bOC");
+        for mode in [false, true] {
+            assert_eq!(&*key_bytes(HOME, mode), b"\x1b[1~");
+            assert_eq!(&*key_bytes(F1, mode), b"\x1bOP");
+            assert_eq!(&*key_bytes('\u{f70f}', mode), b"\x1b[24~");
+            assert_eq!(&*key_bytes('j', mode), b"j");
+            assert_eq!(&*key_bytes('é', mode), "é".as_bytes());
+        }
+    }
+
+    #[test]
+    fn what_a_terminal_sends_reads_back_as_the_keys() {
+        for mode in [false, true] {
+            let keys: Vec<char> = "j"
+                .chars()
+                .chain(SPECIAL_KEYS)
+                .chain("\x1bé".chars())
+                .collect();
+            let sent: Vec<u8> = keys
+                .iter()
+                .flat_map(|&k| key_bytes(k, mode).into_owned())
+                .collect();
+            let text = String::from_utf8(sent).unwrap();
+            assert_eq!(keys_of_input(&text), keys, "application {mode}");
+        }
+        assert_eq!(
+            keys_of_input("\x1b[Z\x1bO"),
+            "\x1b[Z\x1bO".chars().collect::<Vec<_>>()
+        );
+    }
+}
