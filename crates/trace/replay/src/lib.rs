@@ -11,6 +11,7 @@ use pancurses::Input;
 use rogue_fov_modes::FovMode;
 use rogue_game::{replay as play, GameConfig, MemScreen};
 use rogue_trace_format::classes::class_of_pair;
+use rogue_trace_format::keys::{is_special_key, key_bytes};
 use rogue_trace_format::{write_step, Header, Step, Trace};
 
 /// The screen as step `number` of a trace.
@@ -63,8 +64,29 @@ pub fn header(
     }
 }
 
+/// What the game reads for `keys`, as the C original reads them: it never
+/// calls `keypad()`, so a special key comes as the bytes a terminal sends
+/// in normal cursor mode, one `getch()` each; any other key is one
+/// character. With, for each key, how many inputs have been read once it
+/// has.
+fn inputs(keys: &[char]) -> (Vec<Input>, Vec<usize>) {
+    let mut inputs = Vec::with_capacity(keys.len());
+    let mut ends = Vec::with_capacity(keys.len());
+    for &key in keys {
+        if is_special_key(key) {
+            let bytes = key_bytes(key, false);
+            inputs.extend(bytes.iter().map(|&b| Input::Character(b.into())));
+        } else {
+            inputs.push(Input::Character(key));
+        }
+        ends.push(inputs.len());
+    }
+    (inputs, ends)
+}
+
 /// Plays `keys` headless and calls `each` with every step: the screen
-/// before the first key and after each key the game handled.
+/// before the first key and after each key the game handled (for a
+/// special key, after the last of its bytes).
 fn for_each_step(
     config: &GameConfig,
     cols: u16,
@@ -72,13 +94,16 @@ fn for_each_step(
     keys: &[char],
     mut each: impl FnMut(Step),
 ) {
-    let mut number = 0;
-    let mut previous: Option<char> = None;
-    let typed = keys.iter().map(|&c| Input::Character(c));
+    let (typed, ends) = inputs(keys);
+    // Inputs read so far: the game waits for the next one.
+    let mut read = 0;
     play(config, rows, cols, typed, |screen| {
-        each(step_of(screen, number, previous));
-        previous = keys.get(number).copied();
-        number += 1;
+        if read == 0 {
+            each(step_of(screen, 0, None));
+        } else if let Ok(i) = ends.binary_search(&read) {
+            each(step_of(screen, i + 1, Some(keys[i])));
+        }
+        read += 1;
     });
 }
 
@@ -137,6 +162,29 @@ mod tests {
         // q ends the game: step 0 and one step per key before it.
         assert_eq!(held.steps.len(), 5);
         assert_eq!(held.steps[4].number, 4);
+    }
+
+    #[test]
+    fn a_special_key_is_its_bytes_and_one_step_after_the_last() {
+        use rogue_trace_format::keys::{F1, UP};
+        let (inputs_read, ends) = inputs(&['j', UP, F1, 'é']);
+        let c = Input::Character;
+        let bytes = ['j', '\x1b', '[', 'A', '\x1b', 'O', 'P', 'é'];
+        assert_eq!(inputs_read, bytes.map(c));
+        assert_eq!(ends, [1, 4, 7, 8]);
+        let config = GameConfig::new(Part::LAST, 42, RngKind::Glibc);
+        let keys = ['l', UP, 'j'];
+        let trace = replay(&config, 80, 24, &keys);
+        let told: Vec<_> =
+            trace.steps.iter().map(|s| (s.number, s.key)).collect();
+        assert_eq!(
+            told,
+            [(0, None), (1, Some('l')), (2, Some(UP)), (3, Some('j'))]
+        );
+        // The C original moves on none of ESC, '[' and 'A'.
+        assert_eq!(trace.steps[2].text, trace.steps[1].text);
+        let plain = replay(&config, 80, 24, &['l', 'j']);
+        assert_eq!(trace.steps[3].text, plain.steps[2].text);
     }
 
     #[test]
