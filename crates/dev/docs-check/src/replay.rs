@@ -50,7 +50,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use rogue_capture::{capture, CaptureOptions, Settle, Stopped};
+use rogue_capture::{capture, CaptureOptions, Settle};
 
 use crate::book::Change;
 use crate::snippet::item_lines;
@@ -476,13 +476,13 @@ fn checkpoint(
     };
     let captured =
         capture(&command, &options).map_err(|e| format!("the program: {e}"))?;
-    match captured.stopped {
-        Some(Stopped::Exited { status, .. }) if status == "exit status 0" => {
+    match captured.outcome.ending() {
+        Some(ending) if ending.exit.success() => {
             Ok(format!("built, and ran with keys {keys:?}: exit status 0"))
         }
-        other => Err(format!(
+        _ => Err(format!(
             "the program, keys {keys:?}, did not end with status 0: {}",
-            other.map_or("it still runs".to_string(), |s| s.to_string())
+            captured.outcome
         )),
     }
 }

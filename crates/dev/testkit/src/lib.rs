@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use rogue_capture::{
-    capture, vt100, CaptureOptions, PtySession, Settle, Stopped,
+    capture, vt100, CaptureOptions, Outcome, PtySession, Settle,
 };
 use rogue_game::RngKind;
 use rogue_game::{GameConfig, Part};
@@ -140,8 +140,7 @@ pub fn replayed(config: &GameConfig, keys: &str, cols: u16, rows: u16) -> Step {
 /// Runs `command` in a `cols` by `rows` pseudo-terminal with `TERM=term`
 /// (none if empty) and `env`, types `keys` and keeps every step settled
 /// as `settle` says, the program typing its own keys where it can (as
-/// `capture` does by default); the trace, and why it stopped early if it
-/// did.
+/// `capture` does by default); the trace, and how the program ended.
 pub fn record(
     command: &[OsString],
     size: (u16, u16),
@@ -149,7 +148,7 @@ pub fn record(
     term: &str,
     env: &[(String, String)],
     settle: Settle,
-) -> (Trace, Option<Stopped>) {
+) -> (Trace, Outcome) {
     record_as(command, size, keys, term, env, settle, true)
 }
 
@@ -164,7 +163,7 @@ pub fn record_as(
     env: &[(String, String)],
     settle: Settle,
     typed_by_program: bool,
-) -> (Trace, Option<Stopped>) {
+) -> (Trace, Outcome) {
     let options = CaptureOptions {
         cols,
         rows,
@@ -179,7 +178,7 @@ pub fn record_as(
         seed: None,
     };
     let capture = capture(command, &options).expect("the capture runs");
-    (capture.trace, capture.stopped)
+    (capture.trace, capture.outcome)
 }
 
 /// Every step the same: its key, characters and colours.

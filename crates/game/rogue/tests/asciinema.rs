@@ -6,7 +6,7 @@
 
 use std::ffi::OsString;
 
-use rogue_capture::{cast, Settle};
+use rogue_capture::{cast, Outcome, Settle};
 use rogue_game::{GameConfig, RngKind};
 use rogue_testkit::{record, required_program, same_steps};
 use rogue_trace_format::diff::{diff, DiffOptions};
@@ -59,7 +59,7 @@ fn a_recording_made_with_asciinema_diffs_clean_against_the_replay() {
         "ASCIINEMA_CONFIG_HOME".to_string(),
         dir.join("config").display().to_string(),
     )];
-    let (_, stopped) = record(
+    let (_, ended) = record(
         &command,
         (100, 25),
         &keys,
@@ -68,8 +68,8 @@ fn a_recording_made_with_asciinema_diffs_clean_against_the_replay() {
         Settle::default(),
     );
     assert!(
-        matches!(stopped, Some(rogue_capture::Stopped::Exited { .. })),
-        "asciinema ends with the game: {stopped:?}"
+        matches!(&ended, Outcome::EndedOnLastKey(e) if e.exit.success()),
+        "asciinema ends with the game, on its last key: {ended:?}"
     );
     let v2 = std::fs::read_to_string(&file).expect("asciinema wrote it");
     let config = GameConfig {
@@ -77,8 +77,8 @@ fn a_recording_made_with_asciinema_diffs_clean_against_the_replay() {
         rng: RngKind::Glibc,
         ..GameConfig::default()
     };
-    // Its keys end before the quit key, as `--keys-from` takes them.
-    let played = &keys[..keys.len() - 1];
+    // Its keys end with the quit key, as a replay's do.
+    let played = &keys[..];
     let replay = rogue_replay::replay(&config, 100, 25, played);
     for (version, text) in [("v2", v2.clone()), ("v3", to_v3(&v2))] {
         let recorded = cast::read(&text)

@@ -8,7 +8,7 @@
 use std::ffi::OsString;
 use std::thread;
 
-use rogue_capture::Settle;
+use rogue_capture::{Outcome, Settle};
 use rogue_testkit::{golden_steps, goldens, record_as, same_steps};
 use rogue_trace_format::Trace;
 
@@ -32,7 +32,7 @@ fn check(name: &str, golden: &Trace) -> usize {
         ("typed by the program", true),
         ("typed by the capture", false),
     ] {
-        let (ours, stopped) = record_as(
+        let (ours, ended) = record_as(
             &command,
             (h.cols, h.rows),
             &h.keys,
@@ -42,7 +42,7 @@ fn check(name: &str, golden: &Trace) -> usize {
             typed_by_program,
         );
         let what = format!("{name}, {how}");
-        assert_eq!(stopped, None, "{what}");
+        assert_eq!(ended, Outcome::StillRunning, "{what}");
         same_steps(&ours.steps, &golden.steps, &what);
         for step in &ours.steps {
             let n = step.number;

@@ -18,7 +18,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use rogue_capture::{Settle, Stopped};
+use rogue_capture::{Outcome, Settle};
 use rogue_testkit::{goldens, record, same_steps};
 use rogue_trace_format::Trace;
 
@@ -89,7 +89,7 @@ fn play(
     cols: u16,
     rows: u16,
     keys: &[char],
-) -> (Trace, Option<Stopped>) {
+) -> (Trace, Outcome) {
     let mut command = vec![OsString::from(bin)];
     command.extend(args.iter().map(OsString::from));
     record(
@@ -154,10 +154,10 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
         }
         if part == 0 {
             // initscr(); endwin();: it draws nothing and ends at once.
-            let (_, stopped) = play(&bin, &[], 100, 25, &['q']);
+            let (_, ended) = play(&bin, &[], 100, 25, &['q']);
             assert!(
-                matches!(&stopped, Some(Stopped::Exited { status, .. }) if status == "exit status 0"),
-                "Part 0: {stopped:?}"
+                ended.ending().is_some_and(|e| e.exit.success()),
+                "Part 0: {ended:?}"
             );
             continue;
         }
@@ -170,8 +170,8 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
                 continue;
             }
             let args = seed_args(part, h.seed.unwrap_or(0));
-            let (ours, stopped) = play(&bin, &args, h.cols, h.rows, &h.keys);
-            assert_eq!(stopped, None, "Part {part}, {name}");
+            let (ours, ended) = play(&bin, &args, h.cols, h.rows, &h.keys);
+            assert_eq!(ended, Outcome::StillRunning, "Part {part}, {name}");
             let what = format!("Part {part}, {name}");
             same_steps(&ours.steps, &golden.steps, &what);
             compared += golden.steps.len();

@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use rogue_capture::{PtySession, Settle, Stopped, Timing};
+use rogue_capture::{Outcome, PtySession, Settle, Timing};
 use rogue_testkit::{goldens, record};
 use rogue_trace_format::classes::Look;
 use rogue_trace_format::diff::{diff, DiffOptions};
@@ -86,7 +86,7 @@ fn play(
     rows: u16,
     keys: &[char],
     term: &str,
-) -> (Trace, Option<Stopped>) {
+) -> (Trace, Outcome) {
     let env = [("WINEDEBUG".to_string(), "-all".to_string())];
     record(command, (cols, rows), keys, term, &env, settle())
 }
@@ -287,7 +287,7 @@ fn a_c_pdcurses_program_records_as_its_ncurses_twin_on_linux() {
         .status()
         .expect("cc runs");
     assert!(built.success(), "cc builds the stand-in on ncurses");
-    let (on_linux, stopped) = record(
+    let (on_linux, ended) = record(
         &[linux.clone().into_os_string()],
         (100, 25),
         &keys,
@@ -296,7 +296,7 @@ fn a_c_pdcurses_program_records_as_its_ncurses_twin_on_linux() {
         Settle::default(),
     );
     let _ = std::fs::remove_file(&linux);
-    assert_eq!(stopped, None);
+    assert_eq!(ended, Outcome::StillRunning);
     assert!(on_linux.steps[1..].iter().any(|s| s != &on_linux.steps[0]));
     assert_same(&windows, &on_linux, "the stand-in");
 }
@@ -346,8 +346,8 @@ fn the_game_plays_with_no_term() {
     let seed = h.seed.unwrap().to_string();
     let keys: Vec<char> = h.keys.iter().copied().take(10).collect();
     let command = on_console("rogue.exe", &["--seed", &seed]);
-    let (ours, stopped) = play(&command, h.cols, h.rows, &keys, "");
-    assert_eq!(stopped, None);
+    let (ours, ended) = play(&command, h.cols, h.rows, &keys, "");
+    assert_eq!(ended, Outcome::StillRunning);
     assert_eq!(ours.steps.len(), keys.len() + 1, "no TERM: steps");
     // Seen from the terminal, the console's white on black is the
     // terminal's own colours: both compare as the console shows them.
@@ -376,10 +376,10 @@ fn the_log_takes_a_windows_path_and_its_replay_line_plays_on_windows() {
         on_console("rogue.exe", &["--seed", "42", "--log", &log_windows]);
     let mut all_keys = keys.clone();
     all_keys.push('q');
-    let (ours, stopped) = play(&command, 100, 25, &all_keys, "xterm");
+    let (ours, ended) = play(&command, 100, 25, &all_keys, "xterm");
     assert!(
-        matches!(stopped, Some(Stopped::Exited { .. })),
-        "{stopped:?}"
+        matches!(&ended, Outcome::EndedOnLastKey(e) if e.exit.success()),
+        "{ended:?}"
     );
     let log = std::fs::read_to_string(&log_unix).expect("the log is written");
     let line = log

@@ -15,9 +15,11 @@
 //!
 //! The quit key (`q`, or NUL) ends the game: its screen is the one after
 //! `endwin`, which `rogue-trace replay` never records, and neither does a
-//! recording read here. Its keys, too, end before the quit key, as
-//! `--keys-from` takes them: a capture or replay made with a recording's
-//! keys has the same header keys and steps as the recording.
+//! recording read here, nor a capture whose program ended on it. Its keys
+//! end with the quit key, the last key the game read, as a replay's and a
+//! capture's keys do, and as `--keys-from` takes them: a capture or replay
+//! made with a recording's keys has the same header keys and steps as the
+//! recording.
 //!
 //! A recording's header `timestamp` is when it started; the C original
 //! seeds with the time, so it is the seed that `--seed-from` takes
@@ -165,14 +167,15 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
         ));
     }
     let quit = keys.iter().position(|&k| is_quit(k));
-    let keys = keys[..quit.unwrap_or(keys.len())].to_vec();
-    let cells = (keys.len() as u64 + 1) * u64::from(cols) * u64::from(rows);
+    let keys = keys[..quit.map_or(keys.len(), |q| q + 1)].to_vec();
+    let screens = quit.unwrap_or(keys.len()) as u64 + 1;
+    let cells = screens * u64::from(cols) * u64::from(rows);
     if cells > MAX_CELLS {
         return Err(error(
             0,
             format!(
                 "{} keys at {cols}x{rows} make {cells} cells, more than {MAX_CELLS}",
-                keys.len()
+                screens - 1
             ),
         ));
     }
@@ -412,18 +415,18 @@ mod tests {
     fn a_v2_recording_is_a_trace_of_its_keys() {
         let trace = read(V2).unwrap();
         assert_eq!((trace.header.cols, trace.header.rows), (10, 3));
-        // No key nor step for `q`: its screen is after endwin.
-        assert_eq!(trace.header.keys, ['l']);
+        // `q` is the last key, with no step: its screen is after endwin.
+        assert_eq!(trace.header.keys, ['l', 'q']);
         let text: Vec<&str> =
             trace.steps.iter().map(|s| s.text[0].as_str()).collect();
         assert_eq!(text, ["@         ", " @        "]);
         assert_eq!(trace.steps[1].key, Some('l'));
-        // Nor for anything after it.
+        // Nothing after it is a key: the game has ended.
         let more = V2.replace(r#""i", "q"]"#, r#""i", "qj"]"#);
-        assert_eq!(read(&more).unwrap().header.keys, ['l']);
+        assert_eq!(read(&more).unwrap().header.keys, ['l', 'q']);
         let first = V2.replace(r#""i", "l"]"#, r#""i", "\u0000"]"#);
         let first = read(&first).unwrap();
-        assert!(first.header.keys.is_empty());
+        assert_eq!(first.header.keys, ['\0']);
         assert_eq!(first.steps.len(), 1);
     }
 

@@ -47,7 +47,7 @@ use windows_sys::Win32::UI::Input::KeyboardAndMouse::{
     MapVirtualKeyW, VkKeyScanW, MAPVK_VK_TO_VSC,
 };
 
-use crate::{Settle, Settled, Timing};
+use crate::{Exit, Settle, Settled, Timing};
 
 /// How long the screen must hold still once the input has drained.
 pub const HELD_STILL: Duration = Duration::from_millis(20);
@@ -191,21 +191,17 @@ impl ConsoleSession {
         crate::screen::step_of_cells(number, key, self.cols, cells)
     }
 
-    /// The program's exit status, as text, waiting up to `timeout`.
-    pub fn exit_status(&mut self, timeout: Duration) -> String {
+    /// How the program ended (a crash's NTSTATUS named), waiting up to
+    /// `timeout`.
+    pub fn exit_status(&mut self, timeout: Duration) -> Exit {
         let deadline = Instant::now() + timeout;
         loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    return match status.code() {
-                        Some(code) => format!("exit status {code}"),
-                        None => status.to_string(),
-                    }
-                }
+            match self.host.exited() {
+                Ok(Some(status)) => return Exit::of_status(status),
                 Ok(None) if Instant::now() < deadline => {
                     thread::sleep(Duration::from_millis(5))
                 }
-                _ => return "status unknown".to_string(),
+                _ => return Exit::Unknown,
             }
         }
     }

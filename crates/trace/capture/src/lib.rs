@@ -13,6 +13,11 @@
 //! [`Settle::Quiet`], a screen has settled when output pauses for a quiet
 //! time.
 //!
+//! A capture says how the program ended ([`Outcome`]): early, on its last
+//! key, or not at all; and, when it ended by itself, how ([`Exit`]: its
+//! status, or the signal that killed it, named) and its last words
+//! ([`last_words`]).
+//!
 //! On Windows, [`capture`] runs the program on the console itself instead
 //! (the module `console`, Windows only): keys go into the console's input
 //! buffer and screens come out of its screen buffer.
@@ -20,6 +25,9 @@
 pub mod cast;
 #[cfg(windows)]
 pub mod console;
+pub mod ending;
+pub mod last_words;
+pub mod outcome;
 pub mod output;
 pub mod pin;
 #[cfg(not(unix))]
@@ -36,9 +44,9 @@ pub mod settle;
 #[cfg(target_os = "linux")]
 pub mod watch;
 
-pub use record::{
-    capture, capture_each, header, Capture, CaptureOptions, Stopped,
-};
+pub use ending::{Ending, Exit, Signal};
+pub use outcome::{Outcome, Stopped};
+pub use record::{capture, capture_each, header, Capture, CaptureOptions};
 pub use screen::screen_step;
 pub use session::PtySession;
 pub use settle::{Settle, Settled, State, Timing};

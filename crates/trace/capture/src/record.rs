@@ -2,7 +2,6 @@
 //! has settled, as the steps of a trace.
 
 use std::ffi::OsString;
-use std::fmt;
 use std::io;
 use std::time::Duration;
 
@@ -10,6 +9,9 @@ use rogue_trace_format::{Header, Step, Trace, FIRST_AND_LAST};
 
 #[cfg(windows)]
 use crate::console;
+use crate::ending::Ending;
+use crate::last_words;
+use crate::outcome::{Outcome, Stopped};
 use crate::pin::{Asked, Called};
 use crate::settle::Said;
 use crate::{cast, PtySession, Settle, Settled, Timing};
@@ -46,42 +48,6 @@ pub struct CaptureOptions {
     pub rng: Option<String>,
     /// The header's `seed`, if given.
     pub seed: Option<u32>,
-}
-
-/// Why a capture stopped before typing every key.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    /// The program exited after `keys_typed` keys.
-    Exited {
-        /// Keys typed before it exited.
-        keys_typed: usize,
-        /// Its exit status, as text.
-        status: String,
-    },
-    /// The program drew nothing at start-up.
-    NeverDrew,
-    /// The program kept drawing, or did not wait for a key, after
-    /// `keys_typed` keys.
-    KeptDrawing {
-        /// Keys typed before it.
-        keys_typed: usize,
-    },
-}
-
-impl fmt::Display for Stopped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stopped::Exited { keys_typed, status } => write!(
-                f,
-                "the program exited ({status}) after {keys_typed} key(s); the screens before are recorded"
-            ),
-            Stopped::NeverDrew => write!(f, "the program drew nothing at start-up; the blank screen is recorded"),
-            Stopped::KeptDrawing { keys_typed } => write!(
-                f,
-                "the program kept busy without waiting for a key after {keys_typed} key(s); the settled screens before are recorded"
-            ),
-        }
-    }
 }
 
 /// The header of a capture of `command` with `options`: only the values
@@ -131,8 +97,8 @@ trait Recording {
     /// What the program wrote since the last call, if the terminal is a
     /// byte stream (not on a console).
     fn new_output(&mut self) -> Vec<u8>;
-    /// Its exit status, as text.
-    fn status(&mut self) -> String;
+    /// How it ended, and its last words, once it has.
+    fn ending(&mut self) -> Ending;
     /// Ends it.
     fn end(&mut self);
     /// Whether the program types its own keys (it said it waits for one).
@@ -178,11 +144,12 @@ impl Recording for PtySession {
         self.take_new_output()
     }
 
-    fn status(&mut self) -> String {
-        self.wait_exit(Duration::from_secs(2)).map_or_else(
-            || "status unknown".to_string(),
-            |s| format!("exit status {}", s.exit_code()),
-        )
+    fn ending(&mut self) -> Ending {
+        let exit = self.wait_ending(Duration::from_secs(2));
+        Ending {
+            exit,
+            last_words: last_words::of_screen(self.screen()),
+        }
     }
 
     fn end(&mut self) {
@@ -224,8 +191,12 @@ impl Recording for console::ConsoleSession {
         Vec::new()
     }
 
-    fn status(&mut self) -> String {
-        self.exit_status(Duration::from_secs(2))
+    fn ending(&mut self) -> Ending {
+        let exit = self.exit_status(Duration::from_secs(2));
+        Ending {
+            exit,
+            last_words: last_words::last_lines(self.step(0, None).text),
+        }
     }
 
     fn end(&mut self) {
@@ -235,15 +206,15 @@ impl Recording for console::ConsoleSession {
 
 /// Runs `command` in a pseudo-terminal (on Windows, on the console), types
 /// the keys, and hands each recorded step to `each` as it settles (every
-/// step with `every`, else step 0 and the last); why it stopped early, if
-/// it did. With `cast`, what the terminal showed and the keys typed are
-/// written as an asciinema recording too (not on a console).
+/// step with `every`, else step 0 and the last); how the program ended
+/// ([`Outcome`]). With `cast`, what the terminal showed and the keys
+/// typed are written as an asciinema recording too (not on a console).
 pub fn capture_each(
     command: &[OsString],
     options: &CaptureOptions,
     cast: Option<&mut cast::CastWriter>,
     each: impl FnMut(Step) -> io::Result<()>,
-) -> io::Result<Option<Stopped>> {
+) -> io::Result<Outcome> {
     if let (Some(asked), Some(program)) =
         (Asked::of(&options.env), command.first())
     {
@@ -293,13 +264,64 @@ fn typist(
         .flatten()
 }
 
-/// The last settled screen: its step's number and key, and whether it is
-/// still to be recorded.
+/// The last settled screen: its step's number and key, whether it is
+/// still to be recorded, and its step if made ahead.
 struct Last {
     number: usize,
     key: Option<char>,
     pending: bool,
 }
+    /// The step, made before the last key is typed: a program that ends on
+    /// that key leaves another screen behind (the terminal's main screen).
+    held: Option<Step>,
+}
+
+impl Last {
+    /// Step `number`, after `key`, settled and still to be recorded.
+    fn settled(number: usize, key: Option<char>) -> Last {
+        Last {
+            number,
+            key,
+            pending: true,
+            held: None,
+        }
+    }
+
+    /// Records the step now if every step is kept, or it is step 0; else,
+    /// if the next key is the last, makes it ahead and holds it.
+    fn keep(
+        &mut self,
+        session: &impl Recording,
+        options: &CaptureOptions,
+        each: &mut impl FnMut(Step) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if !self.pending {
+            return Ok(());
+        }
+        if options.every || self.number == 0 {
+            each(session.step_of(self.number, self.key))?;
+            self.pending = false;
+        } else if self.number + 1 == options.keys.len() {
+            self.held = Some(session.step_of(self.number, self.key));
+        }
+        Ok(())
+    }
+
+    /// Records the step if it is still to be: as held, or as the screen
+    /// now shows it.
+    fn finish(
+        self,
+        session: &impl Recording,
+        each: &mut impl FnMut(Step) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if !self.pending {
+            return Ok(());
+        }
+        each(
+            self.held
+                .unwrap_or_else(|| session.step_of(self.number, self.key)),
+        )
+    }
 
 /// Types the keys into `session` and records its steps.
 ///
@@ -312,7 +334,7 @@ fn record(
     options: &CaptureOptions,
     mut cast: Option<&mut cast::CastWriter>,
     mut each: impl FnMut(Step) -> io::Result<()>,
-) -> io::Result<Option<Stopped>> {
+) -> io::Result<Outcome> {
     let settle = options.settle;
     let mut stopped = match session.settle_on(&settle, true) {
         Settled::Quiet { drew: true } => None,
@@ -321,7 +343,7 @@ fn record(
         Settled::Busy => Some(Stopped::KeptDrawing { keys_typed: 0 }),
         Settled::Exited => Some(Stopped::Exited {
             keys_typed: 0,
-            status: session.status(),
+            ending: session.ending(),
         }),
     };
     // A pinned program proves it took the pin before anything is recorded.
@@ -331,11 +353,8 @@ fn record(
             return Err(e);
         }
     }
-    let mut last = Last {
-        number: 0,
-        key: None,
-        pending: stopped.is_none(),
-    };
+    let mut last = Last::settled(0, None);
+    last.pending = stopped.is_none();
     if stopped == Some(Stopped::NeverDrew) {
         each(session.step_of(0, None))?;
     }
@@ -358,22 +377,13 @@ fn record(
             cast.input(key)?;
         }
         session.type_key(key)?;
-        if last.pending && (options.every || last.number == 0) {
-            each(session.step_of(last.number, last.key))?;
-            last.pending = false;
-        }
+        last.keep(&session, options, &mut each)?;
         match session.settle_on(&settle, false) {
-            Settled::Quiet { .. } => {
-                last = Last {
-                    number: i + 1,
-                    key: Some(key),
-                    pending: true,
-                };
-            }
+            Settled::Quiet { .. } => last = Last::settled(i + 1, Some(key)),
             Settled::Exited => {
                 stopped = Some(Stopped::Exited {
                     keys_typed: i + 1,
-                    status: session.status(),
+                    ending: session.ending(),
                 })
             }
             Settled::Busy => {
@@ -381,15 +391,13 @@ fn record(
             }
         }
     }
-    if last.pending {
-        each(session.step_of(last.number, last.key))?;
-    }
+    last.finish(&session, &mut each)?;
     if let Some(cast) = cast {
         cast.output(&session.new_output())?;
         cast.finish()?;
     }
     session.end();
-    Ok(stopped)
+    Ok(Outcome::of(stopped, options.keys.len()))
 }
 
 /// Records a program that types its own keys: each time it says it waits
@@ -414,15 +422,8 @@ fn typed_by_program(
             Said::Wait(n) if n < last.number || n == last.number && n > 0 => {}
             Said::Wait(n) => {
                 let key = n.checked_sub(1).and_then(|i| keys.get(i)).copied();
-                *last = Last {
-                    number: n,
-                    key,
-                    pending: true,
-                };
-                if options.every || n == 0 {
-                    each(session.step_of(n, key))?;
-                    last.pending = false;
-                }
+                *last = Last::settled(n, key);
+                last.keep(session, options, each)?;
                 let Some(&next) = keys.get(n) else {
                     return Ok((n, None));
                 };
@@ -434,10 +435,10 @@ fn typed_by_program(
             Said::Handback(n) => return Ok((n, None)),
             Said::Exited => {
                 let keys_typed = typed_after(last);
-                let status = session.status();
+                let ending = session.ending();
                 return Ok((
                     keys_typed,
-                    Some(Stopped::Exited { keys_typed, status }),
+                    Some(Stopped::Exited { keys_typed, ending }),
                 ));
             }
             Said::Busy => {
@@ -451,13 +452,13 @@ fn typed_by_program(
     }
 }
 
-/// A capture held in memory: the trace and, if it ended early, why.
+/// A capture held in memory: the trace and how the program ended.
 #[derive(Clone, Debug)]
 pub struct Capture {
     /// What was recorded.
     pub trace: Trace,
-    /// Why it stopped early, if it did.
-    pub stopped: Option<Stopped>,
+    /// How the program ended: early, on its last key, or by the capture.
+    pub outcome: Outcome,
 }
 
 /// [`capture_each`], the steps kept in a [`Trace`].
@@ -466,7 +467,7 @@ pub fn capture(
     options: &CaptureOptions,
 ) -> io::Result<Capture> {
     let mut steps = Vec::new();
-    let stopped = capture_each(command, options, None, |step| {
+    let outcome = capture_each(command, options, None, |step| {
         steps.push(step);
         Ok(())
     })?;
@@ -475,6 +476,6 @@ pub fn capture(
             header: header(command, options),
             steps,
         },
-        stopped,
+        outcome,
     })
 }

@@ -15,6 +15,7 @@ use portable_pty::{
 };
 use rogue_trace_format::Step;
 
+use crate::ending::Exit;
 use crate::output::{spawn_reader, Chunk};
 use crate::pin::Called;
 use crate::platform;
@@ -347,6 +348,25 @@ impl PtySession {
             }
         }
         let _ = self.child.wait();
+    /// Waits up to `timeout` for the program to exit, as
+    /// [`PtySession::wait_exit`] does; how it ended.
+    pub fn wait_ending(&mut self, timeout: Duration) -> Exit {
+        let Some(status) = self.wait_exit(timeout) else {
+            return Exit::Unknown;
+        };
+        // On Unix the program is a `std::process::Child`, whose status
+        // keeps the signal's number, not only its description.
+        let child: &mut dyn Child = &mut *self.child;
+        let std_status = child
+            .downcast_mut::<std::process::Child>()
+            .and_then(|c| c.try_wait().ok().flatten());
+        match (std_status, status.signal()) {
+            (Some(std_status), _) => Exit::of_status(std_status),
+            (None, None) => Exit::of_code(status.exit_code()),
+            (None, Some(_)) => Exit::Unknown,
+        }
+    }
+
     }
 
     /// Reads until the program closes the terminal, for at most `time`,

@@ -25,7 +25,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use rogue_capture::{capture_each, CaptureOptions, PtySession, Settle};
+use rogue_capture::{
+    capture_each, CaptureOptions, Outcome, PtySession, Settle,
+};
 use rogue_crand::GlibcRand;
 use rogue_game::RngKind;
 use rogue_game::{GameConfig, Part};
@@ -69,7 +71,7 @@ fn capture_rate(
         seed: None,
     };
     let (mut first, mut last, mut steps) = (None, None, 0);
-    let stopped = capture_each(command, &options, None, |_| {
+    let outcome = capture_each(command, &options, None, |_| {
         let now = Instant::now();
         first.get_or_insert(now);
         last = Some(now);
@@ -77,7 +79,7 @@ fn capture_rate(
         Ok(())
     })
     .expect("the capture runs");
-    assert_eq!(stopped, None, "{command:?}");
+    assert_eq!(outcome, Outcome::StillRunning, "{command:?}");
     assert_eq!(steps, keys.len() + 1);
     let time = last.unwrap().duration_since(first.unwrap());
     keys.len() as f64 / time.as_secs_f64()

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use rogue_capture::{capture, Stopped};
+use rogue_capture::{capture, Ending, Exit, Outcome as Ended, Stopped};
 use rogue_game::GameConfig;
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::report::Side;
@@ -174,9 +174,9 @@ pub struct Outcome {
     pub port: Trace,
     /// The comparison of the screens.
     pub report: Report,
-    /// Why each side, the reference and the port, stopped before typing
-    /// every key, if it did; the screens before are in its trace.
-    pub stopped: [Option<Stopped>; 2],
+    /// How each side, the reference and the port, ended: early, on its
+    /// last key, or not at all; the screens before are in its trace.
+    pub ended: [Ended; 2],
     /// Both sides by name and command ([`Sides::names`]).
     pub names: [String; 2],
 }
@@ -185,19 +185,21 @@ impl Outcome {
     /// Whether the case shows a difference: the screens differ, or a side
     /// stopped where the other did not stop alike.
     pub fn differs(&self) -> bool {
-        !self.report.identical || self.stopped[0] != self.stopped[1]
+        !self.report.identical || !self.ended[0].alike(&self.ended[1])
     }
 
     /// Each side that stopped where the other did not stop alike, and why.
     pub fn stops(&self) -> Vec<String> {
-        if self.stopped[0] == self.stopped[1] {
+        if self.ended[0].alike(&self.ended[1]) {
             return Vec::new();
         }
         ROLES
             .iter()
-            .zip(&self.stopped)
-            .filter_map(|(role, why)| {
-                why.as_ref().map(|why| format!("{role} stopped: {why}"))
+            .zip(&self.ended)
+            .filter(|(_, ended)| **ended != Ended::StillRunning)
+            .map(|(role, ended)| match ended.stopped() {
+                Some(why) => format!("{role} stopped: {why}"),
+                None => format!("{role} ended: {ended}"),
             })
             .collect()
     }
@@ -328,10 +330,8 @@ pub fn run_case(
                 let (cols, rows) = case.size;
                 let trace =
                     rogue_replay::replay(&case.config, cols, rows, &case.keys);
-                Ok(rogue_capture::Capture {
-                    trace,
-                    stopped: None,
-                })
+                let outcome = replayed(&trace, &case.keys);
+                Ok(rogue_capture::Capture { trace, outcome })
             }
         });
         let reference = capture(&reference_command, &reference_options)
@@ -347,9 +347,30 @@ pub fn run_case(
         reference: reference.trace,
         port: port.trace,
         report,
-        stopped: [reference.stopped, port.stopped],
+        ended: [reference.outcome, port.outcome],
         names: sides.names(&case.config, Some(case)),
     })
+}
+
+/// How the built-in port's game ended, from its trace of `keys`, as a
+/// capture says it: a key that ends the game has no screen, so with
+/// fewer screens than keys after the first, the game ended on the key
+/// after the last screen (with no screen at all, at start-up, as Part 0
+/// does); ending after every key is ending on the last.
+fn replayed(trace: &Trace, keys: &[char]) -> Ended {
+    let keys_typed = trace.steps.len();
+    if keys_typed > keys.len() {
+        return Ended::StillRunning;
+    }
+    let ending = Ending {
+        exit: Exit::Status(0),
+        last_words: Vec::new(),
+    };
+    if keys_typed == keys.len() && !keys.is_empty() {
+        Ended::EndedOnLastKey(ending)
+    } else {
+        Ended::Stopped(Stopped::Exited { keys_typed, ending })
+    }
 }
 
 /// Writes both traces of `outcome` into `dir`, under names no file has.

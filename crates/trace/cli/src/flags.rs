@@ -29,7 +29,7 @@ pub struct KeysArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "keys_from")]
     pub keys_file: Option<PathBuf>,
     /// The keys of a trace or of an asciinema recording, up to its quit
-    /// key (`q`), after which a program has ended
+    /// key (`q`) if it has one, the last the program read
     #[arg(long, value_name = "FILE", conflicts_with = "keys")]
     pub keys_from: Option<PathBuf>,
 }
@@ -43,8 +43,8 @@ impl KeysArgs {
         if let Some(path) = &self.keys_from {
             let trace = read_trace(path).map_err(|Failure(e, _)| e)?;
             let keys = trace.header.keys;
-            let end = keys.iter().position(|&k| k == 'q' || k == '\0');
-            return Ok(keys[..end.unwrap_or(keys.len())].to_vec());
+            let quit = keys.iter().position(|&k| k == 'q' || k == '\0');
+            return Ok(keys[..quit.map_or(keys.len(), |q| q + 1)].to_vec());
         }
         let (text, source) = match (&self.keys, &self.keys_file) {
             (Some(keys), _) => (keys.clone(), "--keys".to_string()),

@@ -388,7 +388,7 @@ fn capture_ends_with_a_message_when_the_program_exits_early() {
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out)
-            .contains("the program exited (exit status 3) after 1 key(s)"),
+            .contains("the program exited with status 3 after 1 key(s)"),
         "{}",
         stderr(&out)
     );

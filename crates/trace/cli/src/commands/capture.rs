@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rogue_capture::cast::CastWriter;
+use rogue_capture::{Ending, Outcome};
 use rogue_options::{Rng, SizeArg};
 
 use crate::flags::{
@@ -62,7 +63,8 @@ pub struct CaptureArgs {
 }
 
 /// Captures the program, writing the trace (and the recording) as it
-/// goes; exit status 1 if it stopped before its last key.
+/// goes; exit status 1 if it stopped before its last key or ended on it
+/// other than with status 0.
 pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
     let keys = args.keys.keys()?;
     let seed = match args.seed {
@@ -133,8 +135,8 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
             out.write_all(text.as_bytes())
         },
     );
-    let stopped = match captured {
-        Ok(stopped) => stopped,
+    let outcome = match captured {
+        Ok(outcome) => outcome,
         Err(e) => {
             out.discard();
             drop(cast_out);
@@ -151,10 +153,24 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
         drop(writer);
         placement.commit()?;
     }
-    match stopped {
-        None => Ok(0),
-        Some(why) => Err(Failure(format!("capture ended early: {why}"), 1)),
+    ended(&outcome)
+}
+
+/// The exit status of a capture that ended as `outcome` says: 0 if the
+/// program was still running after its last key or exited with status 0
+/// on it; else 1, saying how it ended, and its last words.
+fn ended(outcome: &Outcome) -> Result<u8, Failure> {
+    if outcome.clean() {
+        return Ok(0);
     }
+    let mut message = match outcome {
+        Outcome::Stopped(why) => format!("capture ended early: {why}"),
+        _ => outcome.to_string(),
+    };
+    if let Some(words) = outcome.ending().and_then(Ending::last_words_told) {
+        message = format!("{message}\n{words}");
+    }
+    Err(Failure(message, 1))
 }
 
 /// The asciinema recording `--cast` writes to `path` (replacing a file

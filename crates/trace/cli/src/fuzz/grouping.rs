@@ -100,10 +100,8 @@ pub fn shown(content: &Option<Content>) -> String {
 pub fn signature(outcome: &Outcome) -> String {
     let stops: Vec<String> = ROLES
         .iter()
-        .zip(&outcome.stopped)
-        .filter_map(|(role, why)| {
-            Some(format!("{role} {}", how(why.as_ref()?)))
-        })
+        .zip(&outcome.ended)
+        .filter_map(|(role, ended)| Some(format!("{role} {}", how(ended)?)))
         .collect();
     if !outcome.stops().is_empty() {
         return stops.join(", ");
@@ -129,14 +127,23 @@ pub fn signature(outcome: &Outcome) -> String {
     )
 }
 
-/// How a side stopped, without the number of keys typed.
-fn how(stopped: &rogue_capture::Stopped) -> String {
-    use rogue_capture::Stopped;
-    match stopped {
-        Stopped::Exited { status, .. } => format!("exited ({status})"),
-        Stopped::NeverDrew => "drew nothing at start-up".into(),
-        Stopped::KeptDrawing { .. } => {
+/// How a side ended, without the number of keys typed; `None` if it was
+/// still running at the end.
+fn how(ended: &rogue_capture::Outcome) -> Option<String> {
+    use rogue_capture::{Outcome, Stopped};
+    Some(match ended {
+        Outcome::StillRunning => return None,
+        Outcome::EndedOnLastKey(ending) => {
+            format!("{} on its last key", ending.exit)
+        }
+        Outcome::Stopped(Stopped::Exited { ending, .. }) => {
+            ending.exit.to_string()
+        }
+        Outcome::Stopped(Stopped::NeverDrew) => {
+            "drew nothing at start-up".into()
+        }
+        Outcome::Stopped(Stopped::KeptDrawing { .. }) => {
             "kept busy without waiting for a key".into()
         }
-    }
+    })
 }

@@ -1,0 +1,243 @@
+//! How a captured program ended: the status it exited with, or the signal
+//! that killed it (Unix), or the crash its exit code names (Windows), each
+//! said as a porter would say it; and its last words ([`crate::last_words`]).
+
+use std::fmt;
+
+/// How a program ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this status.
+    Status(u32),
+    /// A signal killed it (Unix).
+    Killed(Signal),
+    /// It crashed: its exit code is the NTSTATUS of a crash (Windows), one
+    /// [`crash_name`] names.
+    Crashed(u32),
+    /// Its status could not be read.
+    Unknown,
+}
+
+impl Exit {
+    /// How a process ended, from the status the standard library gives.
+    pub fn of_status(status: std::process::ExitStatus) -> Exit {
+        #[cfg(unix)]
+        if let Some(signal) =
+            std::os::unix::process::ExitStatusExt::signal(&status)
+        {
+            return Exit::Killed(Signal(signal));
+        }
+        // Windows' exit codes are 32-bit words; an NTSTATUS reads negative.
+        status
+            .code()
+            .map_or(Exit::Unknown, |c| Exit::of_code(c as u32))
+    }
+
+    /// How a process that exited with `code` ended: crashed, if the code
+    /// is a crash's NTSTATUS (which no Unix status, 0 to 255, can be).
+    pub fn of_code(code: u32) -> Exit {
+        if crash_name(code).is_some() {
+            Exit::Crashed(code)
+        } else {
+            Exit::Status(code)
+        }
+    }
+
+    /// Whether the program exited with status 0.
+    pub fn success(&self) -> bool {
+        *self == Exit::Status(0)
+    }
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Exit::Status(code) if code > 0xFFFF => {
+                write!(f, "exited with status {code:#010X}")
+            }
+            Exit::Status(code) => write!(f, "exited with status {code}"),
+            Exit::Killed(signal) => write!(f, "was killed by {signal}"),
+            Exit::Crashed(code) => write!(
+                f,
+                "crashed with {code:#010X} ({})",
+                crash_name(code).unwrap_or("a crash")
+            ),
+            Exit::Unknown => write!(f, "ended, its exit status unknown"),
+        }
+    }
+}
+
+/// A Unix signal, by its number on this system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Signal(pub i32);
+
+impl Signal {
+    /// Its name and what it means (`SIGSEGV`, "segmentation fault"), if
+    /// it is one of the usual signals.
+    pub fn name(self) -> Option<(&'static str, &'static str)> {
+        SIGNALS
+            .iter()
+            .find(|&&(number, ..)| number == self.0)
+            .map(|&(_, name, meaning)| (name, meaning))
+    }
+}
+
+impl fmt::Display for Signal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.name() {
+            Some((name, meaning)) => write!(f, "{name} ({meaning})"),
+            None => write!(f, "signal {}", self.0),
+        }
+    }
+}
+
+/// The usual signals: number, name and meaning.
+#[cfg(unix)]
+const SIGNALS: &[(i32, &str, &str)] = &[
+    (libc::SIGHUP, "SIGHUP", "hang-up"),
+    (libc::SIGINT, "SIGINT", "interrupted"),
+    (libc::SIGQUIT, "SIGQUIT", "quit"),
+    (libc::SIGILL, "SIGILL", "illegal instruction"),
+    (libc::SIGTRAP, "SIGTRAP", "trace or breakpoint trap"),
+    (libc::SIGABRT, "SIGABRT", "aborted"),
+    (libc::SIGBUS, "SIGBUS", "bus error"),
+    (libc::SIGFPE, "SIGFPE", "arithmetic error"),
+    (libc::SIGKILL, "SIGKILL", "killed"),
+    (libc::SIGUSR1, "SIGUSR1", "user signal 1"),
+    (libc::SIGSEGV, "SIGSEGV", "segmentation fault"),
+    (libc::SIGUSR2, "SIGUSR2", "user signal 2"),
+    (libc::SIGPIPE, "SIGPIPE", "broken pipe"),
+    (libc::SIGALRM, "SIGALRM", "alarm clock"),
+    (libc::SIGTERM, "SIGTERM", "terminated"),
+    (libc::SIGXCPU, "SIGXCPU", "CPU time limit exceeded"),
+    (libc::SIGXFSZ, "SIGXFSZ", "file size limit exceeded"),
+    (libc::SIGSYS, "SIGSYS", "bad system call"),
+];
+
+/// No signals end a program here.
+#[cfg(not(unix))]
+const SIGNALS: &[(i32, &str, &str)] = &[];
+
+/// The NTSTATUS codes a Windows program's crash leaves as its exit code,
+/// and what each means.
+const CRASHES: &[(u32, &str)] = &[
+    (0x8000_0003, "breakpoint"),
+    (0xC000_0005, "access violation"),
+    (0xC000_001D, "illegal instruction"),
+    (0xC000_0094, "integer division by zero"),
+    (0xC000_0096, "privileged instruction"),
+    (0xC000_00FD, "stack overflow"),
+    (0xC000_0135, "a DLL it needs was not found"),
+    (0xC000_013A, "ended by Ctrl-C"),
+    (0xC000_0374, "heap corruption"),
+    (0xC000_0409, "stack buffer overrun, or a fail-fast abort"),
+];
+
+/// What a crash's NTSTATUS `code` means, if it is one of [`CRASHES`].
+pub fn crash_name(code: u32) -> Option<&'static str> {
+    CRASHES
+        .iter()
+        .find(|&&(c, _)| c == code)
+        .map(|&(_, meaning)| meaning)
+}
+
+/// How a program ended, and the last lines it wrote outside its screens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// How it ended.
+    pub exit: Exit,
+    /// Its last words, oldest first ([`crate::last_words`]).
+    pub last_words: Vec<String>,
+}
+
+impl Ending {
+    /// Its last words, told a line each after a line that says what they
+    /// are; `None` if it wrote none.
+    pub fn last_words_told(&self) -> Option<String> {
+        if self.last_words.is_empty() {
+            return None;
+        }
+        let mut told = String::from("its last words:");
+        for line in &self.last_words {
+            told.push_str("\n  | ");
+            told.push_str(line);
+        }
+        Some(told)
+    }
+}
+
+impl fmt::Display for Ending {
+    /// How it ended, then its last words, a line each.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.exit)?;
+        match self.last_words_told() {
+            Some(words) => write!(f, "; {words}"),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exits_read_as_a_porter_says_them() {
+        assert_eq!(Exit::Status(1).to_string(), "exited with status 1");
+        assert_eq!(
+            Exit::of_code(0xC000_0005).to_string(),
+            "crashed with 0xC0000005 (access violation)"
+        );
+        assert_eq!(
+            Exit::of_code(0xC000_0409).to_string(),
+            "crashed with 0xC0000409 (stack buffer overrun, or a fail-fast abort)"
+        );
+        assert_eq!(Exit::of_code(3), Exit::Status(3));
+        assert_eq!(
+            Exit::of_code(0xC000_0142).to_string(),
+            "exited with status 0xC0000142"
+        );
+        assert!(Exit::Status(0).success() && !Exit::Status(2).success());
+        assert_eq!(Signal(200).to_string(), "signal 200");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn signals_are_named_by_this_system_s_numbers() {
+        let killed = |n| Exit::Killed(Signal(n)).to_string();
+        assert_eq!(
+            killed(libc::SIGSEGV),
+            "was killed by SIGSEGV (segmentation fault)"
+        );
+        assert_eq!(killed(libc::SIGABRT), "was killed by SIGABRT (aborted)");
+        assert_eq!(killed(libc::SIGKILL), "was killed by SIGKILL (killed)");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_status_says_the_signal_that_ended_the_process() {
+        let status = |script: &str| {
+            std::process::Command::new("sh")
+                .args(["-c", script])
+                .status()
+                .expect("sh runs")
+        };
+        assert_eq!(Exit::of_status(status("exit 3")), Exit::Status(3));
+        assert_eq!(
+            Exit::of_status(status("kill -SEGV $$")),
+            Exit::Killed(Signal(libc::SIGSEGV))
+        );
+    }
+
+    #[test]
+    fn an_ending_shows_its_last_words_a_line_each() {
+        let ending = Ending {
+            exit: Exit::Status(3),
+            last_words: vec!["usage: game SEED".into(), "bad seed".into()],
+        };
+        assert_eq!(
+            ending.to_string(),
+            "exited with status 3; its last words:\n  | usage: game SEED\n  | bad seed"
+        );
+    }
+}
