@@ -270,7 +270,6 @@ struct Last {
     number: usize,
     key: Option<char>,
     pending: bool,
-}
     /// The step, made before the last key is typed: a program that ends on
     /// that key leaves another screen behind (the terminal's main screen).
     held: Option<Step>,
@@ -322,6 +321,7 @@ impl Last {
                 .unwrap_or_else(|| session.step_of(self.number, self.key)),
         )
     }
+}
 
 /// Types the keys into `session` and records its steps.
 ///

@@ -336,18 +336,6 @@ impl PtySession {
         }
     }
 
-    /// Ends the program and everything in its process group: hang-up
-    /// first, then kill.
-    pub fn kill(&mut self) {
-        let ended = self.child.process_id().is_some_and(platform::end_group);
-        // `Child::kill` would give a program that outlives a hang-up 50 ms
-        // before it kills it: not needed after `SIGKILL`.
-        if !ended {
-            if let Ok(None) = self.child.try_wait() {
-                let _ = self.child.kill();
-            }
-        }
-        let _ = self.child.wait();
     /// Waits up to `timeout` for the program to exit, as
     /// [`PtySession::wait_exit`] does; how it ended.
     pub fn wait_ending(&mut self, timeout: Duration) -> Exit {
@@ -367,6 +355,18 @@ impl PtySession {
         }
     }
 
+    /// Ends the program and everything in its process group: hang-up
+    /// first, then kill.
+    pub fn kill(&mut self) {
+        let ended = self.child.process_id().is_some_and(platform::end_group);
+        // `Child::kill` would give a program that outlives a hang-up 50 ms
+        // before it kills it: not needed after `SIGKILL`.
+        if !ended {
+            if let Ok(None) = self.child.try_wait() {
+                let _ = self.child.kill();
+            }
+        }
+        let _ = self.child.wait();
     }
 
     /// Reads until the program closes the terminal, for at most `time`,
