@@ -29,6 +29,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use rogue_capture::{Outcome, PtySession, Settle, Timing};
+use rogue_game::{GameConfig, RngKind};
 use rogue_testkit::{goldens, record};
 use rogue_trace_format::classes::Look;
 use rogue_trace_format::diff::{diff, DiffOptions};
@@ -225,11 +226,51 @@ fn the_tutorial_s_own_part_4_plays_the_msvc_goldens_on_the_console() {
     assert!(played > 0, "no Part 4 msvc golden");
 }
 
+/// `wine rogue-trace.exe ARGS -- rogue.exe --seed {seed} --rng {rng}`
+/// in a pseudo-terminal; its exit status, and the terminal's screen at the
+/// end.
+fn rogue_trace_on_wine(args: &[&str]) -> (u32, String) {
+    let dir = windows_dir();
+    let game = windows_path(&dir.join("rogue.exe"));
+    let mut command: Vec<OsString> =
+        vec!["wine".into(), dir.join("rogue-trace.exe").into()];
+    command.extend(args.iter().map(OsString::from));
+    command.extend(
+        ["--", &game, "--seed", "{seed}", "--rng", "{rng}"].map(OsString::from),
+    );
+    // Wide enough for rogue-trace's own lines; each program it captures
+    // has a console of its own, of the case's size.
+    let mut session = PtySession::spawn(
+        &command,
+        200,
+        60,
+        "xterm",
+        &[("WINEDEBUG".into(), "-all".into())],
+    )
+    .expect("wine starts");
+    let status = session
+        .wait_exit(Duration::from_secs(300))
+        .expect("it ends");
+    (status.exit_code(), session.screen().contents())
+}
+
+/// `rogue.exe` with `args` as `--port` takes it, by its Windows path.
+fn rogue_exe_port(args: &str) -> String {
+    let game = windows_path(&windows_dir().join("rogue.exe"));
+    format!("'{game}' --seed {{seed}} --rng {{rng}}{args}")
+}
+
+/// A folder of its own for what one test writes.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-wine-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 #[test]
 #[ignore = "needs Wine and the Windows build: make test-windows"]
 fn compare_and_fuzz_capture_on_the_console() {
-    let dir = windows_dir();
-    let game = windows_path(&dir.join("rogue.exe"));
     let runs: [&[&str]; 2] = [
         &["compare", "--seed", "42", "--keys", "jjjlllkkh"],
         &[
@@ -243,30 +284,120 @@ fn compare_and_fuzz_capture_on_the_console() {
         ],
     ];
     for args in runs {
-        let mut command: Vec<OsString> =
-            vec!["wine".into(), dir.join("rogue-trace.exe").into()];
-        command.extend(args.iter().map(OsString::from));
-        command.extend(
-            ["--", &game, "--seed", "{seed}", "--rng", "{rng}"]
-                .map(OsString::from),
-        );
-        // Wine's console takes its largest size from the terminal: one as
-        // large as fuzz's largest screen.
-        let mut session = PtySession::spawn(
-            &command,
-            200,
-            60,
-            "xterm",
-            &[("WINEDEBUG".into(), "-all".into())],
-        )
-        .expect("wine starts");
-        let status = session
-            .wait_exit(Duration::from_secs(300))
-            .expect("it ends");
-        let shown = String::from_utf8_lossy(session.raw_output()).to_string();
-        assert_eq!(status.exit_code(), 0, "{args:?}: {shown}");
+        let (status, shown) = rogue_trace_on_wine(args);
+        assert_eq!(status, 0, "{args:?}: {shown}");
         assert!(shown.contains("identical"), "{args:?}: {shown}");
     }
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn compare_port_holds_two_programs_on_the_console_apart() {
+    // Both sides at once, each on a console of its own: the same program
+    // on both is identical every time, and each side's screens are the
+    // game's, as the built-in port plays it.
+    let keys = "jjjlllkkkhhh";
+    let config = GameConfig {
+        seed: 42,
+        rng: RngKind::Msvc,
+        ..GameConfig::default()
+    };
+    let chars: Vec<char> = keys.chars().collect();
+    let replayed = rogue_replay::replay(&config, 80, 24, &chars);
+    let port = rogue_exe_port("");
+    for run in 1..=3 {
+        let out = scratch(&format!("compare-port-{run}"));
+        let out_windows = windows_path(&out);
+        let (status, shown) = rogue_trace_on_wine(&[
+            "compare",
+            "--size",
+            "80x24",
+            "--seed",
+            "42",
+            "--keys",
+            keys,
+            "--out",
+            &out_windows,
+            "--port",
+            &port,
+        ]);
+        assert_eq!(status, 0, "run {run}: {shown}");
+        assert!(shown.contains("identical: 13 steps"), "run {run}: {shown}");
+        let traces: Vec<Trace> = std::fs::read_dir(&out)
+            .expect("compare wrote its traces")
+            .map(|entry| {
+                let text = std::fs::read_to_string(entry.unwrap().path());
+                Trace::parse(&text.unwrap()).expect("a trace")
+            })
+            .collect();
+        assert_eq!(traces.len(), 2, "run {run}: both sides' traces");
+        for trace in &traces {
+            assert_same(trace, &replayed, &format!("run {run}"));
+        }
+        let _ = std::fs::remove_dir_all(out);
+    }
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn fuzz_port_finds_the_same_program_identical_on_the_console() {
+    let out = scratch("fuzz-port");
+    let (status, shown) = rogue_trace_on_wine(&[
+        "fuzz",
+        "--cases",
+        "5",
+        "--seed",
+        "7",
+        "--keys-per-case",
+        "12",
+        "--out",
+        &windows_path(&out),
+        "--port",
+        &rogue_exe_port(""),
+    ]);
+    assert_eq!(status, 0, "{shown}");
+    assert!(shown.contains("5 case(s) identical"), "{shown}");
+    assert!(!out.exists(), "no difference is written");
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn compare_and_fuzz_port_find_a_planted_bug_on_the_console() {
+    // The port is rogue.exe seeing 5 cells around the player where the
+    // reference sees 15: its map shows fewer cells.
+    let port = rogue_exe_port(" --radius 5");
+    let (status, shown) = rogue_trace_on_wine(&[
+        "compare",
+        "--size",
+        "80x24",
+        "--seed",
+        "42",
+        "--keys",
+        "jjjlllkkkhhh",
+        "--port",
+        &port,
+    ]);
+    assert_eq!(status, 1, "{shown}");
+    assert!(shown.contains("different: "), "{shown}");
+    let out = scratch("fuzz-planted");
+    let (status, shown) = rogue_trace_on_wine(&[
+        "fuzz",
+        "--cases",
+        "2",
+        "--seed",
+        "3",
+        "--keys-per-case",
+        "9",
+        "--out",
+        &windows_path(&out),
+        "--port",
+        &port,
+    ]);
+    assert_eq!(status, 1, "{shown}");
+    assert!(shown.contains("1 differing"), "{shown}");
+    let written = std::fs::read_dir(&out).expect("the difference is written");
+    assert_eq!(written.count(), 4, "found and shrunk, both sides");
+    let _ = std::fs::remove_dir_all(out);
 }
 
 #[test]

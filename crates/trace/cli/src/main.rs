@@ -66,6 +66,10 @@ impl From<String> for Failure {
 }
 
 fn main() -> ExitCode {
+    // On Windows, each capture's program runs on a console of its own,
+    // hosted by a copy of rogue-trace started for it.
+    #[cfg(windows)]
+    rogue_capture::console::serve_if_asked();
     let cli: Cli = match rogue_options::parse_args("rogue-trace") {
         Ok(cli) => cli,
         Err(status) => return status,
