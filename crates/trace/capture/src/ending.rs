@@ -133,7 +133,8 @@ const CRASHES: &[(u32, &str)] = &[
     (0xC000_0409, "stack buffer overrun, or a fail-fast abort"),
 ];
 
-/// What a crash's NTSTATUS `code` means, if it is one of [`CRASHES`].
+/// What a crash's NTSTATUS `code` means, if it is one of the usual
+/// crashes' (an access violation, a stack overflow, ...).
 pub fn crash_name(code: u32) -> Option<&'static str> {
     CRASHES
         .iter()
