@@ -76,7 +76,11 @@
     });
     marksOf[n] = cells;
   });
+  // A step only one side has (the other ended, or hung, before it) is a
+  // difference too: data.only names the side that has it.
+  var only = data.only || {};
   var differing = Object.keys(data.differences)
+    .concat(Object.keys(only))
     .map(Number)
     .sort(function (x, y) { return x - y; });
 
@@ -133,6 +137,17 @@
   if (data.a.also || data.b.also) {
     sides.push(row("also", function (side) { return el("td", {}, [side.also]); }));
   }
+  // How each program ended, and the last lines it wrote outside its
+  // screens.
+  if (data.a.ended || data.b.ended) {
+    sides.push(row("ended", function (side) {
+      if (!side.ended) return el("td", {}, ["-"]);
+      var words = side.ended.last_words;
+      return el("td", { class: "ended" }, [side.ended.how].concat(
+        words.length > 0 ? [el("pre", { class: "last-words" }, [words.join("\n")])] : []
+      ));
+    }));
+  }
   root.appendChild(el("table", { class: "sides" }, sides));
   if (data.commands.length > 0) {
     // Each command wraps, in a box of a few lines that scrolls.
@@ -183,26 +198,38 @@
   nextButton.disabled = differing.length === 0;
 
   var index = 0;
-  function draw(container, screen, marks) {
+  // What a side without a screen at a step says: how it ended, if known.
+  function missing(side) {
+    return "no screen at this step" + (side.ended ? ": it " + side.ended.how : "");
+  }
+  function draw(container, screen, marks, side) {
     if (screen) {
       RogueGrid.render(container, screen, { marks: marks });
     } else {
       container.textContent = "";
-      container.appendChild(el("p", { class: "missing" }, ["no screen at this step"]));
+      container.appendChild(el("p", { class: "missing" }, [missing(side)]));
     }
+  }
+  // What differs at step n, after the step and its key in the label.
+  function differs(n, marks) {
+    if (only[n]) {
+      var lacking = only[n] === "a" ? "B" : "A";
+      return ": " + lacking + " has no screen";
+    }
+    return marks.length > 0 ? ": " + marks.length + " cell(s) differ" : ": same";
   }
   function show(i) {
     index = Math.max(0, Math.min(i, numbers.length - 1));
     slider.value = String(index);
     var n = numbers[index];
     var marks = marksOf[n] || [];
-    draw(screenA, a[n], marks);
-    draw(screenB, b[n], marks);
+    draw(screenA, a[n], marks, data.a);
+    draw(screenB, b[n], marks, data.b);
     var step = a[n] || b[n];
     var key = step && step.key !== null ? "key " + step.key : "before the first key";
     label.textContent =
       "step " + n + " of " + numbers[numbers.length - 1] + " (" + key + ")" +
-      (marks.length > 0 ? ": " + marks.length + " cell(s) differ" : ": same");
+      differs(n, marks);
     cellsList.textContent = marks.length > 0
       ? "differing cells (row, column, from 0): " +
         marks.map(function (m) { return "(" + m[0] + ", " + m[1] + ")"; }).join(" ")

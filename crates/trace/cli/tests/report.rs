@@ -150,6 +150,82 @@ fn a_report_shows_the_first_difference_in_a_browser() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// What a script run after the report's own leaves on the body, as
+/// `data-visits`: the step label as the page opens, then after each click
+/// of the first-difference button and four of the next-difference one;
+/// and whether the buttons can be clicked.
+#[cfg(unix)]
+const VISIT: &str = "<script>(function () {
+  function label() { return document.getElementById('step-label').textContent; }
+  var first = document.getElementById('first-difference');
+  var next = document.getElementById('next-difference');
+  var seen = [label()];
+  first.click();
+  seen.push(label());
+  for (var i = 0; i < 4; i++) { next.click(); seen.push(label()); }
+  document.body.setAttribute('data-visits', JSON.stringify({
+    labels: seen, enabled: !first.disabled && !next.disabled,
+    missing: document.querySelector('#screen-b .missing') ? document.querySelector('#screen-b .missing').textContent : null
+  }));
+})();</script>\n</body>";
+
+/// The value [`VISIT`] left in a page's DOM.
+#[cfg(unix)]
+fn visits(dom: &str) -> serde_json::Value {
+    let start = dom.find("data-visits=\"").expect("visited") + 13;
+    let end = start + dom[start..].find('"').unwrap();
+    let json = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap()
+}
+
+#[test]
+#[cfg(unix)] // Chromium, as the tests install it (`make test-deps`)
+fn a_step_one_side_lacks_is_a_difference_the_buttons_reach() {
+    let dir = scratch("lacking");
+    let a = replay(&dir.join("a.trace"), "jjjlllkkhhjj");
+    plant(&a, 3, &dir.join("b.trace"));
+    // B ends after step 10: steps 11 and 12 are A's only.
+    let mut b =
+        Trace::parse(&std::fs::read_to_string(dir.join("b.trace")).unwrap())
+            .unwrap();
+    b.steps.truncate(11);
+    std::fs::write(dir.join("b.trace"), b.to_text()).unwrap();
+    let page = dir.join("lacking.html");
+    let out = rogue_trace(&[
+        "diff",
+        dir.join("a.trace").to_str().unwrap(),
+        dir.join("b.trace").to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, html.replace("</body>", VISIT)).unwrap();
+    let visited = visits(&rogue_testkit::chromium_dom(&page));
+    assert_eq!(visited["enabled"], true, "{visited}");
+    let labels: Vec<&str> = visited["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "step 3 of 12 (key 'j'): 1 cell(s) differ",
+            "step 3 of 12 (key 'j'): 1 cell(s) differ",
+            "step 11 of 12 (key 'j'): B has no screen",
+            "step 12 of 12 (key 'j'): B has no screen",
+            "step 3 of 12 (key 'j'): 1 cell(s) differ",
+            "step 11 of 12 (key 'j'): B has no screen",
+        ]
+    );
+    assert_eq!(visited["missing"], "no screen at this step", "{visited}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// What a script run after the report's own measures of its screens, as
 /// `data-geometry` on the body: the window's size, the cells' font size,
 /// and each screen's box (left, top, right, bottom).

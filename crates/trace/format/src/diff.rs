@@ -108,10 +108,10 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     for (name, mine, theirs) in
         [("A", &numbers_a, &numbers_b), ("B", &numbers_b, &numbers_a)]
     {
-        let only: Vec<String> = mine
+        let only: Vec<usize> = mine
             .iter()
             .filter(|n| !theirs.contains(n))
-            .map(|n| n.to_string())
+            .copied()
             .collect();
         let sparse = a.is_sparse() || b.is_sparse();
         if !only.is_empty() && !sparse {
@@ -119,12 +119,12 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
                 "A has {} steps, B has {}: step(s) {} only in {name}",
                 a.steps.len(),
                 b.steps.len(),
-                only.join(", ")
+                spans(&only)
             ));
         } else if !only.is_empty() && compared == 0 {
             problems.push(format!(
                 "no step is in both: {name} has step(s) {}",
-                only.join(", ")
+                spans(&only)
             ));
         }
     }
@@ -157,6 +157,27 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         line: summary,
         options,
     }
+}
+
+/// Step numbers, in order, with each run of consecutive ones as its first
+/// and last: `3, 5 to 9`.
+fn spans(numbers: &[usize]) -> String {
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for &n in numbers {
+        match spans.last_mut() {
+            Some(span) if span.1 + 1 == n => span.1 = n,
+            _ => spans.push((n, n)),
+        }
+    }
+    let told: Vec<String> = spans
+        .iter()
+        .map(|&(first, last)| match last - first {
+            0 => first.to_string(),
+            1 => format!("{first}, {last}"),
+            _ => format!("{first} to {last}"),
+        })
+        .collect();
+    told.join(", ")
 }
 
 /// What differs between the headers: size, keys, and the part, generator
@@ -617,6 +638,21 @@ mod tests {
         assert_eq!(
             cells_differing(&a.steps[1], &b.steps[1], false),
             vec![(0, 2), (1, 2)]
+        );
+    }
+
+    #[test]
+    fn steps_only_one_trace_has_are_named_in_runs() {
+        assert_eq!(spans(&[3]), "3");
+        assert_eq!(spans(&[3, 4, 6, 7, 8, 9, 11]), "3, 4, 6 to 9, 11");
+        let short = BASE[..BASE.find("== step 1").unwrap()].to_string();
+        let r = diff(&trace(BASE), &trace(&short), DiffOptions::default());
+        assert!(!r.identical);
+        assert!(
+            r.line
+                .ends_with("A has 3 steps, B has 1: step(s) 1, 2 only in A"),
+            "{}",
+            r.line
         );
     }
 

@@ -10,6 +10,11 @@
 //! screens are drawn by the book's grid renderer, `crates/web/grid.js`):
 //! the page opens from disk, with no network.
 //!
+//! A step that one trace has and the other has not (a program that ended
+//! or hung before it) is a difference too, which the buttons reach; a
+//! report of two programs played ([`html_ended`]) says how each ended, at
+//! which step, and the last lines it wrote.
+//!
 //! Screens are stored as changes from the step before (runs of changed
 //! cells), and a step of B that shows what A shows at the same step is
 //! stored as such, so that a report of 2,000 steps stays small.
@@ -37,32 +42,46 @@ pub struct Side<'a> {
     pub trace: &'a Trace,
 }
 
+/// How a side's program ended, for a report of two programs played.
+pub struct Ended<'a> {
+    /// How, and at which step, on one line ("was killed by SIGSEGV
+    /// (segmentation fault) at key 4 ('x'): no screen from step 4 on").
+    pub how: &'a str,
+    /// The last lines it wrote outside its screens, oldest first.
+    pub last_words: &'a [String],
+}
+
 /// The report of comparing `a` with `b` (`report` is what [`diff`] found),
 /// with the shell commands that reproduce the run.
 ///
 /// [`diff`]: crate::diff::diff
 pub fn html(a: Side, b: Side, report: &Report, commands: &[String]) -> String {
-    let console = on_console(a.trace, b.trace);
-    let mut differences = serde_json::Map::new();
-    for step_a in &a.trace.steps {
-        let Some(step_b) =
-            b.trace.steps.iter().find(|s| s.number == step_a.number)
-        else {
-            continue;
-        };
-        let cells = cells_differing_as(step_a, step_b, console, report.options);
-        if !cells.is_empty() {
-            differences.insert(step_a.number.to_string(), json!(runs(&cells)));
-        }
-    }
+    html_ended(a, b, [None, None], report, commands)
+}
+
+/// [`html`] of two programs played, saying how each ended (`ended`, A's
+/// and B's, where known).
+pub fn html_ended(
+    a: Side,
+    b: Side,
+    ended: [Option<Ended>; 2],
+    report: &Report,
+    commands: &[String],
+) -> String {
+    let [ended_a, ended_b] = ended.map(|e| e.map(ended_json));
+    let mut a_data = side(&a, None);
+    a_data["ended"] = ended_a.unwrap_or(Value::Null);
+    let mut b_data = side(&b, Some(a.trace));
+    b_data["ended"] = ended_b.unwrap_or(Value::Null);
     let data = json!({
-        "a": side(&a, None),
-        "b": side(&b, Some(a.trace)),
+        "a": a_data,
+        "b": b_data,
         "identical": report.identical,
         "summary": report.line,
         "compared": report.options.compared(),
         "text": report.text,
-        "differences": differences,
+        "differences": differences(a.trace, b.trace, report),
+        "only": only(a.trace, b.trace),
         "commands": commands,
     });
     // `</` would end the script element the data sits in.
@@ -78,6 +97,47 @@ pub fn html(a: Side, b: Side, report: &Report, commands: &[String]) -> String {
          <script>\n{GRID_JS}</script>\n<script>\n{REPORT_JS}</script>\n\
          </body>\n</html>\n"
     )
+}
+
+/// The differing cells of each step both traces have, as runs, by step
+/// number.
+fn differences(a: &Trace, b: &Trace, report: &Report) -> Value {
+    let console = on_console(a, b);
+    let mut differences = serde_json::Map::new();
+    for step_a in &a.steps {
+        let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number)
+        else {
+            continue;
+        };
+        let cells = cells_differing_as(step_a, step_b, console, report.options);
+        if !cells.is_empty() {
+            differences.insert(step_a.number.to_string(), json!(runs(&cells)));
+        }
+    }
+    Value::Object(differences)
+}
+
+/// The steps only one trace has, by number: `"a"` or `"b"`, the one that
+/// has it. A trace of its first and last steps only lacks the others by
+/// design: none is counted then.
+fn only(a: &Trace, b: &Trace) -> Value {
+    let mut only = serde_json::Map::new();
+    if a.is_sparse() || b.is_sparse() {
+        return Value::Object(only);
+    }
+    for (name, mine, theirs) in [("a", a, b), ("b", b, a)] {
+        for step in &mine.steps {
+            if !theirs.steps.iter().any(|s| s.number == step.number) {
+                only.insert(step.number.to_string(), json!(name));
+            }
+        }
+    }
+    Value::Object(only)
+}
+
+/// A side's ending for the page.
+fn ended_json(ended: Ended) -> Value {
+    json!({"how": ended.how, "last_words": ended.last_words})
 }
 
 /// Cells side by side in a row as runs, `[row, column, count]`.
@@ -258,6 +318,46 @@ mod tests {
             .as_str()
             .unwrap()
             .starts_with("different, characters only (colours ignored): "));
+    }
+
+    #[test]
+    fn a_step_only_one_side_has_is_a_difference_and_endings_are_told() {
+        let a = Trace::parse(A).unwrap();
+        // B ended after step 0: it has no step 1.
+        let b = Trace::parse(&A[..A.find("== step 1").unwrap()]).unwrap();
+        let report = diff(&a, &b, DiffOptions::default());
+        assert!(!report.identical);
+        let words = vec!["Segmentation fault".to_string()];
+        let ended = Ended {
+            how: "was killed by SIGSEGV at key 1: no screen from step 1 on",
+            last_words: &words,
+        };
+        let side = |name, trace| Side { name, trace };
+        let page = html_ended(
+            side("a", &a),
+            side("b", &b),
+            [None, Some(ended)],
+            &report,
+            &[],
+        );
+        let data = data(&page);
+        assert_eq!(data["only"], json!({"1": "a"}));
+        assert_eq!(data["differences"], json!({}));
+        assert_eq!(data["a"]["ended"], Value::Null);
+        assert_eq!(
+            data["b"]["ended"],
+            json!({
+                "how": "was killed by SIGSEGV at key 1: no screen from step 1 on",
+                "last_words": ["Segmentation fault"]
+            })
+        );
+        // A trace of its first and last steps lacks the others by design.
+        let sparse = Trace::parse(
+            &A.replace("# keys: j\n", "# keys: jj\n# steps: first and last\n"),
+        )
+        .unwrap();
+        let page = html(side("a", &a), side("s", &sparse), &report, &[]);
+        assert_eq!(self::data(&page)["only"], json!({}));
     }
 
     #[test]
