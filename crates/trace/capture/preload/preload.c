@@ -30,10 +30,15 @@
  *      (an APC string, which the capture takes out of the output): the
  *      program waits for a key, N keys having been typed; the screen as
  *      it is now is the one a typist would see;
- *   2. takes the next key (one UTF-8 character) from the FIFO, which the
- *      capture fills, and puts its bytes into the terminal's input queue
- *      (TIOCSTI), where the terminal handles them as it handles typing
- *      (ICRNL, echo);
+ *   2. takes the next key from the FIFO, which the capture fills, and
+ *      puts its bytes into the terminal's input queue (TIOCSTI), all at
+ *      once, where the terminal handles them as it handles typing (ICRNL,
+ *      echo). A key is one UTF-8 character, or a special key (an arrow,
+ *      F1...) framed as 0xff, a length, and the bytes a terminal sends
+ *      for it: those depend on the cursor keys' mode the program set,
+ *      which the capture, reading all the program wrote, knows once the
+ *      program waits, and so it puts a special key into the FIFO only on
+ *      reading step 1, the library waiting on the FIFO meanwhile;
  *   3. lets the program's call go on: it finds the key.
  * Only the capture's own terminal (ROGUE_TTY) is typed into. A key the
  * terminal would not simply pass on (in canonical mode, or a character
@@ -244,10 +249,25 @@ static int take(unsigned char *into, size_t n) {
     return 1;
 }
 
-/* The next key, as its UTF-8 bytes; how many (0 at the FIFO's end). */
-static size_t next_key(unsigned char key[4]) {
+/* The most bytes a key is typed as. */
+#define KEY_MAX 16
+/* The byte that starts a key given as its bytes (a special key, as the
+ * terminal sends it in the program's cursor mode): a length, then the
+ * bytes. No UTF-8 character starts with it. */
+#define FRAME 0xff
+
+/* The next key, as the bytes to type: a character's UTF-8 bytes, or a
+ * framed key's; how many (0 at the FIFO's end). */
+static size_t next_key(unsigned char key[KEY_MAX]) {
     if (!take(key, 1)) {
         return 0;
+    }
+    if (key[0] == FRAME) {
+        unsigned char n;
+        if (!take(&n, 1) || n == 0 || n > KEY_MAX) {
+            return 0;
+        }
+        return take(key, n) ? n : 0;
     }
     size_t n = key[0] < 0x80 ? 1 : key[0] >= 0xf0 ? 4 : key[0] >= 0xe0 ? 3 : 2;
     return n == 1 || take(key + 1, n - 1) ? n : 0;
@@ -346,7 +366,7 @@ static void type_key(int fd, const struct termios *t) {
         return;
     }
     notice(fd, "wait");
-    unsigned char key[4];
+    unsigned char key[KEY_MAX];
     size_t n = next_key(key);
     if (n == 0) {
         stop_typing();

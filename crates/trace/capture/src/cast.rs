@@ -30,7 +30,8 @@ use std::io::{self, Write};
 use std::num::NonZeroU16;
 use std::time::Instant;
 
-use rogue_trace_format::{Header, Step, Trace, MAX_SIZE};
+use rogue_trace_format::keys::keys_of_input;
+use rogue_trace_format::{key_bytes, Header, Step, Trace, MAX_SIZE};
 use serde_json::Value;
 
 use crate::screen_step;
@@ -154,7 +155,7 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
     let keys: Vec<char> = events
         .iter()
         .filter_map(|e| match e {
-            Event::Input(keys) => Some(keys.chars()),
+            Event::Input(keys) => Some(keys_of_input(keys)),
             Event::Output(_) => None,
         })
         .flatten()
@@ -257,7 +258,7 @@ fn steps(events: &[Event], cols: u16, rows: u16) -> Vec<Step> {
                 while !steps.waiting.is_empty() {
                     steps.next(&parser);
                 }
-                steps.waiting.extend(keys.chars());
+                steps.waiting.extend(keys_of_input(keys));
             }
         }
     }
@@ -313,6 +314,9 @@ pub struct CastWriter {
     start: Instant,
     /// Output bytes not yet written: an incomplete UTF-8 sequence.
     held: Vec<u8>,
+    /// The output read as a terminal reads it, for the cursor keys' mode
+    /// the program set, in which a special key is typed.
+    modes: vt100::Parser,
 }
 
 impl CastWriter {
@@ -343,6 +347,7 @@ impl CastWriter {
             out,
             start: Instant::now(),
             held: Vec::new(),
+            modes: vt100::Parser::new(NonZeroU16::MIN, NonZeroU16::MIN, 0),
         })
     }
 
@@ -361,6 +366,7 @@ impl CastWriter {
         if more.is_empty() {
             return Ok(());
         }
+        self.modes.process(more);
         self.held.extend_from_slice(more);
         let complete = match std::str::from_utf8(&self.held) {
             Ok(_) => self.held.len(),
@@ -375,12 +381,16 @@ impl CastWriter {
         self.event("o", &text)
     }
 
-    /// Writes `key` as an input event.
+    /// Writes `key` as an input event: the bytes a terminal sends for it
+    /// (for a special key, in the cursor keys' mode the output written so
+    /// far set), as [`crate::PtySession`] types it.
     ///
     /// # Errors
     /// If it cannot be written.
     pub fn input(&mut self, key: char) -> io::Result<()> {
-        self.event("i", &key.to_string())
+        let application = self.modes.screen().application_cursor();
+        let sent = key_bytes(key, application);
+        self.event("i", &String::from_utf8_lossy(&sent))
     }
 
     /// Writes what is left and flushes.
@@ -507,6 +517,33 @@ mod tests {
             "j".repeat(60)
         );
         assert!(read(&many).unwrap_err().to_string().contains("cells"));
+    }
+
+    #[test]
+    fn a_special_key_is_recorded_as_sent_and_reads_back_as_the_key() {
+        use rogue_trace_format::keys::{HOME, UP};
+        let path = std::env::temp_dir()
+            .join(format!("rogue-cast-special-{}.cast", std::process::id()));
+        let file = std::fs::File::create(&path).unwrap();
+        let mut writer =
+            CastWriter::new(Box::new(file), 10, 3, "t", 42).unwrap();
+        writer.output(b"@").unwrap();
+        writer.input(UP).unwrap();
+        // The program asks for application cursor keys, in two pieces.
+        writer.output(b"\x1b[?1").unwrap();
+        writer.output(b"h").unwrap();
+        writer.input(UP).unwrap();
+        writer.input(HOME).unwrap();
+        writer.finish().unwrap();
+        drop(writer);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let inputs: Vec<&str> =
+            text.lines().filter(|l| l.contains("\"i\"")).collect();
+        assert!(inputs[0].ends_with(r#""i","\u001b[A"]"#), "{text}");
+        assert!(inputs[1].ends_with(r#""i","\u001bOA"]"#), "{text}");
+        assert!(inputs[2].ends_with(r#""i","\u001b[1~"]"#), "{text}");
+        assert_eq!(read(&text).unwrap().header.keys, [UP, UP, HOME]);
     }
 
     #[test]

@@ -21,6 +21,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use rogue_trace_format::keys::{is_special_key, key_bytes};
+
 /// The library, as built for this platform.
 #[cfg(preload_library)]
 const LIBRARY: Option<&[u8]> = Some(include_bytes!(concat!(
@@ -293,6 +295,14 @@ fn find_program(program: &OsStr) -> Option<PathBuf> {
 /// processes (a shell running it, Wine's console) is watched instead
 /// ([`Typist::refuse`]), as one process's waits are not the program's.
 /// Until then the library waits for its first key.
+///
+/// A key is its UTF-8 bytes in the FIFO, but a special key
+/// ([`rogue_trace_format::keys`]): what a terminal sends for it depends
+/// on the cursor keys' mode the program set, known only once the program
+/// waits for it. The keys up to a special key go in at once; the special
+/// key goes in when the program says it waits for it ([`Typist::reached`]),
+/// as the bytes a terminal would send then, in a frame ([`FRAME`]), and
+/// the keys after it follow.
 #[derive(Debug)]
 pub struct Typist {
     preload: Preload,
@@ -300,11 +310,20 @@ pub struct Typist {
     /// and the program's end never sees it closed before the capture
     /// closes it.
     fifo: Option<File>,
-    /// The keys' bytes not in the FIFO yet.
+    /// The keys to type.
+    keys: Vec<char>,
+    /// How many of them have their bytes in `unsent` or the FIFO.
+    queued: usize,
+    /// The queued keys' bytes not in the FIFO yet.
     unsent: Vec<u8>,
     /// Whether the keys go in.
     started: bool,
 }
+
+/// The byte that starts a key given as the bytes to type (a special key):
+/// a length byte follows, then the bytes. No UTF-8 character starts with
+/// it.
+pub const FRAME: u8 = 0xff;
 
 impl Typist {
     /// The library, and an empty FIFO for `keys`.
@@ -313,12 +332,29 @@ impl Typist {
         let path = preload.dir.join("keys");
         make_fifo(&path)?;
         let fifo = open_fifo(&path)?;
-        Ok(Typist {
+        let mut typist = Typist {
             preload,
             fifo: Some(fifo),
-            unsent: keys.iter().collect::<String>().into_bytes(),
+            keys: keys.to_vec(),
+            queued: 0,
+            unsent: Vec::new(),
             started: false,
-        })
+        };
+        typist.queue();
+        Ok(typist)
+    }
+
+    /// Queues the keys up to the next special key.
+    fn queue(&mut self) {
+        while let Some(&key) = self.keys.get(self.queued) {
+            if is_special_key(key) {
+                return;
+            }
+            let mut buf = [0u8; 4];
+            self.unsent
+                .extend_from_slice(key.encode_utf8(&mut buf).as_bytes());
+            self.queued += 1;
+        }
     }
 
     /// The environment that loads the library and gives it the keys to
@@ -346,11 +382,37 @@ impl Typist {
     /// library, finding its end, types none.
     pub fn refuse(&mut self) {
         self.unsent.clear();
+        self.queued = self.keys.len();
         self.fifo = None;
     }
 
-    /// Puts as many keys in the FIFO as it holds, once started; once all
-    /// are in, closes it, so the program finds its end after the last.
+    /// The program waits for a key, `typed` typed, its cursor keys in
+    /// application mode or not: if the key is a special key still to go
+    /// in, it goes in as a terminal in that mode sends it, and the keys
+    /// after it follow.
+    pub fn reached(
+        &mut self,
+        typed: usize,
+        application_cursor: bool,
+    ) -> io::Result<()> {
+        let Some(&key) = self.keys.get(typed) else {
+            return Ok(());
+        };
+        if typed != self.queued || !is_special_key(key) {
+            return Ok(());
+        }
+        let bytes = key_bytes(key, application_cursor);
+        self.unsent.push(FRAME);
+        self.unsent.push(bytes.len() as u8);
+        self.unsent.extend_from_slice(&bytes);
+        self.queued += 1;
+        self.queue();
+        self.top_up()
+    }
+
+    /// Puts as many queued keys in the FIFO as it holds, once started;
+    /// once all keys are in, closes it, so the program finds its end after
+    /// the last.
     pub fn top_up(&mut self) -> io::Result<()> {
         let Some(fifo) = self.fifo.as_mut().filter(|_| self.started) else {
             return Ok(());
@@ -367,7 +429,9 @@ impl Typist {
                 Err(e) => return Err(e),
             }
         }
-        self.fifo = None;
+        if self.queued == self.keys.len() {
+            self.fifo = None;
+        }
         Ok(())
     }
 }
@@ -457,6 +521,46 @@ mod tests {
         assert_eq!(refusal(script.as_os_str()), None);
         assert_eq!(refusal(OsStr::new("no-such-program-here")), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// What can be read now of `fifo` (the typist's FIFO, opened here for
+    /// reading and writing, so never at its end), and whether the typist
+    /// has closed it.
+    #[cfg(target_os = "linux")]
+    fn fifo_holds(typist: &Typist, fifo: &mut File) -> (Vec<u8>, bool) {
+        use std::io::Read;
+        let mut read = Vec::new();
+        let mut buf = [0u8; 64];
+        loop {
+            match fifo.read(&mut buf) {
+                Ok(n) if n > 0 => read.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() != io::ErrorKind::WouldBlock => {
+                    panic!("{e}")
+                }
+                _ => return (read, typist.fifo.is_none()),
+            }
+        }
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_special_key_goes_in_once_the_program_waits_for_it_in_its_mode() {
+        use rogue_trace_format::keys::{HOME, UP};
+        let keys = ['j', UP, 'k', HOME];
+        let mut typist = Typist::new(&keys).unwrap();
+        let (_, path) = typist.env(&[], Path::new("/dev/tty"))[1].clone();
+        let mut fifo = open_fifo(Path::new(&path)).unwrap();
+        typist.start().unwrap();
+        assert_eq!(fifo_holds(&typist, &mut fifo), (b"j".to_vec(), false));
+        // Waits said again, or for keys already in, add nothing.
+        typist.reached(0, true).unwrap();
+        assert_eq!(fifo_holds(&typist, &mut fifo), (vec![], false));
+        typist.reached(1, true).unwrap();
+        let up = [FRAME, 3, 0x1b, b'O', b'A', b'k'].to_vec();
+        assert_eq!(fifo_holds(&typist, &mut fifo), (up, false));
+        typist.reached(3, false).unwrap();
+        let home = [FRAME, 4, 0x1b, b'[', b'1', b'~'].to_vec();
+        assert_eq!(fifo_holds(&typist, &mut fifo), (home, true));
     }
 
     #[test]

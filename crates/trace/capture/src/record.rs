@@ -128,8 +128,9 @@ impl Recording for PtySession {
     }
 
     fn type_key(&mut self, key: char) -> io::Result<()> {
-        let mut buf = [0u8; 4];
-        self.send(key.encode_utf8(&mut buf).as_bytes())
+        // What a terminal sends, in the cursor keys' mode the program set.
+        let application = self.screen().application_cursor();
+        self.send(&rogue_trace_format::key_bytes(key, application))
     }
 
     fn step_of(&self, number: usize, key: Option<char>) -> Step {

@@ -191,6 +191,7 @@ impl PtySession {
                 };
                 self.typing = Some(typing);
                 if typing {
+                    self.reached(n);
                     self.said.push_back(Said::Wait(n));
                 }
                 false
@@ -205,6 +206,17 @@ impl PtySession {
                 }
                 false
             }
+        }
+    }
+
+    /// The program waits for a key, `typed` typed, everything it wrote
+    /// before on the screen: a special key goes into its reach as a
+    /// terminal sends it in the cursor keys' mode the program has set.
+    fn reached(&mut self, typed: usize) {
+        let application = self.parser.screen().application_cursor();
+        if let Some(typist) = self.typist.as_mut() {
+            // A program that has gone cannot take it.
+            let _ = typist.reached(typed, application);
         }
     }
 
