@@ -122,10 +122,27 @@ define build_stand_in
 	  $(PDCURSES)/pdcurses/*.c $(PDCURSES)/win32/*.c
 endef
 
+## $(call build_windows_parts,DIR): Parts 0 to 3 written out as `make
+## part` writes them, each built for Windows as the project of its own it
+## is, in the Windows target folder; every part's program is rogue-main, so
+## each is kept as DIR/rogue-part-N.exe (build the workspace's rogue-main
+## after them).
+define build_windows_parts
+	for n in 0 1 2 3; do \
+	  rm -rf $(WIN_DIR)/parts/part-$$n && \
+	  $(CARGO) run -q --release -p rogue-parts -- --part $$n --out $(WIN_DIR)/parts/part-$$n >/dev/null && \
+	  (cd $(WIN_DIR)/parts/part-$$n && $(WIN_CARGO) build --locked -Zbuild-std=std,panic_abort \
+	    --target-dir $(CURDIR)/$(WIN_DIR) --target $(WIN_TARGET)) && \
+	  cp $(WIN_DIR)/$(WIN_TARGET)/debug/rogue-main.exe $(1)/rogue-part-$$n.exe || exit 1; \
+	done
+endef
+
 ## The workspace's tests built for Windows and run under Wine, then
 ## rogue-trace.exe's own capture on Wine's console: rogue.exe against
-## every msvc golden trace, and a C program on PDCurses against its
-## ncurses twin; last, the MSVC type-check.
+## every msvc golden trace, the programs of Parts 0 to 3 and Part 4's
+## (rogue-main.exe) on the goldens each plays on Linux (msvc where it
+## seeds), compare --port and fuzz --port, and a C program on PDCurses
+## against its ncurses twin; last, the MSVC type-check.
 test-windows: windows-deps
 	@# One Wine server for every test program, up until the tests end:
 	@# with its default 3 s linger, a program that starts as the server
@@ -134,6 +151,7 @@ test-windows: windows-deps
 	mkdir -p $(WIN_DIR)/wine
 	$(WINE_ENV) wineserver -p60 || true
 	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace
+	$(call build_windows_parts,$(WIN_DIR)/$(WIN_TARGET)/debug)
 	$(WIN_CARGO) build $(WIN_STD) --target $(WIN_TARGET) -p rogue-main
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
 	$(call build_stand_in,$(WIN_DIR)/$(WIN_TARGET)/debug/stand-in.exe)

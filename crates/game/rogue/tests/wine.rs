@@ -1,17 +1,23 @@
 //! The Windows build, in Wine's console in a pseudo-terminal:
 //! `rogue-trace.exe capture`, reading the console itself, records
 //! `rogue.exe` on every msvc golden trace of the C original, the
-//! tutorial's own Part 4 (`rogue-main.exe`) on those of Part 4, and a C
-//! PDCurses program as its Linux twin on ncurses shows; `rogue.exe` ends
-//! on Ctrl-C as the C original ends there, plays without `TERM`, logs to
-//! a Windows path whose replay line `rogue-trace.exe` plays, and refuses
-//! bad arguments on one line.
+//! tutorial's own Part 4 (`rogue-main.exe`) on those of Part 4, the
+//! programs of Parts 1 to 3 (each written out as `make part` writes it,
+//! built alone) on the goldens they play on Linux, Part 3's msvc ones,
+//! and a C PDCurses program as its Linux twin on ncurses shows; Part 0
+//! ends at once. `compare --port` and `fuzz --port` capture two programs
+//! at once, each on a console of its own: `rogue.exe` against itself is
+//! identical, and a planted bug is found. `rogue.exe` ends on Ctrl-C as
+//! the C original ends there, plays without `TERM`, logs to a Windows path
+//! whose replay line `rogue-trace.exe` plays, and refuses bad arguments on
+//! one line.
 //!
 //! These tests need Wine and the Windows build, so they are ignored by a
 //! plain `cargo test`; `make test` runs them with `--ignored` when Wine
 //! and MinGW are installed (`make test-windows`), and says so when they
 //! are not. `ROGUE_WINDOWS_DIR` names the folder of `rogue.exe`,
-//! `rogue-trace.exe`, `rogue-main.exe`, `stand-in.exe`
+//! `rogue-trace.exe`, `rogue-main.exe`, `rogue-part-0.exe` to
+//! `rogue-part-3.exe` (each part's `rogue-main`), `stand-in.exe`
 //! (`crates/trace/cli/benches/stand_in.c` on PDCurses), `pin-probe.exe`
 //! (`crates/trace/cli/tests/fixtures/pin_probe.c` built with `seed.h`) and
 //! `wine-console.exe`, the launcher that lets Wine's
@@ -44,6 +50,10 @@ fn windows_dir() -> PathBuf {
         "rogue.exe",
         "rogue-trace.exe",
         "rogue-main.exe",
+        "rogue-part-0.exe",
+        "rogue-part-1.exe",
+        "rogue-part-2.exe",
+        "rogue-part-3.exe",
         "stand-in.exe",
         "pin-probe.exe",
         "wine-console.exe",
@@ -226,18 +236,22 @@ fn the_tutorial_s_own_part_4_plays_the_msvc_goldens_on_the_console() {
     assert!(played > 0, "no Part 4 msvc golden");
 }
 
-/// `wine rogue-trace.exe ARGS -- rogue.exe --seed {seed} --rng {rng}`
-/// in a pseudo-terminal; its exit status, and the terminal's screen at the
-/// end.
-fn rogue_trace_on_wine(args: &[&str]) -> (u32, String) {
+/// The game's arguments as `compare` and `fuzz` give them.
+const SEEDED: [&str; 4] = ["--seed", "{seed}", "--rng", "{rng}"];
+
+/// `wine rogue-trace.exe ARGS -- rogue.exe REFERENCE_ARGS` in a
+/// pseudo-terminal; its exit status, and the terminal's screen at the end.
+fn rogue_trace_on_wine(
+    args: &[&str],
+    reference_args: &[&str],
+) -> (u32, String) {
     let dir = windows_dir();
     let game = windows_path(&dir.join("rogue.exe"));
     let mut command: Vec<OsString> =
         vec!["wine".into(), dir.join("rogue-trace.exe").into()];
     command.extend(args.iter().map(OsString::from));
-    command.extend(
-        ["--", &game, "--seed", "{seed}", "--rng", "{rng}"].map(OsString::from),
-    );
+    command.extend(["--", &game].map(OsString::from));
+    command.extend(reference_args.iter().map(OsString::from));
     // Wide enough for rogue-trace's own lines; each program it captures
     // has a console of its own, of the case's size.
     let mut session = PtySession::spawn(
@@ -254,10 +268,11 @@ fn rogue_trace_on_wine(args: &[&str]) -> (u32, String) {
     (status.exit_code(), session.screen().contents())
 }
 
-/// `rogue.exe` with `args` as `--port` takes it, by its Windows path.
-fn rogue_exe_port(args: &str) -> String {
-    let game = windows_path(&windows_dir().join("rogue.exe"));
-    format!("'{game}' --seed {{seed}} --rng {{rng}}{args}")
+/// `program` (a file of the Windows build) with `args`, as `--port`
+/// takes it.
+fn port_command(program: &str, args: &str) -> String {
+    let path = windows_path(&windows_dir().join(program));
+    format!("'{path}' {args}")
 }
 
 /// A folder of its own for what one test writes.
@@ -266,6 +281,82 @@ fn scratch(name: &str) -> PathBuf {
         .join(format!("rogue-wine-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn part_0_starts_and_ends_at_once_on_the_console() {
+    // initscr(); endwin();: it draws nothing and ends by itself, with no
+    // key typed.
+    let command = on_console("rogue-part-0.exe", &[]);
+    let mut session = PtySession::spawn(
+        &command,
+        100,
+        25,
+        "xterm",
+        &[("WINEDEBUG".into(), "-all".into())],
+    )
+    .expect("wine starts");
+    let status = session
+        .wait_exit(Duration::from_secs(60))
+        .expect("Part 0 ends by itself");
+    assert_eq!(status.exit_code(), 0);
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn parts_1_to_3_play_their_goldens_on_the_console() {
+    // Each part's own program, written out as `make part` writes it and
+    // built alone. Parts 1 and 2 never seed: the C original's screens are
+    // the same on every platform. Part 3 seeds, and its rand() is the
+    // platform's, Microsoft's on Windows: its msvc goldens.
+    for part in 1..=3u8 {
+        let program = format!("rogue-part-{part}.exe");
+        let part_text = part.to_string();
+        let mut played = 0;
+        for (name, golden) in goldens(part) {
+            let h = &golden.header;
+            let seed = h.seed.unwrap_or(0).to_string();
+            let (args, header) = if part < 3 {
+                (vec![], vec!["--part", &part_text])
+            } else if h.rng.as_deref() == Some("msvc") {
+                let header = ["--part", &part_text, "--seed", &seed];
+                (
+                    vec!["--seed", &seed],
+                    [&header[..], &["--rng", "msvc"]].concat(),
+                )
+            } else {
+                continue;
+            };
+            let (ours, _) = capture_on_wine(
+                &program,
+                &args,
+                (h.cols, h.rows),
+                &h.keys,
+                &header,
+            );
+            assert_same(&ours, &golden, &format!("Part {part}, {name}"));
+            played += 1;
+        }
+        assert!(played > 0, "Part {part}: no golden played");
+    }
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn part_3_plays_as_rogue_part_3_on_a_walk() {
+    // compare --port: Part 3's own program against the game's Part 3.
+    let keys = "hhhhjjjjjjllllllllkkkkkxkkhhhhh jjjjjlllllllllllllkkkkk\tKjjjj";
+    let port = port_command("rogue-part-3.exe", "--seed {seed}");
+    let (status, shown) = rogue_trace_on_wine(
+        &[
+            "compare", "--part", "3", "--seed", "42", "--keys", keys, "--port",
+            &port,
+        ],
+        &["--part", "3", "--seed", "{seed}", "--rng", "{rng}"],
+    );
+    assert_eq!(status, 0, "{shown}");
+    assert!(shown.contains("identical: 62 steps"), "{shown}");
 }
 
 #[test]
@@ -284,7 +375,7 @@ fn compare_and_fuzz_capture_on_the_console() {
         ],
     ];
     for args in runs {
-        let (status, shown) = rogue_trace_on_wine(args);
+        let (status, shown) = rogue_trace_on_wine(args, &SEEDED);
         assert_eq!(status, 0, "{args:?}: {shown}");
         assert!(shown.contains("identical"), "{args:?}: {shown}");
     }
@@ -304,23 +395,26 @@ fn compare_port_holds_two_programs_on_the_console_apart() {
     };
     let chars: Vec<char> = keys.chars().collect();
     let replayed = rogue_replay::replay(&config, 80, 24, &chars);
-    let port = rogue_exe_port("");
+    let port = port_command("rogue.exe", "--seed {seed} --rng {rng}");
     for run in 1..=3 {
         let out = scratch(&format!("compare-port-{run}"));
         let out_windows = windows_path(&out);
-        let (status, shown) = rogue_trace_on_wine(&[
-            "compare",
-            "--size",
-            "80x24",
-            "--seed",
-            "42",
-            "--keys",
-            keys,
-            "--out",
-            &out_windows,
-            "--port",
-            &port,
-        ]);
+        let (status, shown) = rogue_trace_on_wine(
+            &[
+                "compare",
+                "--size",
+                "80x24",
+                "--seed",
+                "42",
+                "--keys",
+                keys,
+                "--out",
+                &out_windows,
+                "--port",
+                &port,
+            ],
+            &SEEDED,
+        );
         assert_eq!(status, 0, "run {run}: {shown}");
         assert!(shown.contains("identical: 13 steps"), "run {run}: {shown}");
         let traces: Vec<Trace> = std::fs::read_dir(&out)
@@ -342,19 +436,22 @@ fn compare_port_holds_two_programs_on_the_console_apart() {
 #[ignore = "needs Wine and the Windows build: make test-windows"]
 fn fuzz_port_finds_the_same_program_identical_on_the_console() {
     let out = scratch("fuzz-port");
-    let (status, shown) = rogue_trace_on_wine(&[
-        "fuzz",
-        "--cases",
-        "5",
-        "--seed",
-        "7",
-        "--keys-per-case",
-        "12",
-        "--out",
-        &windows_path(&out),
-        "--port",
-        &rogue_exe_port(""),
-    ]);
+    let (status, shown) = rogue_trace_on_wine(
+        &[
+            "fuzz",
+            "--cases",
+            "5",
+            "--seed",
+            "7",
+            "--keys-per-case",
+            "12",
+            "--out",
+            &windows_path(&out),
+            "--port",
+            &port_command("rogue.exe", "--seed {seed} --rng {rng}"),
+        ],
+        &SEEDED,
+    );
     assert_eq!(status, 0, "{shown}");
     assert!(shown.contains("5 case(s) identical"), "{shown}");
     assert!(!out.exists(), "no difference is written");
@@ -365,34 +462,41 @@ fn fuzz_port_finds_the_same_program_identical_on_the_console() {
 fn compare_and_fuzz_port_find_a_planted_bug_on_the_console() {
     // The port is rogue.exe seeing 5 cells around the player where the
     // reference sees 15: its map shows fewer cells.
-    let port = rogue_exe_port(" --radius 5");
-    let (status, shown) = rogue_trace_on_wine(&[
-        "compare",
-        "--size",
-        "80x24",
-        "--seed",
-        "42",
-        "--keys",
-        "jjjlllkkkhhh",
-        "--port",
-        &port,
-    ]);
+    let port =
+        port_command("rogue.exe", "--seed {seed} --rng {rng} --radius 5");
+    let (status, shown) = rogue_trace_on_wine(
+        &[
+            "compare",
+            "--size",
+            "80x24",
+            "--seed",
+            "42",
+            "--keys",
+            "jjjlllkkkhhh",
+            "--port",
+            &port,
+        ],
+        &SEEDED,
+    );
     assert_eq!(status, 1, "{shown}");
     assert!(shown.contains("different: "), "{shown}");
     let out = scratch("fuzz-planted");
-    let (status, shown) = rogue_trace_on_wine(&[
-        "fuzz",
-        "--cases",
-        "2",
-        "--seed",
-        "3",
-        "--keys-per-case",
-        "9",
-        "--out",
-        &windows_path(&out),
-        "--port",
-        &port,
-    ]);
+    let (status, shown) = rogue_trace_on_wine(
+        &[
+            "fuzz",
+            "--cases",
+            "2",
+            "--seed",
+            "3",
+            "--keys-per-case",
+            "9",
+            "--out",
+            &windows_path(&out),
+            "--port",
+            &port,
+        ],
+        &SEEDED,
+    );
     assert_eq!(status, 1, "{shown}");
     assert!(shown.contains("1 differing"), "{shown}");
     let written = std::fs::read_dir(&out).expect("the difference is written");
