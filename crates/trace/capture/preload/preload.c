@@ -8,14 +8,17 @@
  * - with ROGUE_PIN_RNG=msvc, srand() and rand() are the Microsoft C
  *   runtime's (state = state * 214013 + 2531011; rand = bits 16..30), what
  *   the same code does when built on Windows; else the C library's own.
- * Each process says, once for each, that the program called the pinned
- * time() (from its own code, not a library's) and, for msvc, srand() and
- * rand(): it writes
- *          ESC _ rogue-trace-pinned;F ESC \
- * (F: 1 time(), 2 srand(), 4 rand()) to its terminal (/dev/tty) as it
- * calls it, so that the capture knows the pin took, and when: a program
- * that only seeds after its first screen, or never, does not get the
- * seed asked for before it draws.
+ * Each process says, once for each, that it called time() from its own
+ * code (not a library's: curses calls it too), pinned or not, and, for
+ * msvc, the pinned srand() and rand(): it writes
+ *          ESC _ rogue-trace-called;F;PID ESC \
+ * (F: 1 time(), 2 srand(), 4 rand(); PID the process's id) to its
+ * terminal (/dev/tty) as it calls it, so that the capture knows the pin
+ * took, and when, and in which process: a program that only seeds after
+ * its first screen, or never, does not get the seed asked for before it
+ * draws, and another process of the command (a shell running it) that
+ * called time() does not seed it. Unpinned, it tells that the program
+ * seeds from the clock.
  *
  * Typing (ROGUE_KEYS=FIFO): the program types its own keys, one at a
  * time, each the moment it waits for it. The program waits for a key
@@ -26,10 +29,10 @@
  * alone is not waiting: curses looks while it draws, to see whether a key
  * came. When the program waits, the library
  *   1. writes to the terminal, behind everything the program wrote,
- *          ESC _ rogue-trace-wait;N ESC \
+ *          ESC _ rogue-trace-wait;N;PID ESC \
  *      (an APC string, which the capture takes out of the output): the
- *      program waits for a key, N keys having been typed; the screen as
- *      it is now is the one a typist would see;
+ *      program, its process PID, waits for a key, N keys having been
+ *      typed; the screen as it is now is the one a typist would see;
  *   2. takes the next key from the FIFO, which the capture fills, and
  *      puts its bytes into the terminal's input queue (TIOCSTI), all at
  *      once, where the terminal handles them as it handles typing (ICRNL,
@@ -43,7 +46,7 @@
  * Only the capture's own terminal (ROGUE_TTY) is typed into. A key the
  * terminal would not simply pass on (in canonical mode, or a character
  * that raises a signal or stops output) is not typed: the library writes
- * ESC _ rogue-trace-handback;N ESC \ and types no more, and the capture
+ * ESC _ rogue-trace-handback;N;PID ESC \ and types no more, and the capture
  * types the rest itself. So it does if TIOCSTI is refused, and if the
  * process waiting has children (it may pass its keys on to them, as
  * asciinema does: its waits are not the program's). At the FIFO's end,
@@ -73,21 +76,39 @@
 
 static unsigned int msvc_state = 1;
 
-/* What the program has called of the pinned functions, as said. */
-enum pinned { PINNED_TIME = 1, PINNED_SRAND = 2, PINNED_RAND = 4 };
-static int pinned_said = 0;
+/* What this process has called of the functions told, as said. */
+enum called { CALLED_TIME = 1, CALLED_SRAND = 2, CALLED_RAND = 4 };
+static int called_said = 0;
+/* The process that said it: a child forked after has said nothing. */
+static pid_t called_by = 0;
 
-/* Says, the first time, that the program called the pinned function
- * `what`, on the program's terminal whatever its standard output is
- * (written with system calls, so that this library's own write() and
- * close() do not take it for the program's). */
-static void pinned(enum pinned what) {
-    if (pinned_said & what) {
+/* This process's id (a system call: no C library caches it). */
+static pid_t this_process(void) {
+    return (pid_t)syscall(SYS_getpid);
+}
+
+/* Whether this process has said it called `what`. */
+static int told(enum called what) {
+    pid_t me = this_process();
+    if (called_by != me) {
+        called_by = me;
+        called_said = 0;
+    }
+    return called_said & what;
+}
+
+/* Says, the first time, that this process called `what`, on the
+ * program's terminal whatever its standard output is (written with
+ * system calls, so that this library's own write() and close() do not
+ * take it for the program's). */
+static void called(enum called what) {
+    if (told(what)) {
         return;
     }
-    pinned_said |= what;
-    char text[48];
-    int n = snprintf(text, sizeof text, "\033_rogue-trace-pinned;%d\033\\", (int)what);
+    called_said |= what;
+    char text[64];
+    int n = snprintf(text, sizeof text, "\033_rogue-trace-called;%d;%d\033\\",
+                     (int)what, (int)this_process());
     int fd = (int)syscall(SYS_openat, AT_FDCWD, "/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
         return;
@@ -123,17 +144,17 @@ static int in_program(void *address) {
 }
 
 time_t time(time_t *out) {
+    /* Only the program's own calls say it seeds: curses calls time() too,
+     * for its own ends. */
+    if (!told(CALLED_TIME) && in_program(__builtin_return_address(0))) {
+        called(CALLED_TIME);
+    }
     const char *seed = getenv("ROGUE_PIN_SEED");
     if (seed == NULL) {
         time_t (*next)(time_t *) = (time_t (*)(time_t *))dlsym(RTLD_NEXT, "time");
         return next(out);
     }
     time_t value = (time_t)strtoul(seed, NULL, 10);
-    /* Only the program's own calls say it is seeded: curses calls time()
-     * too, for its own ends. */
-    if (in_program(__builtin_return_address(0))) {
-        pinned(PINNED_TIME);
-    }
     if (out != NULL) {
         *out = value;
     }
@@ -142,7 +163,7 @@ time_t time(time_t *out) {
 
 void srand(unsigned int seed) {
     if (use_msvc()) {
-        pinned(PINNED_SRAND);
+        called(CALLED_SRAND);
         msvc_state = seed;
         return;
     }
@@ -152,7 +173,7 @@ void srand(unsigned int seed) {
 
 int rand(void) {
     if (use_msvc()) {
-        pinned(PINNED_RAND);
+        called(CALLED_RAND);
         msvc_state = msvc_state * 214013u + 2531011u;
         return (int)((msvc_state >> 16) & 0x7fff);
     }
@@ -212,11 +233,13 @@ static int pending(int fd) {
     return syscall(SYS_ppoll, &one, 1, &now, NULL, sizeof(sigset_t)) > 0;
 }
 
-/* Writes ESC _ rogue-trace-KIND;N ESC \ to the terminal fd (or, if fd is
- * read-only, to standard output when that is a terminal). */
+/* Writes ESC _ rogue-trace-KIND;N;PID ESC \ to the terminal fd (or, if
+ * fd is read-only, to standard output when that is a terminal): N keys
+ * typed, PID this process's id. */
 static void notice(int fd, const char *kind) {
     char text[64];
-    int n = snprintf(text, sizeof text, "\033_rogue-trace-%s;%lu\033\\", kind, typed);
+    int n = snprintf(text, sizeof text, "\033_rogue-trace-%s;%lu;%d\033\\", kind, typed,
+                     (int)this_process());
     if (n <= 0 || n >= (int)sizeof text) {
         return;
     }

@@ -46,7 +46,11 @@ pub mod watch;
 
 pub use ending::{Ending, Exit, Signal};
 pub use outcome::{Outcome, Stopped};
-pub use record::{capture, capture_each, header, Capture, CaptureOptions};
+pub use pin::Seen;
+pub use record::{
+    capture, capture_each, capture_each_seen, capture_seen, header, Capture,
+    CaptureOptions,
+};
 pub use screen::screen_step;
 pub use session::PtySession;
 pub use settle::{Settle, Settled, State, Timing};

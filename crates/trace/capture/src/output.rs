@@ -2,11 +2,12 @@
 //! own strings taken out of it: APC strings (`ESC _ … ESC \`) that no
 //! program writes, named `rogue-trace-…`:
 //!
-//! - `rogue-trace-wait;N`: the preloaded library says the program waits
-//!   for a key, `N` keys having been typed (`preload/preload.c`);
-//! - `rogue-trace-handback;N`: it types no more keys, `N` typed;
-//! - `rogue-trace-pinned;F`: the program called the functions `F` that
-//!   `--pin` replaces ([`crate::pin`]);
+//! - `rogue-trace-wait;N;PID`: the preloaded library says the program (its
+//!   process `PID`) waits for a key, `N` keys having been typed
+//!   (`preload/preload.c`);
+//! - `rogue-trace-handback;N;PID`: it types no more keys, `N` typed;
+//! - `rogue-trace-called;F;PID`: the process `PID` called the functions
+//!   `F` that `--pin` replaces, `time()` pinned or not ([`crate::pin`]);
 //! - `rogue-trace-settled`: the marker the capture writes to the terminal
 //!   behind the program's output, to know it has all come out.
 
@@ -19,13 +20,23 @@ use std::thread;
 pub enum Chunk {
     /// Output, as the program wrote it.
     Output(Vec<u8>),
-    /// The program waits for a key, this many typed.
-    Wait(usize),
+    /// The program waits for a key.
+    Wait {
+        /// Keys typed so far.
+        typed: usize,
+        /// The process that waits.
+        pid: u32,
+    },
     /// The program types no more keys, this many typed.
     Handback(usize),
-    /// The program called these of the pinned functions (the bits of
-    /// [`crate::pin::Called`]).
-    Pinned(usize),
+    /// A process of the program called these of the functions `--pin`
+    /// replaces (the bits of [`crate::pin::Called`]).
+    Called {
+        /// The functions.
+        bits: usize,
+        /// The process.
+        pid: u32,
+    },
     /// The capture's marker.
     Marker,
 }
@@ -34,8 +45,8 @@ pub enum Chunk {
 const START: &[u8] = b"\x1b_rogue-trace-";
 /// How they end.
 const END: &[u8] = b"\x1b\\";
-/// The longest body there is (`handback;` and a number).
-const LONGEST: usize = 32;
+/// The longest body there is (`handback;` and two numbers).
+const LONGEST: usize = 40;
 
 /// The marker, as written to the terminal.
 pub const MARKER: &[u8] = b"\x1b_rogue-trace-settled\x1b\\";
@@ -111,12 +122,13 @@ fn parse(body: &[u8]) -> Option<Chunk> {
     if text == "settled" {
         return Some(Chunk::Marker);
     }
-    let (kind, count) = text.split_once(';')?;
-    let count = count.parse().ok()?;
+    let (kind, numbers) = text.split_once(';')?;
+    let (count, pid) = numbers.split_once(';')?;
+    let (count, pid) = (count.parse().ok()?, pid.parse().ok()?);
     match kind {
-        "wait" => Some(Chunk::Wait(count)),
+        "wait" => Some(Chunk::Wait { typed: count, pid }),
         "handback" => Some(Chunk::Handback(count)),
-        "pinned" => Some(Chunk::Pinned(count)),
+        "called" => Some(Chunk::Called { bits: count, pid }),
         _ => None,
     }
 }
@@ -157,15 +169,18 @@ mod tests {
 
     #[test]
     fn strings_are_taken_out_wherever_the_reads_cut_them() {
-        let stream: &[u8] = b"ab\x1b[1mc\x1b_rogue-trace-wait;12\x1b\\d\x1b_rogue-trace-settled\x1b\\\x1b_rogue-trace-handback;3\x1b\\e\x1b_rogue-trace-pinned;4\x1b\\";
+        let stream: &[u8] = b"ab\x1b[1mc\x1b_rogue-trace-wait;12;4194304\x1b\\d\x1b_rogue-trace-settled\x1b\\\x1b_rogue-trace-handback;3;77\x1b\\e\x1b_rogue-trace-called;4;78\x1b\\";
         let want = vec![
             out(b"ab\x1b[1mc"),
-            Chunk::Wait(12),
+            Chunk::Wait {
+                typed: 12,
+                pid: 4_194_304,
+            },
             out(b"d"),
             Chunk::Marker,
             Chunk::Handback(3),
             out(b"e"),
-            Chunk::Pinned(4),
+            Chunk::Called { bits: 4, pid: 78 },
         ];
         for cut in 0..stream.len() {
             let mut splitter = Splitter::default();
@@ -187,7 +202,7 @@ mod tests {
     #[test]
     fn other_strings_and_unfinished_ones_stay_output() {
         let mut splitter = Splitter::default();
-        let other = b"\x1b_rogue-trace-what;1\x1b\\\x1b_other\x1b\\";
+        let other = b"\x1b_rogue-trace-what;1;2\x1b\\\x1b_rogue-trace-wait;1\x1b\\\x1b_other\x1b\\";
         assert_eq!(splitter.split(other), vec![out(other)]);
         let long = [START, &[b'9'; 100]].concat();
         assert_eq!(splitter.split(&long), vec![out(&long)]);

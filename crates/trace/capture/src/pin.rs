@@ -7,12 +7,22 @@
 //! is pinned when it is built (`pin/seed.h`).
 //!
 //! A pin is proved, not assumed: the library says in the program's output
-//! each pinned function the program calls ([`Called`]), and a capture of
-//! a pinned run ([`crate::capture_each`], its environment holding
-//! [`Pin::env`]) fails unless the program called the pinned `time()`
-//! (and, for `msvc`, `srand()` and `rand()`) before its first screen. A
-//! program that cannot take the library at all (statically linked,
-//! setuid, for another machine) is refused before it starts.
+//! each pinned function each process of the program calls, with the
+//! process's id ([`Called`]), and a capture of a pinned run
+//! ([`crate::capture_each`], its environment holding [`Pin::env`]) fails
+//! unless the program called the pinned `time()` (and, for `msvc`,
+//! `srand()` and `rand()`) before its first screen. Only the calls of the
+//! process that draws count: a shell that runs the program,
+//! or any other process of the command, may call `time()` without
+//! seeding the program. A program that cannot take the library at all
+//! (statically linked, setuid, for another machine) is refused before it
+//! starts.
+//!
+//! Unpinned, the library (preloaded when the program types its own keys)
+//! still says that the program called `time()` from its own code, without
+//! changing what it returns: a program that does so before its first
+//! screen seeds from the clock ([`Seen`]), and a comparison of it needs
+//! it pinned.
 
 use std::ffi::OsStr;
 use std::io;
@@ -78,9 +88,85 @@ impl Called {
     pub const SRAND: usize = 2;
     /// `rand()` (pinned for `msvc` only).
     pub const RAND: usize = 4;
+    /// `time()`, by another process of the command than the one that
+    /// draws, which did not call it (never said by the library: the
+    /// capture tells it).
+    pub const TIME_ELSEWHERE: usize = 8;
 
-    fn has(self, bit: usize) -> bool {
+    /// Whether the function `bit` was called.
+    pub fn has(self, bit: usize) -> bool {
         self.0 & bit != 0
+    }
+}
+
+/// What each process of a program called, as the library said it, and
+/// which of them said it waits for a key.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Calls {
+    /// Each process that called any, and what.
+    by: Vec<(u32, Called)>,
+    /// The first process that said it waits for a key.
+    waiting: Option<u32>,
+}
+
+impl Calls {
+    /// The process `pid` called the functions `bits`.
+    pub(crate) fn called(&mut self, pid: u32, bits: usize) {
+        match self.by.iter_mut().find(|(p, _)| *p == pid) {
+            Some((_, called)) => called.0 |= bits,
+            None => self.by.push((pid, Called(bits))),
+        }
+    }
+
+    /// The process `pid` said it waits for a key.
+    pub(crate) fn waits(&mut self, pid: u32) {
+        self.waiting.get_or_insert(pid);
+    }
+
+    /// The process that draws, if it has said so: the first that said it
+    /// waits for a key.
+    pub(crate) fn waiting(&self) -> Option<u32> {
+        self.waiting
+    }
+
+    /// What the process `drawing` called, with [`Called::TIME_ELSEWHERE`]
+    /// if it did not call `time()` and another process did.
+    pub(crate) fn of(&self, drawing: u32) -> Called {
+        let mine = self
+            .by
+            .iter()
+            .find(|(pid, _)| *pid == drawing)
+            .map_or(Called::default(), |&(_, called)| called);
+        let elsewhere = self
+            .by
+            .iter()
+            .any(|(pid, c)| *pid != drawing && c.has(Called::TIME));
+        if elsewhere && !mine.has(Called::TIME) {
+            return Called(mine.0 | Called::TIME_ELSEWHERE);
+        }
+        mine
+    }
+}
+
+/// What a capture saw of how its program seeds (Linux, where the capture's
+/// library is in the program: a pinned capture, or one whose program
+/// types its own keys).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Unpinned, the program (its process that draws) called `time()`
+    /// from its own code before its first screen: it seeds from the
+    /// clock, and its dungeon is another on every run unless it is pinned
+    /// (`compare --pin-port`).
+    pub clock_seeded: bool,
+}
+
+impl Seen {
+    /// What a capture with the extra environment `env` saw, its program
+    /// having `called` these by its first screen.
+    pub(crate) fn of(env: &[(String, String)], called: Called) -> Seen {
+        Seen {
+            clock_seeded: Asked::of(env).is_none() && called.has(Called::TIME),
+        }
     }
 }
 
@@ -124,8 +210,13 @@ impl Asked {
     /// screen.
     pub(crate) fn check_called(&self, called: Called) -> io::Result<()> {
         if !called.has(Called::TIME) {
+            let why = if called.has(Called::TIME_ELSEWHERE) {
+                "another process of the command did, not the one that reads the keys: does a script run the program without the library?"
+            } else {
+                "is it statically linked, or seeded another way?"
+            };
             return Err(io::Error::other(format!(
-                "--pin: the program never called time() before its first screen, so its seed is not {} (is it statically linked, or seeded another way?)",
+                "--pin: the program never called time() before its first screen, so its seed is not {} ({why})",
                 self.seed
             )));
         }
@@ -149,7 +240,7 @@ impl Asked {
 mod tests {
     use super::*;
 
-    fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    fn env_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs
             .iter()
             .map(|(n, v)| (n.to_string(), v.to_string()))
@@ -158,10 +249,11 @@ mod tests {
 
     #[test]
     fn a_run_pins_when_its_environment_gives_the_seed() {
-        assert_eq!(Asked::of(&env(&[("TERM", "xterm")])), None);
-        let glibc = Asked::of(&env(&[(SEED, "42"), (RNG, "glibc")])).unwrap();
+        assert_eq!(Asked::of(&env_of(&[("TERM", "xterm")])), None);
+        let glibc =
+            Asked::of(&env_of(&[(SEED, "42"), (RNG, "glibc")])).unwrap();
         assert!(!glibc.msvc);
-        let msvc = Asked::of(&env(&[(SEED, "7"), (RNG, "msvc")])).unwrap();
+        let msvc = Asked::of(&env_of(&[(SEED, "7"), (RNG, "msvc")])).unwrap();
         assert_eq!((msvc.seed.as_str(), msvc.msvc), ("7", true));
     }
 
@@ -192,5 +284,42 @@ mod tests {
         assert!(no_rand.contains("never called rand() before"), "{no_rand}");
         let neither = msvc.check_called(Called(Called::TIME)).unwrap_err();
         assert!(neither.to_string().contains("srand() or rand()"));
+        let elsewhere = glibc
+            .check_called(Called(Called::TIME_ELSEWHERE))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            elsewhere.starts_with("--pin: the program never called time()")
+                && elsewhere.contains("another process of the command did"),
+            "{elsewhere}"
+        );
+    }
+
+    #[test]
+    fn only_the_calls_of_the_process_that_draws_count() {
+        let mut calls = Calls::default();
+        assert_eq!(calls.of(10), Called(0));
+        calls.called(7, Called::TIME);
+        calls.called(10, Called::SRAND);
+        calls.called(10, Called::RAND);
+        let srand_rand = Called::SRAND | Called::RAND;
+        assert_eq!(calls.of(10), Called(srand_rand | Called::TIME_ELSEWHERE));
+        assert_eq!(calls.of(7), Called(Called::TIME));
+        calls.called(10, Called::TIME);
+        assert_eq!(calls.of(10), Called(srand_rand | Called::TIME));
+        assert_eq!(calls.waiting(), None);
+        calls.waits(10);
+        calls.waits(7);
+        assert_eq!(calls.waiting(), Some(10));
+    }
+
+    #[test]
+    fn an_unpinned_program_that_calls_time_seeds_from_the_clock() {
+        let time = Called(Called::TIME);
+        let seen =
+            |env: &[(&str, &str)], called| Seen::of(&env_of(env), called);
+        assert!(seen(&[], time).clock_seeded);
+        assert!(!seen(&[], Called(Called::TIME_ELSEWHERE)).clock_seeded);
+        assert!(!seen(&[(SEED, "42")], time).clock_seeded);
     }
 }

@@ -32,6 +32,11 @@ impl Observer {
         false
     }
 
+    /// Not seen: the program cannot be watched.
+    pub fn reader(&self) -> Option<u32> {
+        None
+    }
+
     /// Never asked: the program cannot be watched.
     pub fn state(&mut self) -> State {
         State::Gone

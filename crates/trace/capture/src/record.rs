@@ -12,7 +12,7 @@ use crate::console;
 use crate::ending::Ending;
 use crate::last_words;
 use crate::outcome::{Outcome, Stopped};
-use crate::pin::{Asked, Called};
+use crate::pin::{Asked, Called, Seen};
 use crate::settle::Said;
 use crate::{cast, PtySession, Settle, Settled, Timing};
 
@@ -216,6 +216,17 @@ pub fn capture_each(
     cast: Option<&mut cast::CastWriter>,
     each: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<Outcome> {
+    capture_each_seen(command, options, cast, each).map(|(outcome, _)| outcome)
+}
+
+/// [`capture_each`], and what was seen of how the program seeds
+/// ([`Seen`]).
+pub fn capture_each_seen(
+    command: &[OsString],
+    options: &CaptureOptions,
+    cast: Option<&mut cast::CastWriter>,
+    each: impl FnMut(Step) -> io::Result<()>,
+) -> io::Result<(Outcome, Seen)> {
     if let (Some(asked), Some(program)) =
         (Asked::of(&options.env), command.first())
     {
@@ -335,7 +346,7 @@ fn record(
     options: &CaptureOptions,
     mut cast: Option<&mut cast::CastWriter>,
     mut each: impl FnMut(Step) -> io::Result<()>,
-) -> io::Result<Outcome> {
+) -> io::Result<(Outcome, Seen)> {
     let settle = options.settle;
     let mut stopped = match session.settle_on(&settle, true) {
         Settled::Quiet { drew: true } => None,
@@ -354,6 +365,8 @@ fn record(
             return Err(e);
         }
     }
+    // An unpinned one that called time() by then seeds from the clock.
+    let seen = Seen::of(&options.env, session.pin_called());
     let mut last = Last::settled(0, None);
     last.pending = stopped.is_none();
     if stopped == Some(Stopped::NeverDrew) {
@@ -398,7 +411,7 @@ fn record(
         cast.finish()?;
     }
     session.end();
-    Ok(Outcome::of(stopped, options.keys.len()))
+    Ok((Outcome::of(stopped, options.keys.len()), seen))
 }
 
 /// Records a program that types its own keys: each time it says it waits
@@ -467,16 +480,22 @@ pub fn capture(
     command: &[OsString],
     options: &CaptureOptions,
 ) -> io::Result<Capture> {
+    capture_seen(command, options).map(|(capture, _)| capture)
+}
+
+/// [`capture`], and what was seen of how the program seeds ([`Seen`]).
+pub fn capture_seen(
+    command: &[OsString],
+    options: &CaptureOptions,
+) -> io::Result<(Capture, Seen)> {
     let mut steps = Vec::new();
-    let outcome = capture_each(command, options, None, |step| {
+    let (outcome, seen) = capture_each_seen(command, options, None, |step| {
         steps.push(step);
         Ok(())
     })?;
-    Ok(Capture {
-        trace: Trace {
-            header: header(command, options),
-            steps,
-        },
-        outcome,
-    })
+    let trace = Trace {
+        header: header(command, options),
+        steps,
+    };
+    Ok((Capture { trace, outcome }, seen))
 }

@@ -17,7 +17,7 @@ use rogue_trace_format::Step;
 
 use crate::ending::Exit;
 use crate::output::{spawn_reader, Chunk};
-use crate::pin::Called;
+use crate::pin::{Called, Calls};
 use crate::platform;
 use crate::preload::Typist;
 use crate::screen::screen_step;
@@ -53,8 +53,9 @@ pub struct PtySession {
     typing: Option<bool>,
     /// Markers written to the terminal, and seen come out.
     pub(crate) markers: (u64, u64),
-    /// The pinned functions the program has called ([`crate::pin`]).
-    called: Called,
+    /// The pinned functions each process of the program has called, and
+    /// which said it waits for a key ([`crate::pin`]).
+    calls: Calls,
 }
 
 impl PtySession {
@@ -145,7 +146,7 @@ impl PtySession {
             said: VecDeque::new(),
             typing: None,
             markers: (0, 0),
-            called: Called::default(),
+            calls: Calls::default(),
         })
     }
 
@@ -184,7 +185,8 @@ impl PtySession {
                 self.markers.1 += 1;
                 false
             }
-            Chunk::Wait(n) => {
+            Chunk::Wait { typed: n, pid } => {
+                self.calls.waits(pid);
                 let typing = match self.typing {
                     Some(typing) => typing,
                     None => self.start_typing(),
@@ -196,8 +198,8 @@ impl PtySession {
                 }
                 false
             }
-            Chunk::Pinned(bits) => {
-                self.called.0 |= bits;
+            Chunk::Called { bits, pid } => {
+                self.calls.called(pid, bits);
                 false
             }
             Chunk::Handback(n) => {
@@ -272,9 +274,17 @@ impl PtySession {
     }
 
     /// The pinned functions the program has called, of what has been read
-    /// of its output.
+    /// of its output: those its process that draws called. That is the
+    /// process that said it waits for a key, the first to; else the one
+    /// process of the program seen waiting for input now; else the
+    /// process the capture started.
     pub(crate) fn called(&self) -> Called {
-        self.called
+        let drawing = self
+            .calls
+            .waiting()
+            .or_else(|| self.observer.reader())
+            .or_else(|| self.child.process_id());
+        drawing.map_or_else(Called::default, |pid| self.calls.of(pid))
     }
 
     /// Puts more keys in the program's reach, if some are still to go.

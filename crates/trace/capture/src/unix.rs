@@ -57,6 +57,15 @@ impl Observer {
         return false;
     }
 
+    /// The one process of the program that waits for input, if it can be
+    /// watched and one does (Linux).
+    pub fn reader(&self) -> Option<u32> {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().and_then(Watch::reader);
+        #[cfg(not(target_os = "linux"))]
+        return None;
+    }
+
     /// What the program is doing, if it can be watched.
     pub fn state(&mut self) -> State {
         #[cfg(target_os = "linux")]

@@ -49,6 +49,24 @@ impl Watch {
         self.processes().len() == 1 && tasks(self.root).len() == 1
     }
 
+    /// The one process of the program that is asleep waiting for input,
+    /// if one is (a read of the terminal, or a poll or select): the one
+    /// that reads the keys; `None` if none is, or several are.
+    pub fn reader(&self) -> Option<u32> {
+        let waiting = |&pid: &u32| {
+            tasks(pid).into_iter().any(|tid| {
+                thread_state(pid, tid) == Some('S')
+                    && self.waits_for_input(pid, tid)
+            })
+        };
+        let readers: Vec<u32> =
+            self.processes().into_iter().filter(waiting).collect();
+        match readers[..] {
+            [reader] => Some(reader),
+            _ => None,
+        }
+    }
+
     /// Notes that `bytes` are about to be typed.
     pub fn typing(&mut self, bytes: usize) {
         if self.threads.is_empty() {

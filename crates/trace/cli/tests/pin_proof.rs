@@ -214,3 +214,87 @@ fn compare_fails_on_a_pin_that_did_not_take() {
         text(&out.stderr)
     );
 }
+
+/// An executable script `name` of `lines`, after `#!/bin/sh`.
+fn script(name: &str, lines: &[String]) -> PathBuf {
+    let path = scratch(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{}\n", lines.join("\n")))
+        .unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&path, mode).unwrap();
+    path
+}
+
+#[test]
+fn only_the_process_that_reads_the_keys_proves_the_pin() {
+    let seeded = seeded("seeded_wrapped");
+    let probe = build("pin_probe", "pin_probe_wrapper", &[]);
+    // A wrapper that calls time() (the probe does, pinned) and runs the
+    // program without the library: the program is never pinned.
+    let unpinned = script(
+        "unpinned.sh",
+        &[
+            format!("{} </dev/null >/dev/null", probe.display()),
+            format!("env -u LD_PRELOAD {} \"$@\"", seeded.display()),
+        ],
+    );
+    // A wrapper that runs it, library and all, without exec.
+    let pinned = script("pinned.sh", &[format!("{} \"$@\"", seeded.display())]);
+    for how in ["observe", "watch", "quiet"] {
+        refused(
+            &capture("glibc", how, None, &unpinned, &[]),
+            "--pin: the program never called time() before its first \
+             screen, so its seed is not 42 (another process of the command \
+             did, not the one that reads the keys",
+            how,
+        );
+        for program in [&pinned, &seeded] {
+            let case = format!("{how} {}", program.display());
+            let out = capture("glibc", how, None, program, &[]);
+            assert_eq!(out.status.code(), Some(0), "{case}");
+            let trace = text(&out.stdout);
+            assert!(trace.contains("\nseed 42 rand "), "{case}: {trace}");
+        }
+    }
+}
+
+#[test]
+fn an_unpinned_program_that_calls_time_first_is_seen_seeding_from_the_clock() {
+    use rogue_capture::{capture_seen, CaptureOptions, Settle};
+    let seeded = seeded("seeded_clock");
+    let probe = build("pin_probe", "pin_probe_clock", &[]);
+    // The probe calls time(); the program behind it does not.
+    let wrapped = script(
+        "clock.sh",
+        &[
+            format!("{} </dev/null >/dev/null", probe.display()),
+            format!("{} never", seeded.display()),
+        ],
+    );
+    let options = CaptureOptions {
+        cols: 40,
+        rows: 8,
+        keys: vec!['l', 'j'],
+        every: true,
+        term: "screen-256color".into(),
+        env: Vec::new(),
+        settle: Settle::default(),
+        preload: true,
+        part: None,
+        rng: None,
+        seed: None,
+    };
+    let cases = [
+        (seeded.as_path(), None, true),
+        (seeded.as_path(), Some("late"), false),
+        (seeded.as_path(), Some("never"), false),
+        (wrapped.as_path(), None, false),
+    ];
+    for (program, arg, clock) in cases {
+        let mut command = vec![program.as_os_str().to_os_string()];
+        command.extend(arg.map(Into::into));
+        let (capture, seen) = capture_seen(&command, &options).unwrap();
+        assert_eq!(seen.clock_seeded, clock, "{command:?}");
+        assert_eq!(capture.trace.steps.len(), 3, "{command:?}");
+    }
+}
