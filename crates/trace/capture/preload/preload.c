@@ -38,10 +38,12 @@
  *      once, where the terminal handles them as it handles typing (ICRNL,
  *      echo). A key is one UTF-8 character, or a special key (an arrow,
  *      F1...) framed as 0xff, a length, and the bytes a terminal sends
- *      for it: those depend on the cursor keys' mode the program set,
- *      which the capture, reading all the program wrote, knows once the
- *      program waits, and so it puts a special key into the FIFO only on
- *      reading step 1, the library waiting on the FIFO meanwhile;
+ *      for it: those depend on the cursor keys' mode the program set
+ *      (ESC [ ? 1 h), which the capture, reading all the program wrote,
+ *      knows once the program waits (this library does not see what the
+ *      C library's stdio writes), so the capture puts a special key into
+ *      the FIFO only once it has read the string of step 1, the library
+ *      waiting on the FIFO meanwhile;
  *   3. lets the program's call go on: it finds the key.
  * Only the capture's own terminal (ROGUE_TTY) is typed into. A key the
  * terminal would not simply pass on (in canonical mode, or a character
