@@ -9,13 +9,14 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rogue_capture::{capture, Ending, Exit, Outcome as Ended, Stopped};
-use rogue_game::GameConfig;
+use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
-use rogue_trace_format::report::Side;
+use rogue_trace_format::report::{html_ended, Ended as EndedShown, Side};
 use rogue_trace_format::{escape_keys, Trace};
 
-use crate::flags::{capture_options, pin, CaptureFlags, CharsArg};
-use crate::io_util::write_report;
+use crate::flags::{capture_options, check_pin, pin, CaptureFlags, CharsArg};
+use crate::io_util::write_page;
+use crate::verdict::Verdict;
 use crate::Failure;
 
 /// The reference's pinning and the port, for `compare` and `fuzz`.
@@ -56,11 +57,14 @@ pub struct Sides {
 pub const ROLES: [&str; 2] = ["the reference", "the port"];
 
 impl Sides {
-    /// The sides `args` and the reference's words give; an error for a
-    /// second `--`, an empty port, or a side that would pick its own seed.
+    /// The sides `args` and the reference's words give, both playing
+    /// `part`; an error for a second `--`, an empty port, a side of a
+    /// seeding part that would pick its own seed, or a pin for a part that
+    /// never seeds.
     pub fn new(
         args: &SidesArgs,
         reference: &[OsString],
+        part: Part,
     ) -> Result<Sides, Failure> {
         if reference.iter().any(|w| w == "--") {
             return Err(Failure(
@@ -68,7 +72,15 @@ impl Sides {
                 2,
             ));
         }
-        check_seeded(reference, args.pin, ROLES[0], "--pin (the C original)")?;
+        check_pins(args, part)?;
+        if part.seeds() {
+            check_seeded(
+                reference,
+                args.pin,
+                ROLES[0],
+                "--pin (the C original)",
+            )?;
+        }
         let port = match &args.port {
             None => None,
             Some(text) => {
@@ -83,12 +95,14 @@ impl Sides {
                 }
                 let words: Vec<OsString> =
                     words.into_iter().map(OsString::from).collect();
-                check_seeded(
-                    &words,
-                    args.pin_port,
-                    ROLES[1],
-                    "--pin-port (a port in C)",
-                )?;
+                if part.seeds() {
+                    check_seeded(
+                        &words,
+                        args.pin_port,
+                        ROLES[1],
+                        "--pin-port (a port in C)",
+                    )?;
+                }
                 Some((text.clone(), words))
             }
         };
@@ -98,6 +112,52 @@ impl Sides {
             port,
             pin_port: args.pin_port,
         })
+    }
+
+    /// The sides that would play their own generator, not the one a case
+    /// gives: neither pinned nor given `{rng}` in their command (the
+    /// built-in port takes it), said on a line ("the port's command has no
+    /// {rng} and it is not pinned"); `None` if every side takes it.
+    pub fn unnamed_rng(&self) -> Option<String> {
+        let takes = |command: &[OsString], pinned: bool| {
+            pinned
+                || command
+                    .iter()
+                    .any(|a| a.to_string_lossy().contains("{rng}"))
+        };
+        let reference = takes(&self.reference, self.pin);
+        let port = self
+            .port
+            .as_ref()
+            .is_none_or(|(_, words)| takes(words, self.pin_port));
+        match (reference, port) {
+            (true, true) => None,
+            (false, true) => Some(format!(
+                "{}'s command has no {{rng}} and it is not pinned",
+                ROLES[0]
+            )),
+            (true, false) => Some(format!(
+                "{}'s command has no {{rng}} and it is not pinned",
+                ROLES[1]
+            )),
+            (false, false) => Some(
+                "neither side's command has {rng}, and neither is pinned"
+                    .to_string(),
+            ),
+        }
+    }
+
+    /// The generator to play every case of `part` on when none is given:
+    /// the platform's, if a side would play its own ([`Sides::unnamed_rng`]),
+    /// which `command` says on a line of its standard error; `None` if
+    /// every side takes the case's, or the part never seeds.
+    pub fn platform_rng(&self, part: Part, command: &str) -> Option<RngKind> {
+        let why = self.unnamed_rng().filter(|_| part.seeds())?;
+        let rng = RngKind::platform();
+        eprintln!(
+            "{command}: {why}: played on {rng}, the platform's generator, only (--rng chooses another)"
+        );
+        Some(rng)
     }
 
     /// Both sides by name and command, for `case`'s seed and generator
@@ -166,7 +226,7 @@ pub struct Case {
     pub keys: Vec<char>,
 }
 
-/// What a case gave.
+/// What a case gave; what it says is [`crate::verdict`]'s.
 pub struct Outcome {
     /// The reference's trace.
     pub reference: Trace,
@@ -179,60 +239,8 @@ pub struct Outcome {
     pub ended: [Ended; 2],
     /// Both sides by name and command ([`Sides::names`]).
     pub names: [String; 2],
-}
-
-impl Outcome {
-    /// Whether the case shows a difference: the screens differ, or a side
-    /// stopped where the other did not stop alike.
-    pub fn differs(&self) -> bool {
-        !self.report.identical || !self.ended[0].alike(&self.ended[1])
-    }
-
-    /// Each side that stopped where the other did not stop alike, and why.
-    pub fn stops(&self) -> Vec<String> {
-        if self.ended[0].alike(&self.ended[1]) {
-            return Vec::new();
-        }
-        ROLES
-            .iter()
-            .zip(&self.ended)
-            .filter(|(_, ended)| **ended != Ended::StillRunning)
-            .map(|(role, ended)| match ended.stopped() {
-                Some(why) => format!("{role} stopped: {why}"),
-                None => format!("{role} ended: {ended}"),
-            })
-            .collect()
-    }
-
-    /// The result on one line, both sides named.
-    pub fn line(&self) -> String {
-        let stops = self.stops();
-        let result = if stops.is_empty() {
-            self.report.line.clone()
-        } else {
-            let screens = &self.report.line;
-            let screens =
-                screens.strip_prefix("different: ").unwrap_or(screens);
-            format!("different: {}; {screens}", stops.join("; "))
-        };
-        format!("{result} ({})", sides_line(&self.names))
-    }
-
-    /// The full result: both sides, what stopped, the differing step and
-    /// the result line.
-    pub fn text(&self) -> String {
-        let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
-        for stop in self.stops() {
-            text.push_str(&stop);
-            text.push('\n');
-        }
-        let summary = format!("{}\n", self.report.line);
-        let body = self.report.text.strip_suffix(&summary);
-        text.push_str(body.unwrap_or(&self.report.text));
-        text.push_str(&self.line());
-        text.push('\n');
-        text
-    }
+    /// The part both sides play.
+    pub part: Part,
 }
 
 /// The command with `{seed}` and `{rng}` filled in.
@@ -251,6 +259,18 @@ fn substituted(command: &[OsString], case: &Case) -> Vec<OsString> {
             }
         })
         .collect()
+}
+
+/// Refuses `--pin` and `--pin-port` for a part whose program never
+/// seeds ([`check_pin`]).
+fn check_pins(args: &SidesArgs, part: Part) -> Result<(), Failure> {
+    for (given, option) in [(args.pin, "--pin"), (args.pin_port, "--pin-port")]
+    {
+        if given {
+            check_pin(option, part)?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether the side `role` gets the seed: pinned (with the option
@@ -301,11 +321,12 @@ pub fn run_case(
         .map(|pinned| pinned.then(|| pin(case.config.seed, &rng)).transpose());
     let [reference_pin, port_pin] = pins;
     let (reference_pin, port_pin) = (reference_pin?, port_pin?);
+    let seeds = case.config.part.seeds();
     let options = |pinned: &Option<rogue_capture::pin::Pin>| {
         let header = (
             Some(case.config.part.number),
-            Some(case.config.seed),
-            Some(rng.clone()),
+            seeds.then_some(case.config.seed),
+            seeds.then(|| rng.clone()),
         );
         let env = pinned.as_ref().map(|p| p.env()).unwrap_or_default();
         capture_options(
@@ -349,6 +370,7 @@ pub fn run_case(
         report,
         ended: [reference.outcome, port.outcome],
         names: sides.names(&case.config, Some(case)),
+        part: case.config.part,
     })
 }
 
@@ -428,16 +450,28 @@ fn write_both(
 }
 
 /// Writes the HTML report of `outcome` to `path` (replacing a file there
-/// only if `force`), both sides named by their commands.
+/// only if `force`): both sides named by their commands, how each ended,
+/// and the case's verdict.
 pub fn report_outcome(
     path: &Path,
     force: bool,
     outcome: &Outcome,
     commands: &[String],
 ) -> Result<(), Failure> {
-    write_report(
-        path,
-        force,
+    let report = Report {
+        identical: outcome.verdict() == Verdict::Identical,
+        line: outcome.result(),
+        text: outcome.text(),
+        ..outcome.report.clone()
+    };
+    let endings = outcome.endings();
+    let shown = endings.each_ref().map(|e| {
+        e.as_ref().map(|(how, words)| EndedShown {
+            how,
+            last_words: words,
+        })
+    });
+    let page = html_ended(
         Side {
             name: &outcome.names[0],
             trace: &outcome.reference,
@@ -446,9 +480,11 @@ pub fn report_outcome(
             name: &outcome.names[1],
             trace: &outcome.port,
         },
-        &outcome.report,
+        shown,
+        &report,
         commands,
-    )
+    );
+    write_page(path, force, &page)
 }
 
 /// The `rogue-trace compare` command that plays `case` again.
@@ -457,6 +493,19 @@ pub fn command_line(
     sides: &Sides,
     flags: &CaptureFlags,
     chars: CharsArg,
+) -> String {
+    let keys = ["--keys".to_string(), escape_keys(&case.keys)];
+    command_line_with(case, sides, (flags, chars), &keys)
+}
+
+/// The `rogue-trace compare` command that plays `case` again, its keys
+/// given by the options `keys` (the seed and generator left out for a
+/// part that never seeds).
+pub fn command_line_with(
+    case: &Case,
+    sides: &Sides,
+    (flags, chars): (&CaptureFlags, CharsArg),
+    keys: &[String],
 ) -> String {
     let c = &case.config;
     let mut words = vec!["rogue-trace".to_string(), "compare".into()];
@@ -476,12 +525,14 @@ pub fn command_line(
         }
         None => words.extend(["--part".into(), c.part.number.to_string()]),
     }
-    words.extend([
-        "--seed".into(),
-        c.seed.to_string(),
-        "--rng".into(),
-        c.rng.name().into(),
-    ]);
+    if c.part.seeds() {
+        words.extend([
+            "--seed".into(),
+            c.seed.to_string(),
+            "--rng".into(),
+            c.rng.name().into(),
+        ]);
+    }
     if sides.port.is_none() {
         words.extend(game_words(c).into_iter().skip(2));
     }
@@ -490,7 +541,7 @@ pub fn command_line(
         words.push("--chars".into());
     }
     words.extend(["--size".into(), format!("{}x{}", case.size.0, case.size.1)]);
-    words.extend(["--keys".into(), escape_keys(&case.keys)]);
+    words.extend(keys.iter().cloned());
     words.push("--".into());
     words.extend(
         sides

@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use rogue_capture::cast;
 use rogue_capture::{CaptureOptions, Settle, Timing};
+use rogue_game::Part;
 use rogue_trace_format::{unescape_keys, Trace};
 
 use crate::io_util::{read_at_most, read_trace};
@@ -38,6 +39,13 @@ pub struct KeysArgs {
 pub const MAX_KEYS: usize = 1_000_000;
 
 impl KeysArgs {
+    /// Whether keys were given, with any of the three options.
+    pub fn given(&self) -> bool {
+        self.keys.is_some()
+            || self.keys_file.is_some()
+            || self.keys_from.is_some()
+    }
+
     /// The keys given, if any.
     pub fn keys(&self) -> Result<Vec<char>, String> {
         if let Some(path) = &self.keys_from {
@@ -236,6 +244,23 @@ pub fn capture_options(
         seed: header.1,
         rng: header.2,
     }
+}
+
+/// The refusal of the pin option `option` (`--pin`, `--pin-port`) for
+/// `part`, a part whose program never seeds, if it is one: it calls no
+/// `time()` for the pin to set, so the pin could not prove it took, and
+/// the program would seem pinned to a seed it never had.
+pub fn check_pin(option: &str, part: Part) -> Result<(), Failure> {
+    if part.seeds() {
+        return Ok(());
+    }
+    Err(Failure(
+        format!(
+            "{option}: Part {} never seeds (its program calls neither time() nor srand()): there is nothing to pin; leave {option} out",
+            part.number
+        ),
+        2,
+    ))
 }
 
 /// The pin library for a capture of `seed` with `rng`.

@@ -284,7 +284,12 @@ pub fn write_report(
     found: &Report,
     commands: &[String],
 ) -> Result<(), Failure> {
-    let page = report::html(a, b, found, commands);
+    write_page(path, force, &report::html(a, b, found, commands))
+}
+
+/// Writes a report's `page` to `path`, replacing a file there only if
+/// `force`, and says where.
+pub fn write_page(path: &Path, force: bool, page: &str) -> Result<(), Failure> {
     let mut out = Output::create(Some(path), force)?;
     out.write_all(page.as_bytes()).map_err(|e| out.error(e))?;
     out.finish()?;

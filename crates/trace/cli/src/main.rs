@@ -10,6 +10,7 @@ mod commands;
 mod flags;
 mod fuzz;
 mod io_util;
+mod verdict;
 
 use std::process::ExitCode;
 
@@ -44,8 +45,8 @@ enum Command {
     Show(show::ShowArgs),
     /// Play a reference program and the port (the built-in one, or your
     /// program with --port) on the same seed, size and keys, both at once,
-    /// and compare: exit 0 if identical, 1 if not (or if a side stops
-    /// before its last key)
+    /// and compare: exit 0 if identical, 1 if not (or if both stop before
+    /// their last key, or show blank screens only)
     Compare(compare::CompareArgs),
     /// Compare the port (the built-in one, or your program with --port)
     /// with a reference program on random seeds, sizes and walks; shrink

@@ -474,13 +474,30 @@ fn every_command_answers_help_with_its_own_usage() {
             && capture.contains("--settle <HOW>"),
         "{capture}"
     );
+    // compare's help says what it plays without keys, and its statuses,
+    // as it gives them.
+    let compare = stdout(&rogue_trace(&["compare", "--help"]));
+    for said in [
+        "--walk <N>",
+        "--keys '' compares the first screen only",
+        "Exit status 0 if identical; 1 if the screens differ",
+        "both sides stopped before their last key, or both screens were blank at every step",
+    ] {
+        assert!(compare.contains(said), "{said}: {compare}");
+    }
+    let overview = stdout(&rogue_trace(&["--help"]));
+    assert!(
+        overview
+            .contains("exit 0 if identical, 1 if not (or if both stop before"),
+        "{overview}"
+    );
 }
 
 #[test]
 fn bad_usage_is_one_line_and_exit_2() {
     let same = scratch("same-file.trace");
     let same = same.to_str().unwrap();
-    let cases: [(&[&str], &str); 15] = [
+    let cases: [(&[&str], &str); 16] = [
         (
             &["replay", "--size", "65535x65535"],
             "from 1x1 to 1000x1000",
@@ -507,6 +524,13 @@ fn bad_usage_is_one_line_and_exit_2() {
         (
             &["compare", "--port", "./mine", "--", "./c", "{seed}"],
             "the port would pick its own seed: give --pin-port",
+        ),
+        // A walk, or keys of one's own: not both.
+        (
+            &[
+                "compare", "--walk", "9", "--keys", "j", "--", "./c", "{seed}",
+            ],
+            "'--walk <N>' cannot be used with '--keys <KEYS>'",
         ),
         (
             &[

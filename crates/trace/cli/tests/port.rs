@@ -96,7 +96,7 @@ fn a_port_against_itself_is_identical_and_both_are_named() {
     assert!(stdout.contains(&format!("{a}\n{b}\n")), "{stdout}");
     let last = stdout.lines().last().unwrap();
     assert!(
-        last.starts_with("identical: 5 steps compared (A: "),
+        last.starts_with("identical: 5 steps compared, 4 keys typed (A: "),
         "{last}"
     );
     assert!(last.contains(&a[3..]) && last.contains(&b[3..]), "{last}");
@@ -124,7 +124,7 @@ fn a_port_against_itself_is_identical_and_both_are_named() {
     assert_eq!(
         stdout,
         format!(
-            "identical: 10 steps compared (A: the reference, `{rogue} --seed 42 --rng glibc`; \
+            "identical: 10 steps compared, 9 keys typed (A: the reference, `{rogue} --seed 42 --rng glibc`; \
              B: the port, `{rogue} --seed 42 --rng glibc`)\n"
         )
     );
@@ -177,7 +177,8 @@ fn a_port_that_differs_is_found_and_both_are_named() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
         stdout.starts_with(&format!(
-            "A: the reference, `{rogue} --seed 42 --rng glibc`\n\
+            "typed the 9 key(s) given\n\
+             A: the reference, `{rogue} --seed 42 --rng glibc`\n\
              B: the port, `{rogue} --fov rays --seed 42 --rng glibc`\n\
              step 0 differs"
         )),
@@ -412,4 +413,52 @@ fn chars_compares_characters_and_says_so() {
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(!stdout.contains("characters only"), "{stdout}");
+}
+
+#[test]
+fn a_side_without_rng_plays_the_platform_s_generator_and_says_so() {
+    let p = planted();
+    let port = format!("{p} --seed {{seed}}");
+    let told = "the port's command has no {rng} and it is not pinned: \
+                played on glibc, the platform's generator, only (--rng chooses another)";
+    // compare: on one line, and not when --rng says which.
+    let compare = |rng: &[&str]| {
+        let mut args = vec!["compare", "--seed", "3", "--keys", "j", "--brief"];
+        args.extend(rng);
+        args.extend(["--port", &port, "--", p, "--seed", "{seed}", "{rng}"]);
+        rogue_trace(&args)
+    };
+    let out = compare(&[]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, format!("compare: {told}\n"));
+    let out = compare(&["--rng", "msvc"]);
+    assert_eq!(text(&out.stderr), "");
+    // fuzz: every case on glibc.
+    let dir = scratch("platform-rng");
+    let out = rogue_trace(&[
+        "fuzz",
+        "--cases",
+        "6",
+        "--seed",
+        "2",
+        "--keys-per-case",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+        "--port",
+        &port,
+        "--",
+        p,
+        "--seed",
+        "{seed}",
+        "{rng}",
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.starts_with(&format!("fuzz: {told}\n")), "{stderr}");
+    let cases: Vec<&str> =
+        stderr.lines().filter(|l| l.contains(": seed ")).collect();
+    assert_eq!(cases.len(), 6, "{stderr}");
+    assert!(cases.iter().all(|c| c.contains(" rng glibc ")), "{stderr}");
 }

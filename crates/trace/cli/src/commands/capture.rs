@@ -8,10 +8,12 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use rogue_capture::cast::CastWriter;
 use rogue_capture::{Ending, Outcome};
+use rogue_game::Part;
 use rogue_options::{Rng, SizeArg};
 
 use crate::flags::{
-    capture_options, pin, CaptureFlags, ForceArg, KeysArgs, SeedFromArg,
+    capture_options, check_pin, pin, CaptureFlags, ForceArg, KeysArgs,
+    SeedFromArg,
 };
 use crate::io_util::{Output, Placement};
 use crate::Failure;
@@ -66,6 +68,9 @@ pub struct CaptureArgs {
 /// goes; exit status 1 if it stopped before its last key or ended on it
 /// other than with status 0.
 pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
+    if let Some(part) = args.part.and_then(Part::get).filter(|_| args.pin) {
+        check_pin("--pin", part)?;
+    }
     let keys = args.keys.keys()?;
     let seed = match args.seed {
         Some(seed) => Some(seed),

@@ -4,25 +4,45 @@
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 use rogue_game::GameConfig;
 use rogue_options::{GameArgs, SizeArg};
+use rogue_trace_format::escape_keys;
 
 use crate::case::{
-    command_line, diff_options, report_outcome, run_case, write_traces, Case,
-    Sides, SidesArgs, MAX_CELLS,
+    command_line_with, diff_options, report_outcome, run_case, write_traces,
+    Case, Outcome, Sides, SidesArgs, MAX_CELLS,
 };
 use crate::flags::{
-    CaptureFlags, CharsArg, ForceArg, HtmlArg, KeysArgs, SeedFromArg,
+    CaptureFlags, CharsArg, ForceArg, HtmlArg, KeysArgs, SeedFromArg, MAX_KEYS,
 };
+use crate::fuzz::walks::{walk, Draw};
 use crate::Failure;
+
+/// The keys of the default walk: enough for most walks to leave the
+/// first room (6 in 7 of them on Part 4's 100x25, where 200 keys leave
+/// it 4 times in 7), and fewer on a screen too large to keep that many
+/// steps of ([`MAX_CELLS`]).
+pub const DEFAULT_WALK: usize = 400;
 
 /// What applies to which side, for `compare --help`.
 const SIDES_HELP: &str = "Both sides get --seed, --rng, --size, the keys, --settle and --quiet-ms. \
 --pin pins the reference, --pin-port the port given with --port. \
 --part is written in both traces' headers and is the built-in port's part; \
---fov and --radius are the built-in port's only: with --port, give the port's own options in its COMMAND.";
+--fov and --radius are the built-in port's only: with --port, give the port's own options in its COMMAND.
+
+Without --keys, --keys-file or --keys-from, both sides play a walk drawn from the seed, as fuzz draws its walks \
+(--walk N keys; 400 by default, none for --part 0); --keys '' compares the first screen only. \
+Without --seed, a seed is drawn and printed. Parts 0 to 2 never seed: no seed or {seed} is needed, and none is pinned \
+(--pin and --pin-port are refused). A side whose command has no {rng}, and is not pinned, \
+plays the platform's generator only (glibc on Linux, msvc on Windows) unless --rng says otherwise.
+
+The verdict says what was covered: the steps compared and the keys typed. \
+Exit status 0 if identical; 1 if the screens differ or the two sides ended differently (exited, or were killed, \
+at another key or in another way), and also when nothing was shown identical: both sides stopped before their \
+last key, or both screens were blank at every step; 2 for bad usage or a program that cannot run.";
 
 #[derive(Args, Debug)]
 #[command(after_help = SIDES_HELP)]
@@ -35,6 +55,15 @@ pub struct CompareArgs {
     pub size: SizeArg,
     #[command(flatten)]
     pub keys: KeysArgs,
+    /// Type a walk of N keys drawn from the seed, as fuzz draws one
+    /// [default without keys given: 400, enough to leave the first room]
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with_all = ["keys", "keys_file", "keys_from"],
+        value_parser = clap::value_parser!(u32).range(0..=MAX_KEYS as i64)
+    )]
+    pub walk: Option<u32>,
     #[command(flatten)]
     pub flags: CaptureFlags,
     #[command(flatten)]
@@ -60,13 +89,58 @@ pub struct CompareArgs {
     pub command: Vec<OsString>,
 }
 
-/// Plays the case on both sides and prints the verdict: exit status 0 if
-/// identical, 1 if not.
+/// Plays the case on both sides and prints the verdict, and what it
+/// covered: exit status 0 if identical, 1 if not (or if it covered
+/// nothing: both stopped early, or both screens were blank throughout).
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
-    let sides = Sides::new(&args.sides, &args.command)?;
+    let (config, drawn) = game(&args)?;
+    let sides = Sides::new(&args.sides, &args.command, config.part)?;
+    let played = Played::of(&args, &config)?;
+    let case = Case {
+        keys: played.keys(config.seed),
+        config,
+        size: args.size.size,
+    };
+    check_cells(&case)?;
+    if drawn && (case.config.part.seeds() || played.walks()) {
+        eprintln!("compare: no --seed given: drew --seed {}", case.config.seed);
+    }
+    if args.game.dungeon.rng.is_none() {
+        sides.platform_rng(case.config.part, "compare");
+    }
+    let outcome = run_case(
+        &sides,
+        &args.flags,
+        &case,
+        diff_options(args.all, args.chars),
+    )?;
+    let again = command_line_with(
+        &case,
+        &sides,
+        (&args.flags, args.chars),
+        &played.words(case.config),
+    );
+    write(&args, &case, &outcome, &again)?;
+    if args.brief {
+        println!("{}", outcome.line());
+    } else {
+        println!("{}", played.said(case.config.seed));
+        print!("{}", outcome.details());
+        println!("reproduce: {again}");
+        println!("{}", outcome.line());
+    }
+    Ok(outcome.verdict().status())
+}
+
+/// The game both sides play, and whether its seed was drawn: the seed of
+/// `--seed` or `--seed-from`, else one drawn from the clock (which seeds
+/// the walk too, for a part that never seeds); an error for `--fov` or
+/// `--radius` with `--port`.
+fn game(args: &CompareArgs) -> Result<(GameConfig, bool), Failure> {
     let seed_from = args.seed_from.seed()?;
-    let config = args.game.config(|| seed_from.unwrap_or(0))?;
-    if sides.port.is_some() {
+    let given = seed_from.or(args.game.dungeon.seed);
+    let config = args.game.config(|| seed_from.unwrap_or_else(drawn_seed))?;
+    if args.sides.port.is_some() {
         let given = if config.radius.is_some() {
             Some("--radius")
         } else if config.fov != GameConfig::default().fov {
@@ -81,38 +155,51 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             ));
         }
     }
-    let case = Case {
-        config,
-        size: args.size.size,
-        keys: args.keys.keys()?,
-    };
+    Ok((config, given.is_none()))
+}
+
+/// A seed from the clock.
+fn drawn_seed() -> u32 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    (now.as_secs() as u32) ^ now.subsec_nanos().rotate_left(16)
+}
+
+/// An error if the case's two traces would hold more cells than
+/// [`MAX_CELLS`].
+fn check_cells(case: &Case) -> Result<(), Failure> {
     let cells = (case.keys.len() as u64 + 1)
         * u64::from(case.size.0)
         * u64::from(case.size.1);
-    if cells > MAX_CELLS {
-        return Err(Failure(
-            format!(
-                "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
-                 capture and replay them with --out, then diff the files",
-                case.keys.len(),
-                case.size.0,
-                case.size.1
-            ),
-            2,
-        ));
+    if cells <= MAX_CELLS {
+        return Ok(());
     }
-    let outcome = run_case(
-        &sides,
-        &args.flags,
-        &case,
-        diff_options(args.all, args.chars),
-    )?;
+    Err(Failure(
+        format!(
+            "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
+             capture and replay them with --out, then diff the files",
+            case.keys.len(),
+            case.size.0,
+            case.size.1
+        ),
+        2,
+    ))
+}
+
+/// Writes the case's traces (`--out`) and report (`--html`).
+fn write(
+    args: &CompareArgs,
+    case: &Case,
+    outcome: &Outcome,
+    again: &str,
+) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
-        let (a, b) = write_traces(
-            dir,
-            &format!("seed{}-{}", case.config.seed, case.config.rng),
-            &outcome,
-        )?;
+        let stem = match case.config.part.seeds() {
+            true => format!("seed{}-{}", case.config.seed, case.config.rng),
+            false => format!("part{}", case.config.part.number),
+        };
+        let (a, b) = write_traces(dir, &stem, outcome)?;
         eprintln!(
             "traces: {} (reference) and {} (port)",
             a.display(),
@@ -120,13 +207,93 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         );
     }
     if let Some(path) = &args.html.html {
-        let command = command_line(&case, &sides, &args.flags, args.chars);
-        report_outcome(path, args.force.force, &outcome, &[command])?;
+        report_outcome(path, args.force.force, outcome, &[again.to_string()])?;
     }
-    if args.brief {
-        println!("{}", outcome.line());
-    } else {
-        print!("{}", outcome.text());
+    Ok(())
+}
+
+/// The keys of the default walk on a screen of `size`: [`DEFAULT_WALK`],
+/// or as many as both traces can keep ([`MAX_CELLS`]).
+fn default_walk((cols, rows): (u16, u16)) -> usize {
+    let steps = MAX_CELLS / (u64::from(cols) * u64::from(rows));
+    DEFAULT_WALK.min(steps.saturating_sub(1) as usize)
+}
+
+/// The keys a case types: those given, or a walk drawn from the seed.
+enum Played {
+    /// Given with `--keys`, `--keys-file` or `--keys-from`.
+    Given(Vec<char>),
+    /// A walk of this many keys, as `fuzz` draws one; `default` if
+    /// `--walk` was not given.
+    Walk { n: usize, default: bool },
+}
+
+impl Played {
+    /// The keys `args` ask for: those given, or `--walk N`, or the
+    /// default walk ([`DEFAULT_WALK`] keys, none for a part that reads no
+    /// key).
+    fn of(args: &CompareArgs, config: &GameConfig) -> Result<Played, Failure> {
+        if args.keys.given() {
+            return Ok(Played::Given(args.keys.keys()?));
+        }
+        Ok(match args.walk {
+            Some(n) => Played::Walk {
+                n: n as usize,
+                default: false,
+            },
+            None if !config.part.plays => Played::Given(Vec::new()),
+            None => Played::Walk {
+                n: default_walk(args.size.size),
+                default: true,
+            },
+        })
     }
-    Ok(if outcome.differs() { 1 } else { 0 })
+
+    /// Whether the keys are a walk, drawn from the seed.
+    fn walks(&self) -> bool {
+        matches!(self, Played::Walk { .. })
+    }
+
+    /// The keys typed, a walk drawn from `seed`.
+    fn keys(&self, seed: u32) -> Vec<char> {
+        match self {
+            Played::Given(keys) => keys.clone(),
+            Played::Walk { n, .. } => {
+                walk(&mut Draw::new(u64::from(seed)), *n, None)
+            }
+        }
+    }
+
+    /// The options that type them again, for `config`: `--keys`, or
+    /// `--walk` (and the walk's seed, for a part that never seeds).
+    fn words(&self, config: GameConfig) -> Vec<String> {
+        match self {
+            Played::Given(keys) => vec!["--keys".into(), escape_keys(keys)],
+            Played::Walk { n, .. } if config.part.seeds() => {
+                vec!["--walk".into(), n.to_string()]
+            }
+            Played::Walk { n, .. } => vec![
+                "--seed".into(),
+                config.seed.to_string(),
+                "--walk".into(),
+                n.to_string(),
+            ],
+        }
+    }
+
+    /// What was typed, on a line.
+    fn said(&self, seed: u32) -> String {
+        match self {
+            Played::Given(keys) if keys.is_empty() => {
+                "typed no key: the first screen only".to_string()
+            }
+            Played::Given(keys) => format!("typed the {} key(s) given", keys.len()),
+            Played::Walk { n, default: true } => format!(
+                "played the default walk of {n} keys drawn from seed {seed}: --walk {n}"
+            ),
+            Played::Walk { n, default: false } => {
+                format!("played a walk of {n} keys drawn from seed {seed}: --walk {n}")
+            }
+        }
+    }
 }

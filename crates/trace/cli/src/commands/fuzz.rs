@@ -131,9 +131,9 @@ pub fn port_game(port_args: &str) -> Result<GameConfig, Failure> {
 }
 
 /// Checks `args` and runs the campaign ([`campaign::run`]).
-pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
-    let sides = Sides::new(&args.sides, &args.command)?;
+pub fn run(mut args: FuzzArgs) -> Result<u8, Failure> {
     let base = port_game(&args.port_args)?;
+    let sides = Sides::new(&args.sides, &args.command, base.part)?;
     let alphabet = alphabet(args.alphabet.as_deref())?;
     let cells = (u64::from(args.keys_per_case) + 1)
         * u64::from(args.size.max.0)
@@ -146,6 +146,9 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
             ),
             2,
         ));
+    }
+    if args.rng.is_none() {
+        args.rng = sides.platform_rng(base.part, "fuzz").map(Rng);
     }
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()

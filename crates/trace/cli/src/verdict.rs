@@ -1,0 +1,335 @@
+//! What a case's verdict says: whether the two sides differ, or are
+//! identical over something (steps with something on their screens, the
+//! keys typed, how both ended), or both stopped early alike, or both
+//! showed blank screens only; and how each side ended, said as a porter
+//! says it, with the last lines it wrote outside its screens.
+
+use rogue_capture::{Outcome as Ended, Stopped};
+use rogue_trace_format::key_literal;
+use rogue_trace_format::Step;
+
+use crate::case::{sides_line, Outcome, ROLES};
+
+/// What a case showed, all told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The same screens at every step, not all of them blank, and both
+    /// sides ended alike (after their last key, or, for a part that reads
+    /// no key, at start-up).
+    Identical,
+    /// The screens differ, or the sides ended differently.
+    Different,
+    /// Both sides stopped before their last key, alike: the same screens
+    /// up to there, and the keys after never tried.
+    StoppedAlike,
+    /// The same screens, but blank on both sides at every step: nothing
+    /// of the game was compared.
+    Blank,
+}
+
+impl Verdict {
+    /// The exit status `compare` gives it: 0 if identical, else 1.
+    pub fn status(self) -> u8 {
+        u8::from(self != Verdict::Identical)
+    }
+}
+
+impl Outcome {
+    /// What the case showed.
+    pub fn verdict(&self) -> Verdict {
+        if self.differs() {
+            Verdict::Different
+        } else if self.stopped_alike().is_some() {
+            Verdict::StoppedAlike
+        } else if self.blank() {
+            Verdict::Blank
+        } else {
+            Verdict::Identical
+        }
+    }
+
+    /// Whether the case shows a difference: the screens differ, or a side
+    /// ended where, or as, the other did not.
+    pub fn differs(&self) -> bool {
+        self.screens_differ() || !self.ended[0].alike(&self.ended[1])
+    }
+
+    /// Whether the screens differ. Two sides that drew no screen at all
+    /// (programs that end at start-up, as Part 0's does) have none to
+    /// differ.
+    pub fn screens_differ(&self) -> bool {
+        !self.report.identical && !self.no_screens()
+    }
+
+    /// Whether both sides showed blank screens only, the same at every
+    /// step: a case that covered nothing (the game drawn outside a small
+    /// screen, say). `fuzz` counts such cases apart.
+    pub fn blank(&self) -> bool {
+        let blank = |steps: &[Step]| {
+            steps
+                .iter()
+                .all(|s| s.text.iter().all(|row| row.trim().is_empty()))
+        };
+        !self.differs()
+            && !self.no_screens()
+            && blank(&self.reference.steps)
+            && blank(&self.port.steps)
+    }
+
+    /// How both sides stopped before their last key, if they stopped
+    /// alike; not a program that ends at start-up as its part does (Part
+    /// 0, which reads no key).
+    pub fn stopped_alike(&self) -> Option<&Stopped> {
+        let [a, b] = &self.ended;
+        let stopped = a.stopped()?;
+        (a.alike(b) && !self.ends_as_its_part(stopped)).then_some(stopped)
+    }
+
+    /// Whether a side that stopped as `stopped` says ended as its part
+    /// does: at start-up, for a part that reads no key.
+    fn ends_as_its_part(&self, stopped: &Stopped) -> bool {
+        !self.part.plays
+            && matches!(stopped, Stopped::Exited { keys_typed: 0, .. })
+    }
+
+    /// Whether neither side drew a screen.
+    fn no_screens(&self) -> bool {
+        self.reference.steps.is_empty() && self.port.steps.is_empty()
+    }
+
+    /// The keys typed into both sides.
+    fn keys(&self) -> &[char] {
+        &self.reference.header.keys
+    }
+
+    /// Each side that ended where, or as, the other did not, and how.
+    pub fn stops(&self) -> Vec<String> {
+        if self.ended[0].alike(&self.ended[1]) {
+            return Vec::new();
+        }
+        ROLES
+            .iter()
+            .zip(&self.ended)
+            .filter(|(_, ended)| **ended != Ended::StillRunning)
+            .map(|(role, ended)| ended_line(role, ended))
+            .collect()
+    }
+
+    /// The result on one line, both sides named.
+    pub fn line(&self) -> String {
+        format!("{} ({})", self.result(), sides_line(&self.names))
+    }
+
+    /// The result: the verdict and what the case covered.
+    pub fn result(&self) -> String {
+        let by = self
+            .report
+            .options
+            .compared()
+            .map_or_else(String::new, |c| format!(", {c}"));
+        match self.verdict() {
+            Verdict::Identical => format!("identical{by}: {}", self.covered()),
+            Verdict::Blank => format!(
+                "covered nothing{by}: both screens were blank at every step ({}); is the screen large enough to show the game?",
+                self.covered()
+            ),
+            Verdict::StoppedAlike => format!(
+                "stopped early{by}, alike: each side {}; identical up to there: {}",
+                stopped_at(self.stopped_alike().expect("stopped"), self.keys()),
+                self.steps_compared()
+            ),
+            Verdict::Different => self.different(),
+        }
+    }
+
+    /// The result of a case that shows a difference.
+    fn different(&self) -> String {
+        let stops = self.stops();
+        if stops.is_empty() {
+            return self.report.line.clone();
+        }
+        let screens = if self.no_screens() {
+            "neither side drew a screen".to_string()
+        } else if self.screens_differ() {
+            let line = &self.report.line;
+            line.strip_prefix("different: ").unwrap_or(line).to_string()
+        } else {
+            format!("the screens were identical, {}", self.steps_compared())
+        };
+        format!("different: {}; {screens}", stops.join("; "))
+    }
+
+    /// The steps compared, and the keys typed (into the side that took
+    /// fewer, if a side stopped early).
+    fn steps_compared(&self) -> String {
+        let steps = self.report.steps_compared;
+        let n = self.keys().len();
+        let typed = self.ended.iter().map(|e| typed(e, n)).min().unwrap_or(n);
+        let keys = match (typed, n) {
+            (0, 0) => "no key typed (the first screen only)".to_string(),
+            (1, 1) => "1 key typed".to_string(),
+            (typed, n) if typed == n => format!("{n} keys typed"),
+            (typed, n) => format!("{typed} of {n} keys typed"),
+        };
+        match steps {
+            1 => format!("1 step compared, {keys}"),
+            _ => format!("{steps} steps compared, {keys}"),
+        }
+    }
+
+    /// What an identical case covered: the steps compared, the keys
+    /// typed, and how both sides ended if they did.
+    fn covered(&self) -> String {
+        let ending = self.ended[0].ending().map(|e| e.exit);
+        if self.no_screens() {
+            let how = ending.map_or_else(String::new, |e| format!(" {e}"));
+            return format!(
+                "neither side drew a screen: each{how} at start-up, as Part {} does",
+                self.part.number
+            );
+        }
+        let steps = self.steps_compared();
+        match (&self.ended[0], self.keys().last()) {
+            (Ended::EndedOnLastKey(ending), Some(&key)) => format!(
+                "{steps}, each side {} on the last key ({})",
+                ending.exit,
+                key_literal(key)
+            ),
+            _ => steps,
+        }
+    }
+
+    /// The full result: [`Outcome::details`], then the result line.
+    pub fn text(&self) -> String {
+        format!("{}{}\n", self.details(), self.line())
+    }
+
+    /// The result but for its line: both sides, how each ended where that
+    /// is news (with its last words), and the differing step.
+    pub fn details(&self) -> String {
+        let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
+        let verdict = self.verdict();
+        let alike = self.ended[0].alike(&self.ended[1]);
+        for (role, ended) in ROLES.iter().zip(&self.ended) {
+            let news = !alike || !ended.clean();
+            if verdict != Verdict::Identical
+                && *ended != Ended::StillRunning
+                && news
+            {
+                text.push_str(&ended_told(role, ended));
+            }
+        }
+        if !self.no_screens() {
+            let summary = format!("{}\n", self.report.line);
+            let body = self.report.text.strip_suffix(&summary);
+            text.push_str(body.unwrap_or(&self.report.text));
+        }
+        text
+    }
+
+    /// How each side ended, for the HTML report (`None` for both if both
+    /// were still running after their last key): how, at which step, and
+    /// its last words.
+    pub fn endings(&self) -> [Option<(String, Vec<String>)>; 2] {
+        if self.ended.iter().all(|e| *e == Ended::StillRunning) {
+            return [None, None];
+        }
+        let keys = self.keys();
+        self.ended.each_ref().map(|ended| {
+            let words = ended.ending().map(|e| e.last_words.clone());
+            Some((ended_at(ended, keys), words.unwrap_or_default()))
+        })
+    }
+}
+
+/// How `role`'s side ended, on a line.
+fn ended_line(role: &str, ended: &Ended) -> String {
+    match ended.stopped() {
+        Some(why) => format!("{role} stopped: {why}"),
+        None => format!("{role} ended: {ended}"),
+    }
+}
+
+/// [`ended_line`], then its last words, a line each, every line ended.
+fn ended_told(role: &str, ended: &Ended) -> String {
+    let mut told = ended_line(role, ended);
+    told.push('\n');
+    if let Some(words) = ended.ending().and_then(|e| e.last_words_told()) {
+        for line in words.lines() {
+            told.push_str("  ");
+            told.push_str(line);
+            told.push('\n');
+        }
+    }
+    told
+}
+
+/// The keys a side that ended as `ended` took, of `n`.
+fn typed(ended: &Ended, n: usize) -> usize {
+    match ended {
+        Ended::StillRunning | Ended::EndedOnLastKey(_) => n,
+        Ended::Stopped(Stopped::NeverDrew) => 0,
+        Ended::Stopped(
+            Stopped::Exited { keys_typed, .. }
+            | Stopped::KeptDrawing { keys_typed },
+        ) => *keys_typed,
+    }
+}
+
+/// Key `n` (from 1) of `keys` and its number: "key 3 of 5 ('x')".
+fn key_of(n: usize, keys: &[char]) -> String {
+    let key = keys.get(n.wrapping_sub(1)).copied();
+    let shown =
+        key.map_or_else(String::new, |k| format!(" ({})", key_literal(k)));
+    format!("key {n} of {}{shown}", keys.len())
+}
+
+/// Where and how a side stopped early, after "each side".
+fn stopped_at(stopped: &Stopped, keys: &[char]) -> String {
+    match stopped {
+        Stopped::Exited {
+            keys_typed: 0,
+            ending,
+        } => {
+            format!("{} at start-up, before any key", ending.exit)
+        }
+        Stopped::Exited { keys_typed, ending } => {
+            format!("{} at {}", ending.exit, key_of(*keys_typed, keys))
+        }
+        Stopped::NeverDrew => "drew nothing at start-up".to_string(),
+        Stopped::KeptDrawing { keys_typed } => format!(
+            "kept busy without waiting for a key after {}",
+            key_of(*keys_typed, keys)
+        ),
+    }
+}
+
+/// How a side ended and at which step, for a report's reader: a phrase
+/// that follows "it".
+fn ended_at(ended: &Ended, keys: &[char]) -> String {
+    match ended {
+        Ended::StillRunning => {
+            "was still running after its last key (the capture ended it)"
+                .to_string()
+        }
+        Ended::EndedOnLastKey(ending) => format!(
+            "{} on its last key, {}",
+            ending.exit,
+            key_of(keys.len(), keys)
+        ),
+        Ended::Stopped(Stopped::Exited {
+            keys_typed: 0,
+            ending,
+        }) => format!("{} at start-up, before its first screen", ending.exit),
+        Ended::Stopped(stopped @ Stopped::NeverDrew) => {
+            stopped_at(stopped, keys)
+        }
+        Ended::Stopped(
+            stopped @ (Stopped::Exited { keys_typed, .. }
+            | Stopped::KeptDrawing { keys_typed }),
+        ) => format!(
+            "{}: no screen from step {keys_typed} on",
+            stopped_at(stopped, keys)
+        ),
+    }
+}

@@ -1,0 +1,187 @@
+//! `compare` and `fuzz` on the chapters that never seed: stand-ins of
+//! the C tutorial's Parts 0, 1 and 2 (`tests/fixtures/part0.c`,
+//! `part1.c`, `part2.c`, written from what those programs do) against the
+//! built-in port, which plays each part; no seed is asked for or pinned.
+//! A copy of each with a bug planted is found.
+
+#![cfg(unix)] // a Unix pseudo-terminal, and ncurses
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use rogue_testkit::compile_c;
+
+fn rogue_trace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+        .args(args)
+        .output()
+        .expect("rogue-trace runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).to_string()
+}
+
+/// A scratch folder of this test binary.
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir()
+        .join(format!("rogue-trace-chapters-{}", std::process::id()))
+        .join(name)
+}
+
+/// The stand-in of Part `part`, compiled once.
+fn stand_in(part: usize) -> &'static str {
+    static BINARIES: [OnceLock<PathBuf>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    BINARIES[part]
+        .get_or_init(|| {
+            let name = format!("part{part}");
+            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("tests/fixtures/{name}.c"));
+            compile_c(&source, &scratch("bin"), &name, &["-lncurses"])
+        })
+        .to_str()
+        .unwrap()
+}
+
+/// The line of `stdout` that starts with `prefix`, without it.
+fn line<'a>(stdout: &'a str, prefix: &str) -> &'a str {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no `{prefix}` line: {stdout}"))
+}
+
+#[test]
+fn each_chapter_s_stand_in_plays_as_the_built_in_port() {
+    for part in ["1", "2"] {
+        let program = stand_in(part.parse().unwrap());
+        let out = rogue_trace(&[
+            "compare", "--part", part, "--seed", "3", "--", program,
+        ]);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+        // The default walk, drawn from the seed; no {seed} and no pin.
+        assert!(
+            stdout.starts_with(
+                "played the default walk of 400 keys drawn from seed 3: --walk 400\n"
+            ),
+            "{stdout}"
+        );
+        let last = stdout.lines().last().unwrap();
+        assert!(
+            last.starts_with("identical: 401 steps compared, 400 keys typed"),
+            "{last}"
+        );
+        assert!(
+            last.contains(&format!(
+                "the built-in port (rogue-replay --part {part})"
+            )),
+            "{last}"
+        );
+        // Played again as printed: no generator, the walk's seed.
+        let again = line(&stdout, "reproduce: ");
+        assert!(
+            again.starts_with(&format!(
+                "rogue-trace compare --part {part} --size 100x25 --seed 3 --walk 400 -- "
+            )) && !again.contains("--rng"),
+            "{again}"
+        );
+        let words = shell_words::split(again).unwrap();
+        let words: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let out = rogue_trace(&words);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+        assert_eq!(text(&out.stdout).lines().last(), Some(last));
+    }
+    let out =
+        rogue_trace(&["compare", "--part", "0", "--brief", "--", stand_in(0)]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.starts_with(
+            "identical: neither side drew a screen: each exited with status 0 at start-up, as Part 0 does"
+        ),
+        "{stdout}"
+    );
+    // Nothing drawn from a seed, so none is said to be drawn.
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn a_bug_planted_in_a_chapter_is_found_by_compare() {
+    // Part 1 moving on y, as vi's keys do.
+    let p1 = stand_in(1);
+    let port = format!("{p1} --plant y");
+    let out = rogue_trace(&[
+        "compare", "--part", "1", "--keys", "lyl", "--port", &port, "--", p1,
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("step 2 differs (key 'y')"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "row 10, column 21: A '@' the terminal's own colours, B ' '"
+        ),
+        "{stdout}"
+    );
+    // Part 2's room a column narrower: its first screen differs.
+    let p2 = stand_in(2);
+    let port = format!("{p2} --plant narrow");
+    let out = rogue_trace(&[
+        "compare", "--part", "2", "--keys", "", "--port", &port, "--", p2,
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("step 0 differs (key - (before the first key)): characters, 10 cell(s)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("row 5, column 59: A '.'"), "{stdout}");
+    // Part 0 exiting 1.
+    let p0 = stand_in(0);
+    let port = format!("{p0} --plant status");
+    let out =
+        rogue_trace(&["compare", "--part", "0", "--port", &port, "--", p0]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains(
+            "the port stopped: the program exited with status 1 after 0 key(s)"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_chapter_that_never_seeds_takes_no_seed_and_no_pin() {
+    let p1 = stand_in(1);
+    for args in [
+        &["compare", "--part", "1", "--pin", "--", p1][..],
+        &[
+            "compare",
+            "--part",
+            "2",
+            "--port",
+            p1,
+            "--pin-port",
+            "--",
+            p1,
+        ],
+        &["fuzz", "--port-args", "--part 1", "--pin", "--", p1],
+        &["capture", "--part", "0", "--pin", "--seed", "1", "--", p1],
+    ] {
+        let out = rogue_trace(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("never seeds (its program calls neither time() nor srand()): there is nothing to pin"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // Part 3 seeds: a reference that gets no seed is refused, as before.
+    let out = rogue_trace(&["compare", "--part", "3", "--", p1]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("the reference would pick its own seed"));
+}
