@@ -226,6 +226,72 @@ fn a_step_one_side_lacks_is_a_difference_the_buttons_reach() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// The stand-in of the C tutorial's Part 1 (`tests/fixtures/part1.c`),
+/// compiled into `dir`.
+#[cfg(unix)]
+fn part1(dir: &Path) -> PathBuf {
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/part1.c");
+    rogue_testkit::compile_c(&source, dir, "part1", &["-lncurses"])
+}
+
+#[test]
+#[cfg(unix)] // Chromium, as the tests install it (`make test-deps`)
+fn a_report_of_a_crash_says_which_side_died_how_and_where() {
+    let dir = scratch("crash");
+    let program = part1(&dir);
+    let program = program.to_str().unwrap();
+    let page = dir.join("crash.html");
+    // The port dies on x, the third of five keys.
+    let port = format!("{program} --plant segv");
+    let out = rogue_trace(&[
+        "compare",
+        "--part",
+        "1",
+        "--keys",
+        "jjxll",
+        "--html",
+        page.to_str().unwrap(),
+        "--port",
+        &port,
+        "--",
+        program,
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, html.replace("</body>", VISIT)).unwrap();
+    let dom = rogue_testkit::chromium_dom(&page);
+    let how = "was killed by SIGSEGV (segmentation fault) at key 3 of 5 ('x'): no screen from step 3 on";
+    assert!(dom.contains(how), "the side that died, how and where");
+    assert!(
+        dom.contains("part1: x: writing through a null pointer"),
+        "its last words"
+    );
+    assert!(
+        dom.contains(
+            "different: the port stopped: the program was killed by SIGSEGV"
+        ),
+        "the verdict"
+    );
+    let visited = visits(&dom);
+    assert_eq!(visited["enabled"], true, "{visited}");
+    assert_eq!(
+        visited["labels"][0], "step 3 of 5 (key 'x'): B has no screen",
+        "{visited}"
+    );
+    assert_eq!(
+        visited["missing"],
+        format!("no screen at this step: it {how}"),
+        "{visited}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// What a script run after the report's own measures of its screens, as
 /// `data-geometry` on the body: the window's size, the cells' font size,
 /// and each screen's box (left, top, right, bottom).
