@@ -17,8 +17,11 @@
  * took, and when, and in which process: a program that only seeds after
  * its first screen, or never, does not get the seed asked for before it
  * draws, and another process of the command (a shell running it) that
- * called time() does not seed it. Unpinned, it tells that the program
- * seeds from the clock.
+ * called time() does not seed it. A child forked after such a call has
+ * its parent's generator, seeded: it says what its parent called, under
+ * its own id, when it next calls one or asks for input (a program it
+ * runs starts afresh). Unpinned, it tells that the program seeds from
+ * the clock.
  *
  * Typing (ROGUE_KEYS=FIFO): the program types its own keys, one at a
  * time, each the moment it waits for it. The program waits for a key
@@ -59,6 +62,7 @@
 #include <fcntl.h>
 #include <link.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,36 +85,32 @@ static unsigned int msvc_state = 1;
 /* What this process has called of the functions told, as said. */
 enum called { CALLED_TIME = 1, CALLED_SRAND = 2, CALLED_RAND = 4 };
 static int called_said = 0;
-/* The process that said it: a child forked after has said nothing. */
-static pid_t called_by = 0;
+/* Set in a child this process forks: it has what the parent called (its
+ * generator seeded as the parent's was), not said under its own id yet.
+ * A program the child then runs starts afresh, this library with it. */
+static volatile int forked = 0;
+
+static void on_fork(void) {
+    forked = 1;
+}
+
+__attribute__((constructor)) static void watch_forks(void) {
+    pthread_atfork(NULL, NULL, on_fork);
+}
 
 /* This process's id (a system call: no C library caches it). */
 static pid_t this_process(void) {
     return (pid_t)syscall(SYS_getpid);
 }
 
-/* Whether this process has said it called `what`. */
-static int told(enum called what) {
-    pid_t me = this_process();
-    if (called_by != me) {
-        called_by = me;
-        called_said = 0;
-    }
-    return called_said & what;
-}
-
-/* Says, the first time, that this process called `what`, on the
+/* Says that this process called `what` (bits of enum called), on the
  * program's terminal whatever its standard output is (written with
  * system calls, so that this library's own write() and close() do not
  * take it for the program's). */
-static void called(enum called what) {
-    if (told(what)) {
-        return;
-    }
-    called_said |= what;
+static void say_called(int what) {
     char text[64];
-    int n = snprintf(text, sizeof text, "\033_rogue-trace-called;%d;%d\033\\",
-                     (int)what, (int)this_process());
+    int n = snprintf(text, sizeof text, "\033_rogue-trace-called;%d;%d\033\\", what,
+                     (int)this_process());
     int fd = (int)syscall(SYS_openat, AT_FDCWD, "/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
         return;
@@ -119,6 +119,26 @@ static void called(enum called what) {
         syscall(SYS_write, fd, text, (size_t)n);
     }
     syscall(SYS_close, fd);
+}
+
+/* A forked child says, under its own id, what it has of its parent. */
+static void say_inherited(void) {
+    if (forked) {
+        forked = 0;
+        if (called_said != 0) {
+            say_called(called_said);
+        }
+    }
+}
+
+/* Says, the first time, that this process called `what`. */
+static void called(enum called what) {
+    say_inherited();
+    if (called_said & what) {
+        return;
+    }
+    called_said |= what;
+    say_called(what);
 }
 
 static int use_msvc(void) {
@@ -148,7 +168,7 @@ static int in_program(void *address) {
 time_t time(time_t *out) {
     /* Only the program's own calls say it seeds: curses calls time() too,
      * for its own ends. */
-    if (!told(CALLED_TIME) && in_program(__builtin_return_address(0))) {
+    if (!(called_said & CALLED_TIME) && in_program(__builtin_return_address(0))) {
         called(CALLED_TIME);
     }
     const char *seed = getenv("ROGUE_PIN_SEED");
@@ -416,6 +436,7 @@ static void type_key(int fd, const struct termios *t) {
 /* The program asks for input from fd: if fd is the capture's terminal
  * with no input pending and the program waits, the next key is typed. */
 static void asks(int fd, enum asking how) {
+    say_inherited();
     struct termios t;
     /* Having just looked and found none, it has none (only this library
      * types while it does). */

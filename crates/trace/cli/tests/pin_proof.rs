@@ -226,11 +226,11 @@ fn script(name: &str, lines: &[String]) -> PathBuf {
 }
 
 #[test]
-fn only_the_process_that_reads_the_keys_proves_the_pin() {
-    let seeded = seeded("seeded_wrapped");
+fn a_script_calling_time_proves_nothing_of_a_program_it_runs_unpinned() {
+    let seeded = seeded("seeded_unpinned");
     let probe = build("pin_probe", "pin_probe_wrapper", &[]);
-    // A wrapper that calls time() (the probe does, pinned) and runs the
-    // program without the library: the program is never pinned.
+    // The probe calls time(), pinned; the program runs without the
+    // library, never pinned.
     let unpinned = script(
         "unpinned.sh",
         &[
@@ -238,8 +238,6 @@ fn only_the_process_that_reads_the_keys_proves_the_pin() {
             format!("env -u LD_PRELOAD {} \"$@\"", seeded.display()),
         ],
     );
-    // A wrapper that runs it, library and all, without exec.
-    let pinned = script("pinned.sh", &[format!("{} \"$@\"", seeded.display())]);
     for how in ["observe", "watch", "quiet"] {
         refused(
             &capture("glibc", how, None, &unpinned, &[]),
@@ -248,9 +246,21 @@ fn only_the_process_that_reads_the_keys_proves_the_pin() {
              did, not the one that reads the keys",
             how,
         );
-        for program in [&pinned, &seeded] {
-            let case = format!("{how} {}", program.display());
-            let out = capture("glibc", how, None, program, &[]);
+    }
+}
+
+#[test]
+fn the_program_s_own_process_proves_it_run_directly_by_a_script_or_forked() {
+    let seeded = seeded("seeded_wrapped");
+    // Run, library and all, by a script without exec.
+    let wrapped =
+        script("wrapped.sh", &[format!("{} \"$@\"", seeded.display())]);
+    let cases = [(&seeded, None), (&wrapped, None), (&seeded, Some("fork"))];
+    for how in ["observe", "watch", "quiet"] {
+        for (program, arg) in cases {
+            let case = format!("{how} {} {arg:?}", program.display());
+            let args: Vec<&str> = arg.into_iter().collect();
+            let out = capture("glibc", how, None, program, &args);
             assert_eq!(out.status.code(), Some(0), "{case}");
             let trace = text(&out.stdout);
             assert!(trace.contains("\nseed 42 rand "), "{case}: {trace}");
