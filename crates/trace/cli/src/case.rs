@@ -8,7 +8,10 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use rogue_capture::{capture, Ending, Exit, Outcome as Ended, Stopped};
+use rogue_capture::{
+    capture_seen, Capture, CaptureOptions, Ending, Exit, Outcome as Ended,
+    Seen, Stopped,
+};
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::report::{html_ended, Ended as EndedShown, Side};
@@ -241,6 +244,10 @@ pub struct Outcome {
     pub names: [String; 2],
     /// The part both sides play.
     pub part: Part,
+    /// Whether each side, unpinned, called `time()` before its first
+    /// screen in a part that seeds: it seeds from the clock, not from the
+    /// case's seed ([`Seen::clock_seeded`]).
+    pub clock_seeded: [bool; 2],
 }
 
 /// The command with `{seed}` and `{rng}` filled in.
@@ -307,62 +314,27 @@ pub fn diff_options(all: bool, chars: CharsArg) -> DiffOptions {
 
 /// Plays `case` on both sides at the same time: the reference captured in
 /// one thread, the port captured (or replayed) in another; and compares
-/// them as `compared` says. An error (exit status
-/// 2) when a program cannot run; a program that stops early is recorded
-/// in the outcome, its screens up to there kept.
+/// them as `compared` says. An error (exit status 2) when a program
+/// cannot run; a program that stops early is recorded in the outcome, its
+/// screens up to there kept.
 pub fn run_case(
     sides: &Sides,
     flags: &CaptureFlags,
     case: &Case,
     compared: DiffOptions,
 ) -> Result<Outcome, Failure> {
-    let rng = case.config.rng.name().to_string();
-    let pins = [sides.pin, sides.pin_port]
-        .map(|pinned| pinned.then(|| pin(case.config.seed, &rng)).transpose());
-    let [reference_pin, port_pin] = pins;
-    let (reference_pin, port_pin) = (reference_pin?, port_pin?);
-    let seeds = case.config.part.seeds();
-    let options = |pinned: &Option<rogue_capture::pin::Pin>| {
-        let header = (
-            Some(case.config.part.number),
-            seeds.then_some(case.config.seed),
-            seeds.then(|| rng.clone()),
-        );
-        let env = pinned.as_ref().map(|p| p.env()).unwrap_or_default();
-        capture_options(
-            case.size,
-            case.keys.clone(),
-            (flags, true),
-            header,
-            env,
-        )
-    };
-    let (reference_options, port_options) =
-        (options(&reference_pin), options(&port_pin));
+    let [reference_options, port_options] = side_options(sides, flags, case)?;
     let reference_command = substituted(&sides.reference, case);
     let (reference, port) = std::thread::scope(|scope| {
-        let port = scope.spawn(|| match &sides.port {
-            Some((_, command)) => {
-                capture(&substituted(command, case), &port_options).map_err(
-                    |e| Failure(format!("the port cannot run: {e}"), 2),
-                )
-            }
-            None => {
-                let (cols, rows) = case.size;
-                let trace =
-                    rogue_replay::replay(&case.config, cols, rows, &case.keys);
-                let outcome = replayed(&trace, &case.keys);
-                Ok(rogue_capture::Capture { trace, outcome })
-            }
-        });
-        let reference = capture(&reference_command, &reference_options)
+        let port = scope.spawn(|| play_port(sides, case, &port_options));
+        let reference = capture_seen(&reference_command, &reference_options)
             .map_err(|e| Failure(format!("the reference cannot run: {e}"), 2));
         let port = port
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (reference, port)
     });
-    let (reference, port) = (reference?, port?);
+    let ((reference, reference_seen), (port, port_seen)) = (reference?, port?);
     let report = diff(&reference.trace, &port.trace, compared);
     Ok(Outcome {
         reference: reference.trace,
@@ -371,7 +343,50 @@ pub fn run_case(
         ended: [reference.outcome, port.outcome],
         names: sides.names(&case.config, Some(case)),
         part: case.config.part,
+        clock_seeded: [reference_seen, port_seen]
+            .map(|seen| seen.clock_seeded && case.config.part.seeds()),
     })
+}
+
+/// How each side, the reference and the port, is captured: every step
+/// kept, each pinned if asked; the header holds the part, and the seed and
+/// generator of a part that seeds.
+fn side_options(
+    sides: &Sides,
+    flags: &CaptureFlags,
+    case: &Case,
+) -> Result<[CaptureOptions; 2], Failure> {
+    let rng = case.config.rng.name().to_string();
+    let seeds = case.config.part.seeds();
+    let options = |pinned: bool| -> Result<CaptureOptions, Failure> {
+        let pin = pinned.then(|| pin(case.config.seed, &rng)).transpose()?;
+        let header = (
+            Some(case.config.part.number),
+            seeds.then_some(case.config.seed),
+            seeds.then(|| rng.clone()),
+        );
+        let env = pin.as_ref().map(|p| p.env()).unwrap_or_default();
+        let keys = case.keys.clone();
+        Ok(capture_options(case.size, keys, (flags, true), header, env))
+    };
+    Ok([options(sides.pin)?, options(sides.pin_port)?])
+}
+
+/// Plays the port's side of `case`: the port given with `--port`,
+/// captured with `options`, or the built-in port, replayed.
+fn play_port(
+    sides: &Sides,
+    case: &Case,
+    options: &CaptureOptions,
+) -> Result<(Capture, Seen), Failure> {
+    if let Some((_, command)) = &sides.port {
+        return capture_seen(&substituted(command, case), options)
+            .map_err(|e| Failure(format!("the port cannot run: {e}"), 2));
+    }
+    let (cols, rows) = case.size;
+    let trace = rogue_replay::replay(&case.config, cols, rows, &case.keys);
+    let outcome = replayed(&trace, &case.keys);
+    Ok((Capture { trace, outcome }, Seen::default()))
 }
 
 /// How the built-in port's game ended, from its trace of `keys`, as a

@@ -204,10 +204,30 @@ impl Outcome {
         format!("{}{}\n", self.details(), self.line())
     }
 
-    /// The result but for its line: both sides, how each ended where that
-    /// is news (with its last words), and the differing step.
+    /// Each side that seeds from the clock, unpinned, on a line that
+    /// names the option that pins it: its dungeon is not the case's.
+    pub fn clock_seeded(&self) -> Vec<String> {
+        let pins = ["--pin", "--pin-port"];
+        ROLES
+            .iter()
+            .zip(pins)
+            .zip(self.clock_seeded)
+            .filter(|&(_, seeded)| seeded)
+            .map(|((role, pin), _)| {
+                format!("{role} called time() before its first screen, unpinned: it seeds from the clock, not from --seed; give {pin}")
+            })
+            .collect()
+    }
+
+    /// The result but for its line: both sides, a side that seeds from
+    /// the clock, how each ended where that is news (with its last words),
+    /// and the differing step.
     pub fn details(&self) -> String {
         let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
+        for line in self.clock_seeded() {
+            text.push_str(&line);
+            text.push('\n');
+        }
         let verdict = self.verdict();
         let alike = self.ended[0].alike(&self.ended[1]);
         for (role, ended) in ROLES.iter().zip(&self.ended) {

@@ -224,3 +224,35 @@ fn the_endings_are_compared_and_a_crash_named() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_side_that_seeds_from_the_clock_unpinned_is_told_its_pin() {
+    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/seeded.c");
+    let seeded = compile_c(&source, &scratch("bin"), "seeded", &["-lncurses"]);
+    let seeded = seeded.to_str().unwrap();
+    // Both sides given {seed}, which each ignores for the clock.
+    let given = format!("env SEED={{seed}} {seeded}");
+    let words = shell_words::split(&given).unwrap();
+    let mut args = vec!["compare", "--seed", "42", "--keys", "lj"];
+    args.extend(["--port", &given, "--"]);
+    args.extend(words.iter().map(String::as_str));
+    let out = rogue_trace(&args);
+    let stdout = text(&out.stdout);
+    for (role, pin) in [("the reference", "--pin"), ("the port", "--pin-port")]
+    {
+        assert!(
+            stdout.contains(&format!(
+                "{role} called time() before its first screen, unpinned: \
+                 it seeds from the clock, not from --seed; give {pin}\n"
+            )),
+            "{stdout}"
+        );
+    }
+    // The reference pinned: the port alone is told.
+    let mut args = vec!["compare", "--seed", "42", "--keys", "lj", "--pin"];
+    args.extend(["--port", &given, "--", seeded]);
+    let stdout = text(&rogue_trace(&args).stdout);
+    assert!(stdout.contains("the port called time()"), "{stdout}");
+    assert!(!stdout.contains("the reference called time()"), "{stdout}");
+}
