@@ -66,7 +66,7 @@ pub fn view(root: &Path, part: u8) -> Result<View, String> {
     }
     files.insert("Cargo.lock".into(), read(&root.join("Cargo.lock"))?);
     files.insert(".gitignore".into(), "/target\n".into());
-    files.insert("README.md".into(), readme(part, &files));
+    files.insert("README.md".into(), README.into());
     Ok(files)
 }
 
@@ -182,39 +182,43 @@ fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 /// The README of a written part: what it is, how to run it, its files.
-fn readme(part: u8, files: &View) -> String {
-    let seed = if part >= 3 {
-        "\nLike the C original, it seeds `rand()` with the time; `--seed N` builds\n\
-         the dungeon of `srand(N)` instead. Its `rand()` is glibc's, value for\n\
-         value, or Microsoft's when built for Windows.\n"
-    } else {
-        ""
-    };
-    let keys = if part >= 1 {
-        "Keys: `h` left, `j` down, `k` up, `l` right, `q` quit.\n"
-    } else {
-        "It starts curses and ends it at once: it takes no key.\n"
-    };
-    let list: String = files
-        .keys()
-        .filter(|p| p.starts_with("crates"))
-        .map(|p| format!("- `{}`\n", p.display()))
-        .collect();
-    format!(
-        "# The C roguelike tutorial in Rust, Part {part}\n\n\
-         The program as it stands at the end of Part {part} of the C roguelike tutorial\n\
-         (<https://github.com/ignaoya/c-roguelike-tutorial/tree/Part_0{part}>), in Rust:\n\
-         a crate per C module, and `rogue-main` for `main.c`. It plays exactly as\n\
-         the C program of that part. It is GPL-3.0-or-later, as the C tutorial.\n\n\
-         ```sh\ncargo run --release\n```\n\n\
-         You need Rust, a C compiler and the ncurses development files (on\n\
-         Debian/Ubuntu, as root or with sudo: `apt-get install build-essential\n\
-         libncurses-dev pkg-config`). On Windows, pancurses compiles PDCurses\n\
-         from its C sources, with MSVC's or MinGW's C compiler.\n\
-         {keys}{seed}\n\
-         ## Files\n\n{list}"
-    )
-}
+/// It names no part: the reader's project starts as one part and becomes
+/// the next as a page is followed, and its crates' version, which the
+/// page's first step changes, says which part it is.
+pub const README: &str = "\
+# The C roguelike tutorial in Rust
+
+A part of the C roguelike tutorial
+(<https://github.com/ignaoya/c-roguelike-tutorial>), in Rust: a crate per
+C module, and `rogue-main` for `main.c`. Which part, its crates' version
+says, in `Cargo.toml`: `0.N.0` is Part N, which plays exactly as the C
+program of the C repository's branch `Part_0N` (the description in
+`crates/main/Cargo.toml` names the part too). It is GPL-3.0-or-later,
+as the C tutorial.
+
+```sh
+cargo run --release
+```
+
+You need Rust, a C compiler and the ncurses development files (on
+Debian/Ubuntu, as root or with sudo: `apt-get install build-essential
+libncurses-dev pkg-config`). On Windows, pancurses compiles PDCurses
+from its C sources, with MSVC's or MinGW's C compiler.
+
+Part 0 starts curses and ends it at once: it takes no key. From Part 1
+on, the keys are `h` left, `j` down, `k` up, `l` right, `q` quit. From
+Part 3 on, like the C original, it seeds `rand()` with the time; `cargo
+run --release -- --seed N` builds the dungeon of `srand(N)` instead
+(`-- --help` says so). Its `rand()` is glibc's, value for value, or
+Microsoft's when built for Windows.
+
+## Files
+
+Each crate of `crates/` is the twin of a C file: `crates/main` of
+`main.c`, `crates/types` of `rogue.h`, `crates/map` of `map.c`, and so
+on; `crates/crand`, from Part 3 on, is the C library's `srand()` and
+`rand()`.
+";
 
 #[cfg(test)]
 mod tests {
@@ -237,16 +241,18 @@ mod tests {
     }
 
     #[test]
-    fn a_part_s_readme_names_the_keys_it_takes() {
-        let keys = "Keys: `h` left";
-        let part_0 = view(&root(), 0).unwrap();
-        let readme_0 = &part_0[Path::new("README.md")];
-        assert!(!readme_0.contains(keys), "{readme_0}");
-        assert!(readme_0.contains("it takes no key"), "{readme_0}");
-        for part in 1..=4 {
+    fn a_part_s_readme_is_every_part_s_and_says_how_to_tell_them_apart() {
+        for part in PARTS {
             let files = view(&root(), part).unwrap();
-            assert!(files[Path::new("README.md")].contains(keys), "{part}");
+            assert_eq!(files[Path::new("README.md")], README, "Part {part}");
+            let manifest = &files[Path::new("Cargo.toml")];
+            assert!(
+                manifest.contains(&format!("version = \"0.{part}.0\"")),
+                "Part {part}: {manifest}"
+            );
         }
+        assert!(README.contains("`0.N.0` is Part N"), "{README}");
+        assert!(!README.contains("tree/Part_0"), "{README}");
     }
 
     #[test]

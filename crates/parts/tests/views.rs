@@ -118,7 +118,7 @@ fn a_written_part_is_a_workspace_with_a_readme() {
         assert!(dir.join(needed).exists(), "{needed}");
     }
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
-    assert!(readme.contains("tree/Part_03") && readme.contains("--seed"));
+    assert!(readme.contains("`0.N.0` is Part N") && readme.contains("--seed"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -151,6 +151,7 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
         let bin = build(part);
         if part >= 3 {
             refuses_anything_but_a_seed(part, &bin);
+            says_what_it_takes_on_help(part, &bin);
         }
         if part == 0 {
             // initscr(); endwin();: it draws nothing and ends at once.
@@ -197,6 +198,23 @@ fn every_part_builds_alone_and_plays_its_part_of_the_c_original() {
         replaced.is_empty() && after.len() == before.len(),
         "a part replaced libraries of the repository: {replaced:?}"
     );
+}
+
+/// A part that takes a seed says what it takes on `--help`, on standard
+/// output, and exits 0.
+fn says_what_it_takes_on_help(part: u8, bin: &Path) {
+    for flag in ["--help", "-h"] {
+        let output = Command::new(bin).arg(flag).output().expect("it runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let what = format!("Part {part} {flag}: {stdout}");
+        assert_eq!(output.status.code(), Some(0), "{what}");
+        assert!(
+            stdout.starts_with("usage: rogue-main [--seed N]\n"),
+            "{what}"
+        );
+        assert!(stdout.contains("\n--seed N: "), "{what}");
+        assert!(output.stderr.is_empty(), "{what}");
+    }
 }
 
 /// A part that takes a seed gets one line and exits 2 for anything else.

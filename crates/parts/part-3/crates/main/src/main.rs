@@ -27,7 +27,8 @@ fn main() {
 }
 
 /// The seed: `--seed N`, or the time as `srand(time(NULL))` takes it.
-/// Anything else is refused on one line, before curses starts.
+/// `--help` says what the program takes; anything else is refused on one
+/// line, before curses starts.
 fn seed() -> u32 {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {
@@ -37,8 +38,21 @@ fn seed() -> u32 {
         [flag, n] if flag == "--seed" => n.parse().unwrap_or_else(|_| {
             refuse(&format!("--seed takes a number from 0 to {}", u32::MAX))
         }),
+        [flag] if flag == "--help" || flag == "-h" => help(),
         _ => refuse("usage: rogue-main [--seed N]"),
     }
+}
+
+/// `--help`: what the program takes, on standard output, and exit 0.
+fn help() -> ! {
+    println!("usage: rogue-main [--seed N]");
+    println!(
+        "--seed N: the dungeon of srand(N), N from 0 to {}",
+        u32::MAX
+    );
+    println!("(else of the time, as the C's srand(time(NULL)) seeds it).");
+    println!("Keys: h left, j down, k up, l right, q quit.");
+    std::process::exit(0);
 }
 
 /// Says what is wrong on one line and exits with status 2.
