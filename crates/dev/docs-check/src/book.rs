@@ -179,13 +179,16 @@ fn caption(step: &Step, generated: &BTreeSet<String>, diffs: usize) -> Caption {
         Action::Write(f) => {
             (file(f), "replace the whole file with this".to_string())
         }
-        Action::Add(f, None) => (file(f), "add at the end".to_string()),
+        Action::Add(f, None) => {
+            (file(f), "add at the end, after a blank line".to_string())
+        }
         Action::Add(f, Some((Place::After, item))) => {
-            (file(f), format!("add after `{item}`"))
+            (file(f), format!("add after `{item}`, a blank line between"))
         }
-        Action::Add(f, Some((Place::Before, item))) => {
-            (file(f), format!("add before `{item}`"))
-        }
+        Action::Add(f, Some((Place::Before, item))) => (
+            file(f),
+            format!("add before `{item}`, a blank line between"),
+        ),
         Action::Replace(f, item) => (
             file(f),
             format!("replace `{item}` (its doc comment too) with this"),
@@ -411,7 +414,7 @@ mod tests {
         let expected = [
             "Make the crate:\n\n\n<div class=\"rogue-step\"><span class=\"rogue-step-run\">Run in your project folder, <code>rogue</code></span></div>\n\n<!-- step: sh -->\n```sh\n",
             "<div class=\"rogue-step\"><span class=\"rogue-step-file\"><code>crates/map/src/lib.rs</code></span> <span class=\"rogue-step-what\">replace what <code>cargo new</code> wrote with this, whole</span></div>\n\n<!-- step: write",
-            "Text before.\n\n<div class=\"rogue-step\"><span class=\"rogue-step-file\"><code>crates/types/src/lib.rs</code></span> <span class=\"rogue-step-what\">add after <code>Tile</code></span></div>\n\n<!-- step: add",
+            "Text before.\n\n<div class=\"rogue-step\"><span class=\"rogue-step-file\"><code>crates/types/src/lib.rs</code></span> <span class=\"rogue-step-what\">add after <code>Tile</code>, a blank line between</span></div>\n\n<!-- step: add",
             "<code>Cargo.toml</code></span> <span class=\"rogue-step-what\">change as shown</span><span class=\"rogue-step-help\">A diff: each <code>@@</code> line",
             "<code>crates/main/src/main.rs</code></span> <span class=\"rogue-step-what\">change as shown</span></div>",
             "<span class=\"rogue-step-run\">An excerpt to read, not to type</span>",
@@ -519,7 +522,7 @@ mod tests {
         let page = std::fs::read_to_string(format!("{root}/part-02.md"))
             .expect("docs/part-02.md");
         let html = render(&page, 2).unwrap();
-        let caption = "<div class=\"rogue-step\"><span class=\"rogue-step-file\"><code>crates/types/src/lib.rs</code></span> <span class=\"rogue-step-what\">add before <code>Position</code></span></div>\n\n<!-- step: add crates/types/src/lib.rs before Position -->\n```rust,ignore\n/// Number of rows";
+        let caption = "<div class=\"rogue-step\"><span class=\"rogue-step-file\"><code>crates/types/src/lib.rs</code></span> <span class=\"rogue-step-what\">add before <code>Position</code>, a blank line between</span></div>\n\n<!-- step: add crates/types/src/lib.rs before Position -->\n```rust,ignore\n/// Number of rows";
         assert!(html.contains(caption), "{html}");
         let notes = page
             .lines()
