@@ -11,19 +11,16 @@ ARGS ?=
 ## Play. `make run` builds and runs the game, `rogue` (crates/game/rogue:
 ## every part, every field of view, `--seed`, `--rng`, `--log`), with
 ## ARGS="--seed N ...". `make run PART=N` runs Part N's own program
-## instead, the code its page shows: Part 4 is the tutorial's crates
-## (crates/tutorial, `rogue-main`); Parts 0-3 are written out of
-## crates/parts/part-N into target/run/part-N, as `make part` writes them,
-## and built there. The first run builds it (about a minute), showing
-## cargo's progress.
+## instead, the code its page shows, written into target/run/part-N as
+## `make part` writes it (Parts 0-3 out of crates/parts/part-N, Part 4 out
+## of the tutorial's crates, crates/tutorial, with the part's version,
+## 0.N.0), and built there. The first run builds it (about a minute),
+## showing cargo's progress.
 run: deps
 ifeq ($(PART),)
 	$(CARGO) build --release -p rogue
 	./target/release/rogue $(ARGS)
-else ifeq ($(PART),4)
-	$(CARGO) build --release -p rogue-main
-	./target/release/rogue-main $(ARGS)
-else ifneq ($(filter $(PART),0 1 2 3),)
+else ifneq ($(filter $(PART),0 1 2 3 4),)
 	rm -rf target/run/part-$(PART)
 	@$(CARGO) run -q --release -p rogue-parts -- --part $(PART) --out target/run/part-$(PART) >/dev/null
 	cd target/run/part-$(PART) && CARGO_TARGET_DIR=$(CURDIR)/target/run/target $(CARGO) run --release -- $(ARGS)
@@ -44,6 +41,8 @@ $(error make part: OUT=$(OUT) exists already; give another OUT, or remove $(OUT)
 endif
 endif
 part:
+	@[ -x $(or $(CARGO_TARGET_DIR),target)/release/rogue-parts ] || \
+	  echo "make part: building rogue-parts first, once (about a minute)..."
 	@$(CARGO) run -q --release -p rogue-parts -- --part $(PART) --out $(OUT)
 
 ## Every test: unit, golden (headless and in a pseudo-terminal), races,
