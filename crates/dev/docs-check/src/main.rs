@@ -9,7 +9,9 @@
 //! `docs/SUMMARY.md` (the book's contents) link every page, and, given
 //! `C_REPO=<git dir>` (a clone of the C tutorial's repository), that every
 //! link into the C tutorial's branches points at what it names (see
-//! [`c_links`]).
+//! [`c_links`]). The workflows pages walk through run as written (see
+//! [`workflow`]), a part page's on the reader's program of the part and,
+//! given the C's, on the C's (see [`part_run`]).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,6 +25,7 @@ use rogue_options::{GameArgs, SizeArg};
 mod book;
 mod c_links;
 mod page;
+mod part_run;
 mod replay;
 mod snippet;
 mod workflow;
@@ -36,7 +39,8 @@ struct Cli {
     #[arg(long)]
     write: bool,
 
-    /// Replay only this part page, saying each step
+    /// Replay only this part page, saying each step, then run its
+    /// workflow blocks
     #[arg(long, value_name = "PAGE", conflicts_with = "write")]
     page: Option<PathBuf>,
 
@@ -187,17 +191,30 @@ fn replay_one(root: &Path, page: &Path) -> ExitCode {
         }
     };
     let name = page.display().to_string();
-    match replay_page(root, part, &text, &name, &mut |l| println!("{l}")) {
-        Ok(count) => {
-            println!("{name}: {count} steps replayed into Part {part}");
-            ExitCode::SUCCESS
-        }
-        Err(problems) => {
-            for p in problems {
-                eprintln!("docs check: {p}");
+    let mut problems =
+        match replay_page(root, part, &text, &name, &mut |l| println!("{l}")) {
+            Ok(count) => {
+                println!("{name}: {count} steps replayed into Part {part}");
+                Vec::new()
             }
-            ExitCode::FAILURE
-        }
+            Err(problems) => problems,
+        };
+    if problems.is_empty() && text.contains("<!-- run") {
+        let ran = workflows(root, page, &name, &text, &mut None);
+        problems.extend(
+            ran.problems
+                .iter()
+                .chain(&ran.stale)
+                .map(|p| format!("{name}: {p}")),
+        );
+    }
+    for p in &problems {
+        eprintln!("docs check: {p}");
+    }
+    if problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 
@@ -328,6 +345,63 @@ fn workflow_bin(
     Ok(bin)
 }
 
+/// Runs a page's workflow blocks (see [`workflow`], and [`part_run`] for a
+/// part page's), saying how many ran and how long they took, and each
+/// block skipped, and why.
+fn workflows(
+    root: &Path,
+    page: &Path,
+    name: &str,
+    text: &str,
+    built: &mut Option<PathBuf>,
+) -> workflow::Ran {
+    let bin = match workflow_bin(root, built) {
+        Ok(bin) => bin,
+        Err(e) => {
+            return workflow::Ran {
+                problems: vec![e],
+                ..Default::default()
+            }
+        }
+    };
+    let start = std::time::Instant::now();
+    let stem = page.file_stem().and_then(|s| s.to_str()).unwrap_or("page");
+    let original = std::env::var_os("ROGUE_C_ORIGINAL").map(PathBuf::from);
+    let ran = match part_of(page) {
+        Some(part) => {
+            let repo = std::env::var_os("C_REPO").map(PathBuf::from);
+            let c = part_run::CSources {
+                repo: repo.as_deref(),
+                original: original.as_deref(),
+            };
+            let run = root.join("target/docs-run").join(stem);
+            let target = scratch(root).join("target");
+            part_run::run_part_page(
+                root,
+                (part, text),
+                (&run, &target),
+                &bin,
+                &c,
+            )
+        }
+        None => workflow::run_page(root, stem, text, &bin, original.as_deref()),
+    };
+    if ran.ran > 0 {
+        println!(
+            "docs check: {name}: {} workflow block(s) run in target/docs-run/{stem} ({:.1} s)",
+            ran.ran,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    for skip in &ran.skipped {
+        println!(
+            "docs check: {name}: line {}: workflow block skipped: {}",
+            skip.line, skip.why
+        );
+    }
+    ran
+}
+
 /// The part a page shows: `part-0N.md` is Part N; any other page shows
 /// the game's sources.
 fn part_of(page: &Path) -> Option<u8> {
@@ -401,42 +475,6 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
                 problems.extend(found.iter().map(|p| format!("{name}: {p}")));
             }
         }
-        if part_of(page).is_none() && !write && text.contains("<!-- run") {
-            let stem =
-                page.file_stem().and_then(|s| s.to_str()).unwrap_or("page");
-            match workflow_bin(root, &mut built) {
-                Ok(bin) => {
-                    let c =
-                        std::env::var_os("ROGUE_C_ORIGINAL").map(PathBuf::from);
-                    let start = std::time::Instant::now();
-                    let ran = workflow::run_page(
-                        root,
-                        stem,
-                        &text,
-                        &bin,
-                        c.as_deref(),
-                    );
-                    if ran.ran > 0 {
-                        println!(
-                            "docs check: {name}: {} workflow block(s) run in target/docs-run/{stem} ({:.1} s)",
-                            ran.ran,
-                            start.elapsed().as_secs_f64()
-                        );
-                    }
-                    if ran.skipped > 0 {
-                        println!(
-                            "docs check: {name}: {} workflow block(s) skipped: they run the C \
-                             original (ROGUE_C_ORIGINAL=<a built C original> runs them)",
-                            ran.skipped
-                        );
-                    }
-                    problems.extend(
-                        ran.problems.iter().map(|p| format!("{name}: {p}")),
-                    );
-                }
-                Err(e) => problems.push(format!("{name}: {e}")),
-            }
-        }
         if let Some(part) = part_of(page).filter(|_| !write) {
             if text.contains("<!-- step: ") {
                 match replay_page(root, part, &text, &name, &mut |_| {}) {
@@ -445,6 +483,20 @@ fn run(root: &Path, write: bool) -> Result<usize, Vec<String>> {
                     ),
                     Err(found) => problems.extend(found),
                 }
+            }
+        }
+        let runs = text.contains("<!-- run");
+        if runs && (!write || text.contains("<!-- run-output -->")) {
+            let ran = workflows(root, page, &name, &text, &mut built);
+            let named = |p: &String| format!("{name}: {p}");
+            problems.extend(ran.problems.iter().map(named));
+            if !write {
+                problems.extend(ran.stale.iter().map(named));
+            } else if !ran.stale.is_empty() {
+                let mended =
+                    workflow::with_outputs(&outcome.text, &ran.printed);
+                fs::write(page, mended)
+                    .map_err(|e| vec![format!("{name}: {e}")])?;
             }
         }
     }

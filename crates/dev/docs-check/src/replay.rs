@@ -177,7 +177,7 @@ pub fn steps(page: &str) -> Result<Vec<Step>, Vec<String>> {
 }
 
 /// The action of a step note's text.
-fn action(spec: &str) -> Result<Action, String> {
+pub fn action(spec: &str) -> Result<Action, String> {
     let words: Vec<&str> = spec.split_whitespace().collect();
     let file = || words.get(1).map(|w| (*w).to_string());
     let missing = || format!("'step: {spec}' names no file");
