@@ -88,8 +88,10 @@ impl KeysArgs {
 /// `--chars`: compare characters only.
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct CharsArg {
-    /// Compare characters only, not colours: tells a map that differs
-    /// from one that is only seen (or lit) differently
+    /// Compare characters only, not colours: a cell lit on one side and
+    /// only remembered on the other (or drawn in other colours) is then
+    /// the same; the player elsewhere, the map differing and a cell seen
+    /// on one side only still differ
     #[arg(long)]
     pub chars: bool,
 }

@@ -18,16 +18,34 @@ use crate::fuzz::walks::alphabet;
 use crate::fuzz::walks::{parse_size_range, SizeRange};
 use crate::Failure;
 
-/// How differences are grouped, for `fuzz --help`.
-const GROUPING_HELP: &str = "Differences are grouped by their signature: for screens that differ, \
-what differs (characters, colours or both) in the first differing cell of the first differing screen \
-(cells read row by row), with what each side shows there (character and colours, not where); \
-for a side that stops before its last key, which side and how (exited, with its status; \
-kept busy without waiting for a key; drew nothing). \
+/// How differences are grouped and shrunk, for `fuzz --help`.
+const GROUPING_HELP: &str = "Each differing case is named by its first difference, as a porter would name it \
+from the C's own drawing rules (a tile in sight drawn in the visible colour, a tile seen before in the \
+seen colour, any other blank, the player @ last). The first difference is the first screen that \
+differs, unless a side ended before it where the other did not end alike. A differing screen is named \
+by the first of these it shows: the player is elsewhere (the @ cells differ); \
+the map differs (a cell drawn on both sides, with other characters); \
+a cell is seen on one side, never on the other (a tile on one side, blank on the other); \
+a cell is lit on one side and only remembered on the other (the same character, \
+in the visible colour on one side and the seen colour on the other); \
+a cell is drawn in other colours (the same character). \
+A side that ended is named \"a side stopped or died\", with how each side that ended there did: \
+its exit status, the signal that killed it, or that it drew nothing or kept busy. \
+Cases of one name are one group, except that a cell seen on one side only and a cell lit on one side \
+only are one group, \"the field of view differs\" (a field of view of another radius shows the one or \
+the other first). A case whose first differing screen shows neither player (a screen smaller than \
+the dungeon, the difference away from both players) is played again on a screen of at least 100x25, \
+the dungeon's size, and named by that if it differs there. \
 Each group is reported once: the first case found in it, and that case shrunk. \
-A smaller screen or fewer keys are kept only while the shrunk case's first differing screen \
-still holds a cell, at the same row and column, that differs with the same two contents \
-in the found case's first differing screen. A case where a side stops is not shrunk.";
+When more than half of the cases, and at least 5, differ from the first screen on with the player \
+starting elsewhere, the summary says to check the port's seed and generator (rogue-trace rand). \
+A smaller case is kept only while its first difference is the found case's: \
+typed by the same key (or both the first screen), of the same kind, each player the found case \
+shows still shown. The keys are cut after it, then taken out in chunks; then the screen is made as \
+small as the box holding both players and every cell that differs there at the found case's size \
+(for a side that ended, both players on the screen before), if the difference is kept there at the \
+same step, every one of those cells and players shown. \
+A case where a side drew nothing or kept busy is not shrunk.";
 
 #[derive(Args, Debug)]
 #[command(after_help = GROUPING_HELP)]
@@ -38,8 +56,9 @@ pub struct FuzzArgs {
     /// The seed of the cases (default: the current time, printed)
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Keys typed in each case
-    #[arg(long, value_name = "K", default_value = "60", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    /// Keys typed in each case, the quit key included where a case ends
+    /// with it
+    #[arg(long, value_name = "K", default_value = "100", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub keys_per_case: u32,
     /// The generator of every case [default: glibc or msvc, drawn for
     /// each case]
@@ -50,9 +69,16 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "SIZE", default_value = "20x8-120x40", value_parser = parse_size_range)]
     pub size: SizeRange,
     /// The keys of the walks, written as --keys: each drawn at random and
-    /// typed 1 to 6 times in a row (not q or \x00, which end the game)
-    /// [default: h, j, k and l, with now and then a stray key: x, space,
-    /// tab, ., 1, H, return, escape, ~ or Q]
+    /// typed 1 to 6 times in a row (not q or \x00, which end the game; no
+    /// case ends with q) [default: runs of h and l, 1 to 12 keys long, and
+    /// of j and k, 1 to 4 long, the moves; one draw in 4 instead a single
+    /// other key: one time in 2 a printable ASCII key but q, one in 4 a
+    /// control key a terminal passes through in curses' mode (^A to ^_
+    /// and DEL, but not ^C, ^\ or ^Z, which send signals, nor ^S or ^Q,
+    /// which stop and start the output), one in 4 a special key (the
+    /// arrows, Home, End, Page Up, Page Down, Insert, Delete, F1 to F12)
+    /// sent as the terminal sends it in the mode the program set; and 1
+    /// case in 4 has q, the quit key, for its last key]
     #[arg(long, value_name = "KEYS", allow_hyphen_values = true)]
     pub alphabet: Option<String>,
     /// Play every case, each difference reported once (grouped as said

@@ -1,149 +1,367 @@
-//! How `fuzz` tells one difference from another: its signature, from the
-//! first differing screen's cells or from how a side stopped.
+//! How `fuzz` tells one bug from another: a case's first difference (its
+//! first differing screen, or a side that ended where the other did not)
+//! and its kind, named as a porter would name it from the C's own drawing
+//! rules (`drawEverything`): a tile in sight is drawn in the visible
+//! colour, a tile seen before in the seen colour, any other left blank, and
+//! the player `@` drawn last.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
+use std::fmt;
 
-use rogue_trace_format::classes::Look;
-use rogue_trace_format::diff::{cell_shown, cells_differing_as, on_console};
-use rogue_trace_format::{key_literal, Step};
+use rogue_capture::{Outcome as Ended, Stopped};
+use rogue_trace_format::classes::{BLUE, WHITE};
+use rogue_trace_format::diff::{cells_differing_as, on_console};
+use rogue_trace_format::{key_literal, Step, Trace};
 
 use crate::case::{Outcome, ROLES};
 
-/// What a side shows in a cell: its character and look (no look when
-/// characters only are compared).
-pub type Content = (char, Option<Look>);
-
-/// A cell that differs between the two sides: where, and what each shows.
+/// What a first difference is, in a porter's words; the kinds of a screen
+/// in order of precedence, the first a screen shows naming it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CellDifference {
-    pub y: usize,
-    pub x: usize,
-    pub a: Option<Content>,
-    pub b: Option<Content>,
+pub enum Kind {
+    /// The `@` cells differ.
+    Player,
+    /// A cell drawn on both sides, with other characters.
+    Map,
+    /// A cell blank on one side, a tile on the other.
+    Seen,
+    /// A cell in the visible colour on one side, in the seen colour on the
+    /// other, its character the same.
+    Lit,
+    /// A cell in other colours, its character the same, not the visible
+    /// and the seen colour.
+    Colours,
+    /// A side ended where the other went on, or both ended apart: how each
+    /// that ended there did ([`how`]).
+    Stopped(Vec<String>),
 }
 
-/// The first differing screen of a case: its step, and its differing
-/// cells, row by row.
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kind::Player => write!(f, "the player is elsewhere (the @ cells differ)"),
+            Kind::Map => write!(f, "the map differs (a cell drawn on both sides, with other characters)"),
+            Kind::Seen => write!(f, "a cell is seen on one side, never on the other (a tile on one side, blank on the other)"),
+            Kind::Lit => write!(f, "a cell is lit on one side and only remembered on the other (the same character, in the visible colour on one side and the seen colour on the other)"),
+            Kind::Colours => write!(f, "a cell is drawn in other colours (the same character)"),
+            Kind::Stopped(hows) => {
+                write!(f, "a side stopped or died: {}", hows.join(", "))
+            }
+        }
+    }
+}
+
+impl Kind {
+    /// The group of the differences of this kind, named: one bug, one
+    /// group. A cell seen on one side only and a cell lit on one side only
+    /// are one group, the field of view's: a field of view of another
+    /// radius shows the one or the other first, as the player comes into
+    /// a place or leaves it.
+    pub fn group(&self) -> String {
+        match self {
+            Kind::Seen | Kind::Lit => FIELD_OF_VIEW.to_string(),
+            kind => kind.to_string(),
+        }
+    }
+
+    /// The kind for a person, with its group where the group is wider.
+    pub fn in_group(&self) -> String {
+        match self {
+            Kind::Seen | Kind::Lit => format!("{FIELD_OF_VIEW}: {self}"),
+            kind => kind.to_string(),
+        }
+    }
+}
+
+/// The group of [`Kind::Seen`] and [`Kind::Lit`].
+pub const FIELD_OF_VIEW: &str = "the field of view differs";
+
+/// A case's first difference: where, what typed it, its kind, and what
+/// its screen shows of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstDifference {
+    /// The step: the first differing screen, or the first a side has no
+    /// screen for, having ended.
     pub step: usize,
-    pub cells: HashSet<CellDifference>,
-    pub first_cell: Option<CellDifference>,
+    /// The key typed just before; `None` for the first screen.
+    pub key: Option<char>,
+    /// Its kind.
+    pub kind: Kind,
+    /// The cells that differ on its screen, row and column (none when a
+    /// side ended).
+    pub cells: BTreeSet<(usize, usize)>,
+    /// Where the reference's and the port's `@` are on its screen (when a
+    /// side ended, on the last screen both have), if shown.
+    pub players: [Option<(usize, usize)>; 2],
 }
 
-/// The cells of row `y` of `step`, their looks as a console shows them
-/// if `console`, or none if `chars` (characters only compared).
-fn contents(step: &Step, y: usize, console: bool, chars: bool) -> Vec<Content> {
-    let text = step.text.get(y).map_or("", String::as_str);
-    let looks = step.looks(y).into_iter();
-    let looks = looks.map(|l| {
-        let look = if console { l.on_console() } else { l };
-        (!chars).then_some(look)
-    });
-    text.chars().zip(looks).collect()
+impl FirstDifference {
+    /// The smallest screen, columns and rows, that shows both players and
+    /// every differing cell; `None` if there is nothing to show.
+    pub fn view(&self) -> Option<(u16, u16)> {
+        let shown = self.cells.iter().chain(self.players.iter().flatten());
+        let corner =
+            shown.fold(None, |corner: Option<(usize, usize)>, &(y, x)| {
+                let (rows, cols) = corner.unwrap_or((0, 0));
+                Some((rows.max(y + 1), cols.max(x + 1)))
+            })?;
+        Some((corner.1 as u16, corner.0 as u16))
+    }
+
+    /// Whether `self` is `found`'s first difference as a shrunk case must
+    /// keep it: typed by the same key (or both the first screen), of the
+    /// same kind, each player shown that `found` shows.
+    pub fn keeps(&self, found: &FirstDifference) -> bool {
+        let shown = |d: &FirstDifference| d.players.map(|p| p.is_some());
+        let lost = shown(found).iter().zip(shown(self)).any(|(&f, s)| f && !s);
+        self.key == found.key && self.kind == found.kind && !lost
+    }
+
+    /// Where it is, for a person: `the first screen`, or `step N, typed by
+    /// KEY`.
+    pub fn place(&self) -> String {
+        match self.key {
+            None => "the first screen".to_string(),
+            Some(key) => {
+                format!("step {}, typed by {}", self.step, key_literal(key))
+            }
+        }
+    }
 }
 
-/// The differing cells of the first differing screen of `outcome`, with
-/// what each side shows there, if a screen differs.
+/// The first difference of `outcome`, if it differs: its first differing
+/// screen, unless a side ended before it where the other did not end alike.
 pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
-    let number = *outcome.report.differing_steps.first()?;
     let (a, b) = (&outcome.reference, &outcome.port);
-    let step = |t: &rogue_trace_format::Trace| {
-        t.steps.iter().find(|s| s.number == number).cloned()
-    };
-    let (step_a, step_b) = (step(a)?, step(b)?);
+    let stop = stop_step(outcome);
+    let screens =
+        differing_screen(outcome).filter(|s| stop.is_none_or(|t| s.0 < t));
+    let keys = &a.header.keys;
+    let key_of =
+        |step: usize| step.checked_sub(1).and_then(|i| keys.get(i).copied());
+    if let Some((step, cells)) = screens {
+        let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
+        return Some(FirstDifference {
+            step,
+            key: key_of(step),
+            kind: screen_kind(step_a, step_b, &cells),
+            cells,
+            players: [player(step_a), player(step_b)],
+        });
+    }
+    let step = stop?;
+    let before = step.checked_sub(1);
+    let player_at =
+        |t: &Trace| before.and_then(|s| screen(t, s)).and_then(player);
+    Some(FirstDifference {
+        step,
+        key: key_of(step),
+        kind: Kind::Stopped(hows(outcome, step)),
+        cells: BTreeSet::new(),
+        players: [player_at(a), player_at(b)],
+    })
+}
+
+/// The step `number` of `trace`, if it has one.
+fn screen(trace: &Trace, number: usize) -> Option<&Step> {
+    trace.steps.iter().find(|s| s.number == number)
+}
+
+/// The first screen both sides have that differs, and its differing cells.
+fn differing_screen(
+    outcome: &Outcome,
+) -> Option<(usize, BTreeSet<(usize, usize)>)> {
+    let (a, b) = (&outcome.reference, &outcome.port);
     let console = on_console(a, b);
     let options = outcome.report.options;
-    let mut rows: Option<(usize, Vec<Content>, Vec<Content>)> = None;
-    let mut cells = HashSet::new();
-    let mut first_cell = None;
-    for (y, x) in cells_differing_as(&step_a, &step_b, console, options) {
-        if rows.as_ref().is_none_or(|r| r.0 != y) {
-            rows = Some((
-                y,
-                contents(&step_a, y, console, options.chars),
-                contents(&step_b, y, console, options.chars),
-            ));
-        }
-        let (_, row_a, row_b) = rows.as_ref().expect("the row");
-        let cell = CellDifference {
-            y,
-            x,
-            a: row_a.get(x).cloned(),
-            b: row_b.get(x).cloned(),
-        };
-        first_cell.get_or_insert_with(|| cell.clone());
-        cells.insert(cell);
-    }
-    Some(FirstDifference {
-        step: number,
-        cells,
-        first_cell,
+    a.steps.iter().find_map(|step_a| {
+        let step_b = screen(b, step_a.number)?;
+        let cells = cells_differing_as(step_a, step_b, console, options);
+        (!cells.is_empty())
+            .then(|| (step_a.number, cells.into_iter().collect()))
     })
 }
 
-/// A cell's content for a person: its character and its colours (only
-/// its character when characters only are compared).
-pub fn shown(content: &Option<Content>) -> String {
-    content.as_ref().map_or_else(
-        || "(nothing)".to_string(),
-        |(ch, look)| match look {
-            Some(look) => cell_shown(*ch, look),
-            None => key_literal(*ch),
-        },
-    )
-}
-
-/// The signature of a difference, by which differences are grouped: for
-/// a side that stopped, which and how; else what differs in the first
-/// differing cell of the first differing screen, and what each side shows
-/// there.
-pub fn signature(outcome: &Outcome) -> String {
-    let stops: Vec<String> = ROLES
-        .iter()
-        .zip(&outcome.ended)
-        .filter_map(|(role, ended)| Some(format!("{role} {}", how(ended)?)))
-        .collect();
-    if !outcome.stops().is_empty() {
-        return stops.join(", ");
+/// The first step a side has no screen for, having ended where the other
+/// did not end alike; `None` if the sides ended alike.
+fn stop_step(outcome: &Outcome) -> Option<usize> {
+    let [a, b] = &outcome.ended;
+    if a.alike(b) {
+        return None;
     }
-    let Some(cell) = first_difference(outcome).and_then(|d| d.first_cell)
-    else {
-        return format!("screens: {}", outcome.report.line);
-    };
-    let char_of = |c: &Option<Content>| c.as_ref().map(|c| c.0);
-    let look_of = |c: &Option<Content>| c.as_ref().map(|c| c.1.clone());
-    let what = match (
-        char_of(&cell.a) != char_of(&cell.b),
-        look_of(&cell.a) != look_of(&cell.b),
-    ) {
-        (true, true) => "characters and colours",
-        (true, false) => "characters",
-        _ => "colours",
-    };
-    format!(
-        "screens differ ({what}) first at a cell where A shows {} and B {}",
-        shown(&cell.a),
-        shown(&cell.b)
-    )
+    let sides = [(&outcome.reference, a), (&outcome.port, b)];
+    sides
+        .iter()
+        .filter(|(_, ended)| **ended != Ended::StillRunning)
+        .map(|(trace, _)| screens_before_end(trace))
+        .min()
 }
 
-/// How a side ended, without the number of keys typed; `None` if it was
-/// still running at the end.
-fn how(ended: &rogue_capture::Outcome) -> Option<String> {
-    use rogue_capture::{Outcome, Stopped};
-    Some(match ended {
-        Outcome::StillRunning => return None,
-        Outcome::EndedOnLastKey(ending) => {
-            format!("{} on its last key", ending.exit)
-        }
-        Outcome::Stopped(Stopped::Exited { ending, .. }) => {
+/// How many screens a trace has in a row from step 0: the step after them
+/// is the first its program did not draw.
+fn screens_before_end(trace: &Trace) -> usize {
+    trace
+        .steps
+        .iter()
+        .enumerate()
+        .take_while(|(i, s)| s.number == *i)
+        .count()
+}
+
+/// How each side that ended at `step` did, as [`how`] says it.
+fn hows(outcome: &Outcome, step: usize) -> Vec<String> {
+    let sides = [&outcome.reference, &outcome.port];
+    ROLES
+        .iter()
+        .zip(sides.iter().zip(&outcome.ended))
+        .filter(|(_, (trace, ended))| {
+            **ended != Ended::StillRunning && screens_before_end(trace) == step
+        })
+        .map(|(role, (_, ended))| format!("{role} {}", how(ended)))
+        .collect()
+}
+
+/// How a side ended, without the number of keys typed or whether the key
+/// was its last: its exit status or the signal that killed it.
+pub fn how(ended: &Ended) -> String {
+    match ended {
+        Ended::StillRunning => "went on".into(),
+        Ended::EndedOnLastKey(ending)
+        | Ended::Stopped(Stopped::Exited { ending, .. }) => {
             ending.exit.to_string()
         }
-        Outcome::Stopped(Stopped::NeverDrew) => {
-            "drew nothing at start-up".into()
-        }
-        Outcome::Stopped(Stopped::KeptDrawing { .. }) => {
+        Ended::Stopped(Stopped::NeverDrew) => "drew nothing at start-up".into(),
+        Ended::Stopped(Stopped::KeptDrawing { .. }) => {
             "kept busy without waiting for a key".into()
         }
-    })
+    }
+}
+
+/// Where the first `@` of a screen is, row and column.
+fn player(step: &Step) -> Option<(usize, usize)> {
+    step.text
+        .iter()
+        .enumerate()
+        .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
+}
+
+/// The kind of a differing screen, `a` against `b`, whose differing cells
+/// are `cells`: the first of [`Kind`]'s kinds one of them shows.
+fn screen_kind(a: &Step, b: &Step, cells: &BTreeSet<(usize, usize)>) -> Kind {
+    let kinds: BTreeSet<u8> = cells
+        .iter()
+        .map(|&(y, x)| cell_kind(cell(a, y, x), cell(b, y, x)))
+        .collect();
+    match kinds.first() {
+        Some(0) => Kind::Player,
+        Some(1) => Kind::Map,
+        Some(2) => Kind::Seen,
+        Some(3) => Kind::Lit,
+        _ => Kind::Colours,
+    }
+}
+
+/// A cell's character and colour class, a blank if it has none.
+fn cell(step: &Step, y: usize, x: usize) -> (char, char) {
+    let ch = step
+        .text
+        .get(y)
+        .and_then(|r| r.chars().nth(x))
+        .unwrap_or(' ');
+    let class = step
+        .colours
+        .get(y)
+        .and_then(|r| r.chars().nth(x))
+        .unwrap_or(' ');
+    (ch, class)
+}
+
+/// The rank of a differing cell's kind: 0 the player, 1 the map, 2 seen,
+/// 3 lit, 4 other colours.
+fn cell_kind(
+    (ch_a, class_a): (char, char),
+    (ch_b, class_b): (char, char),
+) -> u8 {
+    let lit_and_seen = [class_a, class_b] == [WHITE, BLUE]
+        || [class_a, class_b] == [BLUE, WHITE];
+    match () {
+        _ if (ch_a == '@') != (ch_b == '@') => 0,
+        _ if ch_a != ch_b && ch_a != ' ' && ch_b != ' ' => 1,
+        _ if ch_a != ch_b => 2,
+        _ if lit_and_seen => 3,
+        _ => 4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(rows: &[&str], colours: &[&str]) -> Step {
+        Step {
+            number: 1,
+            key: Some('l'),
+            text: rows.iter().map(|r| r.to_string()).collect(),
+            colours: colours.iter().map(|r| r.to_string()).collect(),
+            odd: Vec::new(),
+        }
+    }
+
+    fn kind_of(a: &Step, b: &Step) -> Kind {
+        let cells = cells_differing_as(a, b, false, Default::default());
+        screen_kind(a, b, &cells.into_iter().collect())
+    }
+
+    #[test]
+    fn a_screen_is_named_by_its_first_kind_in_precedence() {
+        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
+        // The player one cell over, and the map, seen and lit besides.
+        let moved = step(&["#..@ ", "#,..#"], &["wwww ", "bbbbw"]);
+        assert_eq!(kind_of(&a, &moved), Kind::Player);
+        let map = step(&["#.@  ", "#,..#"], &["www  ", "bbbbw"]);
+        assert_eq!(kind_of(&a, &map), Kind::Map);
+        let seen = step(&["#.@  ", "#...#"], &["www  ", "bbbbw"]);
+        assert_eq!(kind_of(&a, &seen), Kind::Seen);
+        let lit = step(&["#.@.#", "#...#"], &["wwwww", "bbbbw"]);
+        assert_eq!(kind_of(&a, &lit), Kind::Lit);
+        let odd = step(&["#.@.#", "#...#"], &["wwwww", "bbbb "]);
+        assert_eq!(kind_of(&a, &odd), Kind::Colours);
+    }
+
+    #[test]
+    fn the_view_holds_both_players_and_every_differing_cell() {
+        let difference = FirstDifference {
+            step: 3,
+            key: Some('y'),
+            kind: Kind::Player,
+            cells: [(2, 9), (4, 1)].into(),
+            players: [Some((2, 9)), Some((1, 10))],
+        };
+        assert_eq!(difference.view(), Some((11, 5)));
+        let nothing = FirstDifference {
+            cells: BTreeSet::new(),
+            players: [None, None],
+            ..difference.clone()
+        };
+        assert_eq!(nothing.view(), None);
+        // A player the found case shows is kept in view, the key and the
+        // kind kept too.
+        let one_player = FirstDifference {
+            players: [Some((2, 9)), None],
+            ..difference.clone()
+        };
+        assert!(difference.keeps(&difference));
+        assert!(!one_player.keeps(&difference));
+        assert!(difference.keeps(&one_player));
+        let other_key = FirstDifference {
+            key: Some('u'),
+            ..difference.clone()
+        };
+        assert!(!other_key.keeps(&difference));
+        let other_kind = FirstDifference {
+            kind: Kind::Map,
+            ..difference.clone()
+        };
+        assert!(!other_kind.keeps(&difference));
+    }
 }

@@ -1,130 +1,190 @@
-//! Shrinking: a difference `fuzz` found played again on fewer keys and
-//! smaller screens, each kept only while it still shows the found case's
-//! cause.
-
-use std::collections::HashSet;
+//! Shrinking: a difference `fuzz` found played again on fewer keys and a
+//! smaller screen, each kept only while it still shows the found case's
+//! cause: its first difference typed by the same key (or both the first
+//! screen), of the same kind ([`FirstDifference::keeps`]), on a screen
+//! that shows both players and every cell that differs there at the found
+//! case's size.
 
 use rogue_trace_format::diff::DiffOptions;
 
 use crate::case::{run_case, Case, Sides};
 use crate::flags::CaptureFlags;
-use crate::fuzz::grouping::{
-    first_difference, CellDifference, FirstDifference,
-};
+use crate::fuzz::grouping::{first_difference, FirstDifference};
 use crate::Failure;
 
-/// A smaller case that still shows the cause of `found`'s difference: the
-/// keys cut after the first differing step, then chunks of keys taken
-/// out, then the screen made smaller, each kept only while the case's
-/// first differing screen holds a cell that differs, with the same two
-/// contents, at the same row and column, in the found case's.
+/// A case played again by the shrinker, and what its first difference
+/// must keep.
+struct Shrinker<'a> {
+    sides: &'a Sides,
+    flags: &'a CaptureFlags,
+    options: DiffOptions,
+    found: &'a FirstDifference,
+}
+
+impl Shrinker<'_> {
+    /// The first difference of `candidate`, if it has one.
+    fn play(
+        &self,
+        candidate: &Case,
+    ) -> Result<Option<FirstDifference>, Failure> {
+        let outcome =
+            run_case(self.sides, self.flags, candidate, self.options)?;
+        Ok(first_difference(&outcome))
+    }
+
+    /// `candidate`'s first difference, if it keeps the found case's.
+    fn kept(
+        &self,
+        candidate: &Case,
+    ) -> Result<Option<FirstDifference>, Failure> {
+        Ok(self.play(candidate)?.filter(|d| d.keeps(self.found)))
+    }
+}
+
+/// A smaller case that keeps the first difference of `case`, `found`:
+/// the keys cut after it, then chunks of keys taken out while the first
+/// difference is kept, then the screen made as small as the box that holds
+/// both players and every differing cell of its first differing screen at
+/// the found size, if the difference is kept there too. The case and its
+/// first difference.
 pub fn shrink(
     sides: &Sides,
     flags: &CaptureFlags,
     options: DiffOptions,
-    mut case: Case,
+    case: Case,
     found: &FirstDifference,
-) -> Result<Case, Failure> {
-    let keeps = |candidate: &Case| -> Result<bool, Failure> {
-        let outcome = run_case(sides, flags, candidate, options)?;
-        Ok(outcome.stops().is_empty()
-            && first_difference(&outcome)
-                .is_some_and(|d| keeps_cause(&found.cells, &d.cells)))
+) -> Result<(Case, FirstDifference), Failure> {
+    let shrinker = Shrinker {
+        sides,
+        flags,
+        options,
+        found,
     };
-    // The first differing screen is step `found.step`, after as many keys.
-    if found.step < case.keys.len() {
+    let (case, at_full_size) = fewer_keys(&shrinker, case)?;
+    smaller_screen(&shrinker, case, at_full_size)
+}
+
+/// The keys cut after the found difference's step, then chunks of them
+/// taken out, each kept while the first difference is.
+fn fewer_keys(
+    shrinker: &Shrinker,
+    mut case: Case,
+) -> Result<(Case, FirstDifference), Failure> {
+    let mut difference = shrinker.found.clone();
+    if shrinker.found.step < case.keys.len() {
         let cut = Case {
-            keys: case.keys[..found.step].to_vec(),
+            keys: case.keys[..shrinker.found.step].to_vec(),
             ..case.clone()
         };
-        if keeps(&cut)? {
-            case = cut;
+        if let Some(d) = shrinker.kept(&cut)? {
+            (case, difference) = (cut, d);
         }
     }
     let mut chunks = 2;
     while case.keys.len() > 1 {
-        let size = case.keys.len().div_ceil(chunks);
-        let mut smaller = None;
-        for start in (0..case.keys.len()).step_by(size) {
-            let mut keys = case.keys.clone();
-            keys.drain(start..(start + size).min(keys.len()));
-            let candidate = Case {
-                keys,
-                ..case.clone()
-            };
-            if keeps(&candidate)? {
-                smaller = Some(candidate);
-                break;
-            }
-        }
-        match smaller {
-            Some(c) => {
-                case = c;
+        match without_a_chunk(shrinker, &case, chunks)? {
+            Some((smaller, d)) => {
+                (case, difference) = (smaller, d);
                 chunks = (chunks - 1).max(2);
             }
             None if chunks >= case.keys.len() => break,
             None => chunks = (chunks * 2).min(case.keys.len()),
         }
     }
-    for axis in [0, 1] {
-        loop {
-            let side = if axis == 0 { case.size.0 } else { case.size.1 };
-            let mut smaller = None;
-            for new in [side / 2, side * 3 / 4] {
-                if new == 0 || new >= side {
-                    continue;
-                }
-                let mut size = case.size;
-                *(if axis == 0 { &mut size.0 } else { &mut size.1 }) = new;
-                let candidate = Case {
-                    size,
-                    ..case.clone()
-                };
-                if keeps(&candidate)? {
-                    smaller = Some(candidate);
-                    break;
-                }
-            }
-            match smaller {
-                Some(c) => case = c,
-                None => break,
-            }
-        }
-    }
-    Ok(case)
+    Ok((case, difference))
 }
 
-/// Whether a case's first differing screen, whose differing cells are
-/// `cells`, still shows the cause of the found case's, `found`: a cell at
-/// the same row and column that differs with the same two contents.
-fn keeps_cause(
-    found: &HashSet<CellDifference>,
-    cells: &HashSet<CellDifference>,
-) -> bool {
-    cells.iter().any(|c| found.contains(c))
+/// `case` with one of its keys' `chunks` parts taken out, the first that
+/// keeps the first difference, and that difference.
+fn without_a_chunk(
+    shrinker: &Shrinker,
+    case: &Case,
+    chunks: usize,
+) -> Result<Option<(Case, FirstDifference)>, Failure> {
+    let size = case.keys.len().div_ceil(chunks);
+    for start in (0..case.keys.len()).step_by(size) {
+        let mut keys = case.keys.clone();
+        keys.drain(start..(start + size).min(keys.len()));
+        let candidate = Case {
+            keys,
+            ..case.clone()
+        };
+        if let Some(d) = shrinker.kept(&candidate)? {
+            return Ok(Some((candidate, d)));
+        }
+    }
+    Ok(None)
+}
+
+/// `case` on the smallest screen that shows what `at_full_size`, its
+/// first difference at the found size, shows: both players and every
+/// differing cell, at the same places, at the same step; tried in both
+/// directions, then in each alone.
+fn smaller_screen(
+    shrinker: &Shrinker,
+    case: Case,
+    at_full_size: FirstDifference,
+) -> Result<(Case, FirstDifference), Failure> {
+    let Some((cols, rows)) = at_full_size.view() else {
+        return Ok((case, at_full_size));
+    };
+    let (full_cols, full_rows) = case.size;
+    let sizes = [(cols, rows), (cols, full_rows), (full_cols, rows)];
+    for size in sizes {
+        if size == case.size || size.0 > full_cols || size.1 > full_rows {
+            continue;
+        }
+        let candidate = Case {
+            size,
+            ..case.clone()
+        };
+        let played = shrinker.play(&candidate)?;
+        if let Some(d) = played.filter(|d| shows_all_of(d, &at_full_size)) {
+            return Ok((candidate, d));
+        }
+    }
+    Ok((case, at_full_size))
+}
+
+/// Whether `small`, a first difference on a smaller screen, shows all
+/// that `full` shows: at the same step, of the same kind, both players
+/// where they were, and every differing cell.
+fn shows_all_of(small: &FirstDifference, full: &FirstDifference) -> bool {
+    small.step == full.step
+        && small.kind == full.kind
+        && small.players == full.players
+        && full.cells.is_subset(&small.cells)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rogue_trace_format::classes::Look;
+    use crate::fuzz::grouping::Kind;
 
     #[test]
-    fn the_cause_is_kept_only_by_a_cell_alike_at_the_same_place() {
-        let cell = |y, x, a: char, b: char| CellDifference {
-            y,
-            x,
-            a: Some((a, Some(Look::of_class('w')))),
-            b: Some((b, Some(Look::of_class('w')))),
+    fn a_smaller_screen_shows_every_cell_and_player_the_full_one_did() {
+        let full = FirstDifference {
+            step: 4,
+            key: Some('l'),
+            kind: Kind::Seen,
+            cells: [(3, 4), (5, 1)].into(),
+            players: [Some((3, 3)), Some((3, 3))],
         };
-        let found: HashSet<_> =
-            [cell(3, 4, '.', ' '), cell(5, 1, '#', '.')].into();
-        let kept = [cell(0, 0, 'x', 'y'), cell(5, 1, '#', '.')].into();
-        assert!(keeps_cause(&found, &kept));
-        // The same place showing something else, or the same contents
-        // elsewhere, is another difference.
-        let moved = [cell(3, 5, '.', ' '), cell(5, 1, '#', ' ')].into();
-        assert!(!keeps_cause(&found, &moved));
-        assert!(!keeps_cause(&found, &HashSet::new()));
+        assert!(shows_all_of(&full, &full));
+        let one_cell_lost = FirstDifference {
+            cells: [(3, 4)].into(),
+            ..full.clone()
+        };
+        assert!(!shows_all_of(&one_cell_lost, &full));
+        let player_lost = FirstDifference {
+            players: [Some((3, 3)), None],
+            ..full.clone()
+        };
+        assert!(!shows_all_of(&player_lost, &full));
+        let other_step = FirstDifference {
+            step: 5,
+            ..full.clone()
+        };
+        assert!(!shows_all_of(&other_step, &full));
     }
 }

@@ -5,7 +5,9 @@
 //! stays the same).
 
 use rogue_game::{GameConfig, RngKind};
-use rogue_trace_format::{key_literal, parse_size, unescape_keys};
+use rogue_trace_format::{
+    key_literal, parse_size, unescape_keys, SPECIAL_KEYS,
+};
 
 pub use generator::Draw;
 
@@ -49,11 +51,42 @@ impl SizeRange {
     }
 }
 
-/// Keys a walk is made of, and the stray keys mixed in (never `q` or NUL,
-/// which end the game).
-const WALK: [char; 4] = ['h', 'j', 'k', 'l'];
-const STRAY: [char; 10] =
-    ['x', ' ', '\t', '.', '1', 'H', '\r', '\x1b', '~', 'Q'];
+/// The moves, most of a default walk's keys: h and l in runs of 1 to
+/// [`LONGEST_ACROSS`], j and k in runs of 1 to [`LONGEST_UP_DOWN`]. Rooms
+/// are wider than tall, and a room's corridor leaves it from its centre
+/// row or column, where the player starts: long runs across and short runs
+/// up and down leave the first room more often than even runs do.
+const MOVES: [char; 4] = ['h', 'j', 'k', 'l'];
+const LONGEST_ACROSS: u32 = 12;
+const LONGEST_UP_DOWN: u32 = 4;
+
+/// One draw in `OTHER_EVERY` of a default walk is a single other key: one
+/// time in 2 a printable key ([`printable`]), one in 4 a control key
+/// ([`control`]), one in 4 a special key ([`SPECIAL_KEYS`]).
+const OTHER_EVERY: u32 = 4;
+
+/// One default case in `QUIT_EVERY` ends with the quit key.
+pub const QUIT_EVERY: u32 = 4;
+
+/// The quit key, which ends the game.
+pub const QUIT: char = 'q';
+
+/// Every printable ASCII key but the quit key.
+fn printable() -> impl Iterator<Item = char> {
+    (' '..='~').filter(|&k| k != QUIT)
+}
+
+/// The control keys a terminal passes to a program in the mode curses'
+/// `initscr()` sets (cbreak, with ISIG and IXON still on): `^A` to `^_`
+/// and DEL, but not `^C`, `^\` or `^Z`, which send signals, nor `^S` or
+/// `^Q`, which stop and start the output, and never NUL, which ends the
+/// game.
+fn control() -> impl Iterator<Item = char> {
+    const HELD: [char; 5] = ['\x03', '\x1c', '\x1a', '\x13', '\x11'];
+    ('\x01'..='\x1f')
+        .chain(['\x7f'])
+        .filter(|k| !HELD.contains(k))
+}
 
 /// The keys of `--alphabet`, if given.
 pub fn alphabet(text: Option<&str>) -> Result<Option<Vec<char>>, Failure> {
@@ -75,25 +108,47 @@ pub fn alphabet(text: Option<&str>) -> Result<Option<Vec<char>>, Failure> {
     Ok(Some(keys))
 }
 
-/// A random walk of `n` keys: with `alphabet`, runs of keys drawn from it;
-/// else runs of h, j, k and l, a stray key now and then.
+/// A random walk of `n` keys: with `alphabet`, runs of 1 to 6 keys
+/// drawn from it; else the moves ([`MOVES`]), one draw in
+/// [`OTHER_EVERY`] a single other key ([`other_key`]).
 pub fn walk(draw: &mut Draw, n: usize, alphabet: Option<&[char]>) -> Vec<char> {
     let mut keys = Vec::with_capacity(n);
     while keys.len() < n {
-        let key = match alphabet {
+        let (key, longest) = match alphabet {
             Some(alphabet) => {
-                alphabet[draw.below(alphabet.len() as u32) as usize]
+                (alphabet[draw.below(alphabet.len() as u32) as usize], 6)
             }
-            None if draw.below(8) == 0 => {
-                keys.push(STRAY[draw.below(STRAY.len() as u32) as usize]);
-                continue;
+            None if draw.below(OTHER_EVERY) == 0 => (other_key(draw), 1),
+            None => {
+                let key = MOVES[draw.below(4) as usize];
+                let across = key == 'h' || key == 'l';
+                (
+                    key,
+                    if across {
+                        LONGEST_ACROSS
+                    } else {
+                        LONGEST_UP_DOWN
+                    },
+                )
             }
-            None => WALK[draw.below(4) as usize],
         };
-        let run = 1 + draw.below(6) as usize;
+        let run = 1 + draw.below(longest) as usize;
         keys.extend(std::iter::repeat_n(key, run.min(n - keys.len())));
     }
     keys
+}
+
+/// A key other than the moves: a printable key one time in 2, a control
+/// key one in 4, a special key one in 4.
+fn other_key(draw: &mut Draw) -> char {
+    let pick = |draw: &mut Draw, keys: Vec<char>| {
+        keys[draw.below(keys.len() as u32) as usize]
+    };
+    match draw.below(4) {
+        0 | 1 => pick(draw, printable().collect()),
+        2 => pick(draw, control().collect()),
+        _ => pick(draw, SPECIAL_KEYS.to_vec()),
+    }
 }
 
 /// The next case of `draw`.
@@ -117,8 +172,26 @@ pub fn draw_case(
             ..*base
         },
         size,
-        keys: walk(draw, args.keys_per_case as usize, alphabet),
+        keys: case_keys(draw, args.keys_per_case as usize, alphabet),
     }
+}
+
+/// The keys of a case: a walk of `n` keys; without `alphabet`, one case
+/// in [`QUIT_EVERY`] has the quit key for its last, so that how a program
+/// quits is compared too.
+fn case_keys(
+    draw: &mut Draw,
+    n: usize,
+    alphabet: Option<&[char]>,
+) -> Vec<char> {
+    let mut keys = walk(draw, n, alphabet);
+    let quits = draw.below(QUIT_EVERY) == 0;
+    if quits && alphabet.is_none() {
+        if let Some(last) = keys.last_mut() {
+            *last = QUIT;
+        }
+    }
+    keys
 }
 
 /// The generator of cases: glibc's `rand()` from a 64-bit seed.
@@ -197,5 +270,82 @@ mod tests {
 
     fn alphabet_of(text: Option<&str>) -> Result<Option<Vec<char>>, String> {
         alphabet(text).map_err(|Failure(e, _)| e)
+    }
+
+    #[test]
+    fn default_walks_type_every_key_a_terminal_passes_the_moves_most() {
+        let mut draw = Draw::new(1);
+        let keys: Vec<char> =
+            (0..500).flat_map(|_| walk(&mut draw, 100, None)).collect();
+        let count = |k: char| keys.iter().filter(|&&c| c == k).count();
+        let moves: usize = MOVES.iter().map(|&k| count(k)).sum();
+        assert!(moves * 10 > keys.len() * 9, "{moves} of {}", keys.len());
+        let typed: std::collections::HashSet<char> =
+            keys.iter().copied().collect();
+        let others = printable().chain(control()).chain(SPECIAL_KEYS);
+        for key in others {
+            assert!(typed.contains(&key), "{} never typed", key_literal(key));
+            if !MOVES.contains(&key) {
+                assert!(count(key) < count('j'), "{}", key_literal(key));
+            }
+        }
+        // The quit key, NUL, and what a terminal takes for itself.
+        for held in ['q', '\0', '\x03', '\x1c', '\x1a', '\x13', '\x11'] {
+            assert!(!typed.contains(&held), "{}", key_literal(held));
+        }
+        assert_eq!(printable().count(), 94);
+        assert_eq!(control().count(), 27);
+    }
+
+    #[test]
+    fn one_default_case_in_four_ends_with_the_quit_key() {
+        let mut draw = Draw::new(2);
+        let cases: Vec<Vec<char>> =
+            (0..1000).map(|_| case_keys(&mut draw, 100, None)).collect();
+        assert!(cases.iter().all(|k| k.len() == 100));
+        let quits = cases.iter().filter(|k| k[99] == QUIT).count();
+        assert!((200..300).contains(&quits), "{quits} of 1000");
+        assert!(cases.iter().all(|k| !k[..99].contains(&QUIT)));
+        let alphabet = ['h', 'j'];
+        let mut draw = Draw::new(2);
+        for _ in 0..100 {
+            let keys = case_keys(&mut draw, 10, Some(&alphabet));
+            assert!(keys.iter().all(|k| alphabet.contains(k)));
+        }
+    }
+
+    /// Whether the player stands in a corridor on any screen of `keys`
+    /// played on `seed`: a floor tile between two walls.
+    fn reaches_a_corridor(seed: u32, keys: &[char]) -> bool {
+        let config =
+            GameConfig::new(rogue_game::Part::LAST, seed, RngKind::Glibc);
+        let trace = rogue_replay::replay(&config, 100, 25, keys);
+        trace.steps.iter().any(|step| {
+            let rows: Vec<Vec<char>> =
+                step.text.iter().map(|r| r.chars().collect()).collect();
+            let at = |y: usize, x: usize| rows[y][x];
+            rows.iter().enumerate().any(|(y, row)| {
+                row.iter().position(|&c| c == '@').is_some_and(|x| {
+                    (at(y, x - 1) == '#' && at(y, x + 1) == '#')
+                        || (at(y - 1, x) == '#' && at(y + 1, x) == '#')
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn default_walks_leave_the_first_room_often() {
+        let mut draw = Draw::new(3);
+        let cases = 80;
+        let left = (0..cases)
+            .filter(|_| {
+                let seed = draw.next_u32();
+                reaches_a_corridor(seed, &walk(&mut draw, 100, None))
+            })
+            .count();
+        assert!(
+            left * 5 >= cases,
+            "{left} of {cases} walks left the first room"
+        );
     }
 }
