@@ -213,6 +213,51 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
     assert!(shrunk.len() < 60, "the keys were shrunk: {shrunk}");
 }
 
+#[test]
+fn a_port_on_another_generator_is_one_group_pointing_to_rand() {
+    let Some(rogue) = rogue() else { return };
+    let dir = scratch("generator");
+    // Every case on glibc's generator; the port plays Microsoft's.
+    let port = format!("{rogue} --seed {{seed}} --rng msvc");
+    let out = fuzz_rogue(
+        &rogue,
+        &[
+            "--cases",
+            "12",
+            "--seed",
+            "5",
+            "--keys-per-case",
+            "10",
+            "--rng",
+            "glibc",
+            "--keep-going",
+            "--port",
+            &port,
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let groups: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("difference ") && l.contains(" case(s): "))
+        .collect();
+    assert_eq!(groups.len(), 1, "{stdout}");
+    assert!(
+        groups[0].starts_with(
+            "difference 1: the player is elsewhere (the @ cells differ) ("
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.lines().any(|l| l
+            .contains("case(s) differ from the first screen on, the player starting elsewhere")
+            && l.contains("rogue-trace rand")),
+        "{stdout}"
+    );
+}
+
 /// `text` as a JSON string's content, as a report holds it.
 fn in_json(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"")
