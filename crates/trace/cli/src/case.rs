@@ -8,6 +8,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use rogue_capture::pin::Pin;
 use rogue_capture::{
     capture_seen, Capture, CaptureOptions, Ending, Exit, Outcome as Ended,
     Seen, Stopped,
@@ -323,7 +324,9 @@ pub fn run_case(
     case: &Case,
     compared: DiffOptions,
 ) -> Result<Outcome, Failure> {
-    let [reference_options, port_options] = side_options(sides, flags, case)?;
+    // The pins' libraries live as long as the captures that load them.
+    let (_pins, [reference_options, port_options]) =
+        side_options(sides, flags, case)?;
     let reference_command = substituted(&sides.reference, case);
     let (reference, port) = std::thread::scope(|scope| {
         let port = scope.spawn(|| play_port(sides, case, &port_options));
@@ -349,17 +352,17 @@ pub fn run_case(
 }
 
 /// How each side, the reference and the port, is captured: every step
-/// kept, each pinned if asked; the header holds the part, and the seed and
-/// generator of a part that seeds.
+/// kept, each pinned if asked (with the pin, whose library must outlive
+/// the capture); the header holds the part, and the seed and generator of
+/// a part that seeds.
 fn side_options(
     sides: &Sides,
     flags: &CaptureFlags,
     case: &Case,
-) -> Result<[CaptureOptions; 2], Failure> {
+) -> Result<([Option<Pin>; 2], [CaptureOptions; 2]), Failure> {
     let rng = case.config.rng.name().to_string();
     let seeds = case.config.part.seeds();
-    let options = |pinned: bool| -> Result<CaptureOptions, Failure> {
-        let pin = pinned.then(|| pin(case.config.seed, &rng)).transpose()?;
+    let options = |pin: &Option<Pin>| {
         let header = (
             Some(case.config.part.number),
             seeds.then_some(case.config.seed),
@@ -367,9 +370,13 @@ fn side_options(
         );
         let env = pin.as_ref().map(|p| p.env()).unwrap_or_default();
         let keys = case.keys.clone();
-        Ok(capture_options(case.size, keys, (flags, true), header, env))
+        capture_options(case.size, keys, (flags, true), header, env)
     };
-    Ok([options(sides.pin)?, options(sides.pin_port)?])
+    let pin_if =
+        |pinned: bool| pinned.then(|| pin(case.config.seed, &rng)).transpose();
+    let pins = [pin_if(sides.pin)?, pin_if(sides.pin_port)?];
+    let both = [options(&pins[0]), options(&pins[1])];
+    Ok((pins, both))
 }
 
 /// Plays the port's side of `case`: the port given with `--port`,

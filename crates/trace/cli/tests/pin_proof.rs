@@ -215,6 +215,31 @@ fn compare_fails_on_a_pin_that_did_not_take() {
     );
 }
 
+#[test]
+fn compare_pins_both_sides_whatever_the_keys_even_none() {
+    let seeded = seeded("seeded_compare_keys");
+    let program = seeded.to_str().unwrap();
+    let port = program.to_string();
+    for keys in ["", "l", "ljjh"] {
+        let out = rogue_trace(&[
+            "compare",
+            "--pin",
+            "--pin-port",
+            "--port",
+            &port,
+            "--seed",
+            "42",
+            "--keys",
+            keys,
+            "--",
+            program,
+        ]);
+        let said = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{keys:?}: {said}");
+        assert!(said.contains("identical"), "{keys:?}: {said}");
+    }
+}
+
 /// An executable script `name` of `lines`, after `#!/bin/sh`.
 fn script(name: &str, lines: &[String]) -> PathBuf {
     let path = scratch(name);
