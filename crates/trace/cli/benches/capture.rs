@@ -38,6 +38,9 @@ const KEYS: usize = 4000;
 const ROUNDS: usize = 7;
 /// Cases of each fuzz.
 const CASES: usize = 60;
+/// Keys of each fuzz case: `fuzz`'s default walks, 1 case in 4 ending
+/// with the quit key.
+const FUZZ_KEYS: &str = "100";
 
 /// The folder of the release binaries (this bench runs from `deps/`).
 fn release_dir() -> PathBuf {
@@ -170,7 +173,7 @@ fn fuzz_rates(reference: &[&str], pin: bool) -> Option<Vec<(String, f64)>> {
         let cases = CASES.to_string();
         let mut command = Command::new(&rogue_trace);
         command.args(["fuzz", "--cases", &cases, "--seed", "7"]);
-        command.args(["--settle", how]);
+        command.args(["--keys-per-case", FUZZ_KEYS, "--settle", how]);
         if pin {
             command.arg("--pin");
         }
@@ -179,7 +182,7 @@ fn fuzz_rates(reference: &[&str], pin: bool) -> Option<Vec<(String, f64)>> {
         let minutes = start.elapsed().as_secs_f64() / 60.0;
         assert!(out.status.success(), "{how}: {out:?}");
         rows.push((
-            format!("fuzz, 60 keys a case ({how})"),
+            format!("fuzz, {FUZZ_KEYS} keys a case ({how})"),
             CASES as f64 / minutes,
         ));
     }
@@ -196,6 +199,7 @@ fn fuzz_rate(rogue_trace: &Path, rogue: &str, port: bool) -> f64 {
     let cases = CASES.to_string();
     let mut command = Command::new(rogue_trace);
     command.args(["fuzz", "--cases", &cases, "--seed", "7"]);
+    command.args(["--keys-per-case", FUZZ_KEYS]);
     if port {
         command.args(["--port", &shell_words::join(seeded)]);
     }
@@ -236,7 +240,7 @@ fn fuzz_port_rates() {
         ratio.push(captured / replayed);
     }
     println!(
-        "\nfuzz --port: {CASES} cases of 60 keys against rogue, {FUZZ_ROUNDS} rounds (medians; ratio within each round)\n"
+        "\nfuzz --port: {CASES} cases of {FUZZ_KEYS} keys against rogue, {FUZZ_ROUNDS} rounds (medians; ratio within each round)\n"
     );
     println!("{:<56} {:>10} {:>8}", "", "cases/min", "ratio");
     let rows = [
