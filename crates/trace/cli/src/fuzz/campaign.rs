@@ -311,32 +311,8 @@ impl Tally {
         );
         println!("{}", sides_line(names));
         println!("differences are grouped by the kind of their first difference, as a porter would name it (see fuzz --help)");
-        for (i, g) in self.groups.iter().enumerate() {
-            let listed: Vec<String> =
-                g.cases.iter().map(|c| c.to_string()).collect();
-            let more = if g.count as usize > listed.len() {
-                ", ..."
-            } else {
-                ""
-            };
-            println!(
-                "difference {}: {} ({} case(s): {}{more})",
-                i + 1,
-                g.name,
-                g.count,
-                listed.join(", ")
-            );
-            if g.kinds.len() > 1 || g.kinds.iter().any(|(k, _)| *k != g.name) {
-                let kinds: Vec<String> = g
-                    .kinds
-                    .iter()
-                    .map(|(kind, count)| format!("{kind} ({count} case(s))"))
-                    .collect();
-                println!("  first differences: {}", kinds.join("; "));
-            }
-            for line in &g.lines {
-                println!("  {line}");
-            }
+        for (i, group) in self.groups.iter().enumerate() {
+            print_group(i + 1, group);
         }
         self.print_unlisted();
         self.print_first_screen_hint();
@@ -370,6 +346,36 @@ impl Tally {
                 self.first_screen, self.run
             );
         }
+    }
+}
+
+/// The summary's lines of the `number`th group: its name and cases, the
+/// kinds of their first differences where it has more than its name,
+/// and what was written of it.
+fn print_group(number: usize, g: &Group) {
+    let listed: Vec<String> = g.cases.iter().map(|c| c.to_string()).collect();
+    let more = if g.count as usize > listed.len() {
+        ", ..."
+    } else {
+        ""
+    };
+    println!(
+        "difference {}: {} ({} case(s): {}{more})",
+        number,
+        g.name,
+        g.count,
+        listed.join(", ")
+    );
+    if g.kinds.len() > 1 || g.kinds.iter().any(|(k, _)| *k != g.name) {
+        let kinds: Vec<String> = g
+            .kinds
+            .iter()
+            .map(|(kind, count)| format!("{kind} ({count} case(s))"))
+            .collect();
+        println!("  first differences: {}", kinds.join("; "));
+    }
+    for line in &g.lines {
+        println!("  {line}");
     }
 }
 
