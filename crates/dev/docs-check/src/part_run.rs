@@ -331,6 +331,7 @@ mod tests {
     /// built; a slip for the next block only, built in and taken out; the
     /// folders the step notes name; what a block printed checked; the C's
     /// blocks skipped without it.
+    #[cfg(unix)]
     const PAGE: &str = "\
 <!-- run -->
 <!-- step: sh-not-here it looks at the program -->
