@@ -230,6 +230,29 @@ pub struct Case {
     pub keys: Vec<char>,
 }
 
+impl Case {
+    /// The stem of the names of its files: its seed and generator, or its
+    /// part for a part that never seeds.
+    pub fn stem(&self) -> String {
+        let c = &self.config;
+        match c.part.seeds() {
+            true => format!("seed{}-{}", c.seed, c.rng),
+            false => format!("part{}", c.part.number),
+        }
+    }
+
+    /// The game as a log says it: its seed and generator, for a part that
+    /// seeds, and its size.
+    pub fn said(&self) -> String {
+        let c = &self.config;
+        let (cols, rows) = self.size;
+        match c.part.seeds() {
+            true => format!("seed {} rng {} size {cols}x{rows}", c.seed, c.rng),
+            false => format!("part {} size {cols}x{rows}", c.part.number),
+        }
+    }
+}
+
 /// What a case gave; what it says is [`crate::verdict`]'s.
 pub struct Outcome {
     /// The reference's trace.

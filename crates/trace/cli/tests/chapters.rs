@@ -2,7 +2,9 @@
 //! the C tutorial's Parts 0, 1 and 2 (`tests/fixtures/part0.c`,
 //! `part1.c`, `part2.c`, written from what those programs do) against the
 //! built-in port, which plays each part; no seed is asked for or pinned.
-//! A copy of each with a bug planted is found.
+//! A copy of each with a bug planted is found by `compare` and by `fuzz
+//! --part`, whose cases give no seed; a case that shows nothing is
+//! counted apart.
 
 #![cfg(unix)] // a Unix pseudo-terminal, and ncurses
 
@@ -169,6 +171,7 @@ fn a_chapter_that_never_seeds_takes_no_seed_and_no_pin() {
             p1,
         ],
         &["fuzz", "--port-args", "--part 1", "--pin", "--", p1],
+        &["fuzz", "--part", "2", "--port", p1, "--pin-port", "--", p1],
         &["capture", "--part", "0", "--pin", "--seed", "1", "--", p1],
     ] {
         let out = rogue_trace(args);
@@ -184,4 +187,86 @@ fn a_chapter_that_never_seeds_takes_no_seed_and_no_pin() {
     let out = rogue_trace(&["compare", "--part", "3", "--", p1]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("the reference would pick its own seed"));
+}
+
+/// `rogue-trace fuzz --part PART ARGS --port 'PORT' -- PROGRAM`, its
+/// traces in a folder of its own.
+fn fuzz(part: &str, args: &[&str], port: &str, program: &str) -> Output {
+    let out = scratch(&format!("fuzz-{part}-{}", args.join("-")));
+    let mut all = vec!["fuzz", "--part", part, "--out", out.to_str().unwrap()];
+    all.extend(args);
+    all.extend(["--port", port, "--", program]);
+    rogue_trace(&all)
+}
+
+#[test]
+fn a_bug_planted_in_a_chapter_is_found_by_fuzz() {
+    // Part 1 moving on y: found, and shrunk to the y.
+    let p1 = stand_in(1);
+    let args = ["--cases", "5", "--seed", "1", "--alphabet", "hjkly"];
+    let out = fuzz("1", &args, &format!("{p1} --plant y"), p1);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("difference 1: the player is elsewhere"),
+        "{stdout}"
+    );
+    // No seed or generator in a case, its log or its reproduce lines.
+    assert!(stderr.contains("fuzz: case 1/5: part 1 size "), "{stderr}");
+    let shrunk = line(&stdout, "  shrunk: reproduce: ");
+    assert!(
+        shrunk.starts_with("rogue-trace compare --port ")
+            && shrunk.contains(" --part 1 ")
+            && shrunk.contains(" --keys y -- "),
+        "{shrunk}"
+    );
+    assert!(
+        !shrunk.contains("--seed") && !shrunk.contains("--rng"),
+        "{shrunk}"
+    );
+    // Part 2's narrower room: the first case's first screen.
+    let p2 = stand_in(2);
+    let args = ["--cases", "3", "--seed", "1", "--size", "80x25"];
+    let out = fuzz("2", &args, &format!("{p2} --plant narrow"), p2);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("fuzz: difference 1, found at case 1: the map differs"),
+        "{stdout}"
+    );
+    // The stand-ins against themselves: nothing differs.
+    let args = ["--cases", "3", "--seed", "2", "--size", "80x25"];
+    let out = fuzz("2", &args, p2, p2);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+}
+
+#[test]
+fn fuzz_counts_the_cases_that_covered_nothing_apart() {
+    // Part 1's @, at row 10, column 20, is outside a 15x6 screen, and j
+    // and l take it further away.
+    let p1 = stand_in(1);
+    let args = [
+        "--cases",
+        "2",
+        "--seed",
+        "4",
+        "--size",
+        "15x6",
+        "--alphabet",
+        "jl",
+    ];
+    let out = fuzz("1", &args, p1, p1);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "nothing compared: {stdout}");
+    assert!(
+        stdout.starts_with(
+            "fuzz: 2 case(s) run (--seed 4), none differing: 0 identical, 2 that covered nothing"
+        ),
+        "{stdout}"
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("case 1/2: part 1 size 15x6: covered nothing: both screens blank at every step"),
+        "{stderr}"
+    );
 }

@@ -195,11 +195,7 @@ fn write(
     again: &str,
 ) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
-        let stem = match case.config.part.seeds() {
-            true => format!("seed{}-{}", case.config.seed, case.config.rng),
-            false => format!("part{}", case.config.part.number),
-        };
-        let (a, b) = write_traces(dir, &stem, outcome)?;
+        let (a, b) = write_traces(dir, &case.stem(), outcome)?;
         eprintln!(
             "traces: {} (reference) and {} (port)",
             a.display(),

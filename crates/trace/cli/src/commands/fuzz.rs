@@ -85,6 +85,12 @@ pub struct FuzzArgs {
     /// below), and end with a summary; else stop at the first difference
     #[arg(long)]
     pub keep_going: bool,
+    /// The part both sides play, 0 to 4, as `--port-args --part N` plays
+    /// it with the built-in port: Parts 0 to 2 never seed, so their cases
+    /// give no seed or generator, and neither side needs `{seed}` (nor
+    /// takes --pin) [default: 4]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub part: Option<u8>,
     /// Options of the built-in port's game, e.g. "--fov rays --radius 5"
     /// (each case sets its seed and generator; not with --port, whose
     /// options go in its COMMAND)
@@ -124,12 +130,17 @@ struct PortArgs {
     game: GameArgs,
 }
 
-/// The built-in port's game of `--port-args`; an error for an option each
-/// case sets.
-pub fn port_game(port_args: &str) -> Result<GameConfig, Failure> {
-    let words = shell_words::split(port_args).map_err(|e| {
+/// The built-in port's game of `--port-args`, playing `part` if given;
+/// an error for an option each case sets, or for a second part.
+pub fn port_game(
+    port_args: &str,
+    part: Option<u8>,
+) -> Result<GameConfig, Failure> {
+    let mut words: Vec<String> =
+        part.map_or_else(Vec::new, |n| vec!["--part".into(), n.to_string()]);
+    words.extend(shell_words::split(port_args).map_err(|e| {
         Failure(format!("invalid value for --port-args: {e}"), 2)
-    })?;
+    })?);
     let port = PortArgs::try_parse_from(words).map_err(|e| {
         Failure(
             format!(
@@ -158,7 +169,7 @@ pub fn port_game(port_args: &str) -> Result<GameConfig, Failure> {
 
 /// Checks `args` and runs the campaign ([`campaign::run`]).
 pub fn run(mut args: FuzzArgs) -> Result<u8, Failure> {
-    let base = port_game(&args.port_args)?;
+    let base = port_game(&args.port_args, args.part)?;
     let sides = Sides::new(&args.sides, &args.command, base.part)?;
     let alphabet = alphabet(args.alphabet.as_deref())?;
     let cells = (u64::from(args.keys_per_case) + 1)

@@ -16,6 +16,7 @@ use crate::commands::fuzz::FuzzArgs;
 use crate::fuzz::grouping::{first_difference, FirstDifference, Kind};
 use crate::fuzz::shrink::shrink;
 use crate::fuzz::walks::{draw_case, Draw};
+use crate::verdict::Verdict;
 use crate::Failure;
 
 /// The most groups reported in full (traces, reports, shrinking); any
@@ -60,6 +61,10 @@ struct Tally {
     /// Cases whose first difference is the first screen, the player
     /// elsewhere.
     first_screen: u32,
+    /// Cases whose sides did not differ, but that covered nothing: blank
+    /// screens on both sides at every step, or both sides stopped early
+    /// alike.
+    covered_nothing: u32,
 }
 
 /// Plays `args.cases` cases drawn from `seed` between `sides`, the
@@ -204,18 +209,14 @@ impl Tally {
         bar: &ProgressBar,
     ) -> Result<bool, Failure> {
         let what = |result: &str| {
-            let c = &case.config;
-            let (cols, rows) = case.size;
-            format!(
-                "case {n}/{}: seed {} rng {} size {cols}x{rows}: {result}",
-                args.cases, c.seed, c.rng
-            )
+            format!("case {n}/{}: {}: {result}", args.cases, case.said())
         };
         if !outcome.differs() {
+            let result = self.alike(&outcome);
             if std::io::stderr().is_terminal() {
-                bar.set_message(what("identical"));
+                bar.set_message(what(result));
             } else {
-                eprintln!("fuzz: {}", what("identical"));
+                eprintln!("fuzz: {}", what(result));
             }
             return Ok(false);
         }
@@ -232,6 +233,22 @@ impl Tally {
             self.groups[number - 1].lines = lines;
         }
         Ok(true)
+    }
+
+    /// Counts a case whose sides do not differ, `outcome`, apart if it
+    /// covered nothing; its result for the log.
+    fn alike(&mut self, outcome: &Outcome) -> &'static str {
+        match outcome.verdict() {
+            Verdict::Blank => {
+                self.covered_nothing += 1;
+                "covered nothing: both screens blank at every step"
+            }
+            Verdict::StoppedAlike => {
+                self.covered_nothing += 1;
+                "covered nothing past where both sides stopped early, alike"
+            }
+            _ => "identical",
+        }
     }
 
     /// Counts the `n`th case, `grouped`, in its group: the group's number
@@ -293,20 +310,33 @@ impl Tally {
         None
     }
 
-    /// Prints the summary; the exit status.
+    /// Prints the summary; the exit status: 0 if no case differed and
+    /// some case covered something, else 1.
     fn summary(&self, seed: u64, names: &[String; 2]) -> u8 {
         let run = self.run;
         let distinct = self.groups.len() + self.unlisted.len();
-        if distinct == 0 {
+        let alike = run - self.differing - self.covered_nothing;
+        let nothing = match self.covered_nothing {
+            0 => String::new(),
+            n => format!(", {n} that covered nothing (blank screens on both sides at every step, or both stopped early alike)"),
+        };
+        if distinct == 0 && nothing.is_empty() {
             println!(
                 "fuzz: {run} case(s) identical (--seed {seed}); {}",
                 sides_line(names)
             );
             return 0;
         }
+        if distinct == 0 {
+            println!(
+                "fuzz: {run} case(s) run (--seed {seed}), none differing: {alike} identical{nothing}; {}",
+                sides_line(names)
+            );
+            // Not one case compared anything: that is no verdict.
+            return u8::from(alike == 0);
+        }
         println!(
-            "\nfuzz: {run} case(s) run (--seed {seed}): {} identical, {} differing, {distinct} distinct difference(s)",
-            run - self.differing,
+            "\nfuzz: {run} case(s) run (--seed {seed}): {alike} identical{nothing}, {} differing, {distinct} distinct difference(s)",
             self.differing
         );
         println!("{}", sides_line(names));
@@ -468,7 +498,7 @@ fn keep(
     outcome: &Outcome,
     what: &str,
 ) -> Result<Vec<String>, Failure> {
-    let stem = format!("seed{}-{}-{what}", case.config.seed, case.config.rng);
+    let stem = format!("{}-{what}", case.stem());
     let (a, b) = write_traces(&args.out, &stem, outcome)?;
     let again = command_line(case, sides, &args.flags, args.chars);
     let mut lines = vec![
