@@ -16,6 +16,12 @@ use crate::pin::{Asked, Called, Seen};
 use crate::settle::Said;
 use crate::{cast, PtySession, Settle, Settled, Timing};
 
+/// How long a program that has ended its part of the capture (closed
+/// its terminal, or been seen gone) may take to exit before its status is
+/// said unknown: generous, as a loaded machine can be slow to let it go,
+/// and a program that exits at once is not kept waiting by it.
+const EXIT_WAIT: Duration = Duration::from_secs(10);
+
 /// What to capture.
 #[derive(Clone, Debug)]
 pub struct CaptureOptions {
@@ -146,7 +152,7 @@ impl Recording for PtySession {
     }
 
     fn ending(&mut self) -> Ending {
-        let exit = self.wait_ending(Duration::from_secs(2));
+        let exit = self.wait_ending(EXIT_WAIT);
         Ending {
             exit,
             last_words: last_words::of_screen(self.screen()),
@@ -193,7 +199,7 @@ impl Recording for console::ConsoleSession {
     }
 
     fn ending(&mut self) -> Ending {
-        let exit = self.exit_status(Duration::from_secs(2));
+        let exit = self.exit_status(EXIT_WAIT);
         Ending {
             exit,
             last_words: last_words::last_lines(self.step(0, None).text),
