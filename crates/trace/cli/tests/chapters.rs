@@ -8,22 +8,15 @@
 
 #![cfg(unix)] // a Unix pseudo-terminal, and ncurses
 
+mod common;
+
+use common::{fixture, rogue_trace, text};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::OnceLock;
 
 use rogue_testkit::compile_c;
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).to_string()
-}
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
@@ -39,8 +32,7 @@ fn stand_in(part: usize) -> &'static str {
     BINARIES[part]
         .get_or_init(|| {
             let name = format!("part{part}");
-            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("tests/fixtures/{name}.c"));
+            let source = fixture(&format!("{name}.c"));
             compile_c(&source, &scratch("bin"), &name, &["-lncurses"])
         })
         .to_str()

@@ -5,23 +5,16 @@
 
 #![cfg(unix)] // a Unix pseudo-terminal
 
+mod common;
+
+use common::{fixture, rogue_trace, text};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::OnceLock;
 
 use rogue_testkit::{compile_c, first_differing_cells, fuzz_traces as traces};
 use rogue_trace_format::Trace;
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).to_string()
-}
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
@@ -35,8 +28,7 @@ fn planted() -> &'static str {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY
         .get_or_init(|| {
-            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/fixtures/planted.c");
+            let source = fixture("planted.c");
             compile_c(&source, &scratch("bin"), "planted", &[])
         })
         .to_str()

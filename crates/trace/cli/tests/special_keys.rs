@@ -8,22 +8,15 @@
 
 #![cfg(unix)] // pseudo-terminals and ncurses
 
+mod common;
+
+use common::{fixture, rogue_trace, text};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use rogue_trace_format::keys::{HOME, LEFT, RIGHT, UP};
 use rogue_trace_format::{escape_keys, Trace};
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
@@ -36,8 +29,7 @@ fn scratch(name: &str) -> PathBuf {
 /// `fixtures/arrows.c` built as `binary` (one for each test, which run at
 /// the same time).
 fn arrows(binary: &str) -> PathBuf {
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/arrows.c");
+    let source = fixture("arrows.c");
     let out = scratch(binary);
     let status = Command::new("cc")
         .arg("-o")

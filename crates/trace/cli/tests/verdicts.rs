@@ -8,23 +8,15 @@
 
 #![cfg(unix)] // a Unix pseudo-terminal, signals and ncurses
 
+mod common;
+
+use common::{fixture, rogue_trace, text};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use rogue_testkit::compile_c;
 use rogue_trace_format::Trace;
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).to_string()
-}
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
@@ -38,8 +30,7 @@ fn part1() -> &'static str {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY
         .get_or_init(|| {
-            let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/fixtures/part1.c");
+            let source = fixture("part1.c");
             compile_c(&source, &scratch("bin"), "part1", &["-lncurses"])
         })
         .to_str()
@@ -227,8 +218,7 @@ fn the_endings_are_compared_and_a_crash_named() {
 
 #[test]
 fn a_side_that_seeds_from_the_clock_unpinned_is_told_its_pin() {
-    let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/seeded.c");
+    let source = fixture("seeded.c");
     let seeded = compile_c(&source, &scratch("bin"), "seeded", &["-lncurses"]);
     let seeded = seeded.to_str().unwrap();
     // Both sides given {seed}, which each ignores for the clock.

@@ -1,0 +1,26 @@
+//! What the command-line tests share: `rogue-trace` run and its output
+//! read, and the C fixtures' sources. Each test binary uses some of it.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// `rogue-trace ARGS`, run to its end.
+pub fn rogue_trace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+        .args(args)
+        .output()
+        .expect("rogue-trace runs")
+}
+
+/// Output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The source `tests/fixtures/NAME`.
+pub fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
