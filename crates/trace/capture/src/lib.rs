@@ -22,6 +22,7 @@
 //! (the module `console`, Windows only): keys go into the console's input
 //! buffer and screens come out of its screen buffer.
 
+pub mod cancel;
 pub mod cast;
 #[cfg(windows)]
 pub mod console;

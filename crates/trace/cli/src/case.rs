@@ -18,10 +18,11 @@ use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::report::{html_ended, Ended as EndedShown, Side};
 use rogue_trace_format::{escape_keys, Trace};
 
+use crate::error::Failure;
 use crate::flags::{capture_options, check_pin, pin, CaptureFlags, CharsArg};
 use crate::io_util::write_page;
+use crate::outcome::{Outcome, ROLES};
 use crate::verdict::Verdict;
-use crate::Failure;
 
 /// The reference's pinning and the port, for `compare` and `fuzz`.
 #[derive(Args, Clone, Debug)]
@@ -56,9 +57,6 @@ pub struct Sides {
     /// Whether the port is pinned.
     pub pin_port: bool,
 }
-
-/// What the sides are called, A and B.
-pub const ROLES: [&str; 2] = ["the reference", "the port"];
 
 impl Sides {
     /// The sides `args` and the reference's words give, both playing
@@ -214,11 +212,6 @@ fn joined(words: &[OsString]) -> String {
     shell_words::join(words.iter().map(|w| w.to_string_lossy().into_owned()))
 }
 
-/// "A: NAME" and "B: NAME" on one line.
-pub fn sides_line(names: &[String; 2]) -> String {
-    format!("A: {}; B: {}", names[0], names[1])
-}
-
 /// One case: the game and what is typed on what screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
@@ -251,27 +244,6 @@ impl Case {
             false => format!("part {} size {cols}x{rows}", c.part.number),
         }
     }
-}
-
-/// What a case gave; what it says is [`crate::verdict`]'s.
-pub struct Outcome {
-    /// The reference's trace.
-    pub reference: Trace,
-    /// The port's trace.
-    pub port: Trace,
-    /// The comparison of the screens.
-    pub report: Report,
-    /// How each side, the reference and the port, ended: early, on its
-    /// last key, or not at all; the screens before are in its trace.
-    pub ended: [Ended; 2],
-    /// Both sides by name and command ([`Sides::names`]).
-    pub names: [String; 2],
-    /// The part both sides play.
-    pub part: Part,
-    /// Whether each side, unpinned, called `time()` before its first
-    /// screen in a part that seeds: it seeds from the clock, not from the
-    /// case's seed ([`Seen::clock_seeded`]).
-    pub clock_seeded: [bool; 2],
 }
 
 /// The command with `{seed}` and `{rng}` filled in.

@@ -12,8 +12,8 @@ use rogue_capture::{CaptureOptions, Settle, Timing};
 use rogue_game::Part;
 use rogue_trace_format::{unescape_keys, Trace};
 
+use crate::error::Failure;
 use crate::io_util::{read_at_most, read_trace};
-use crate::Failure;
 
 /// `--keys` or `--keys-file`.
 #[derive(Args, Clone, Debug, Default)]

@@ -8,7 +8,7 @@ use rogue_capture::cast;
 use rogue_trace_format::diff::Report;
 use rogue_trace_format::{report, Trace};
 
-use crate::Failure;
+use crate::error::Failure;
 
 /// Reads and parses a trace, or an asciinema recording (asciicast v2 or
 /// v3, told apart by its content) as a trace; errors name the file and the

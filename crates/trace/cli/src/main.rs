@@ -7,17 +7,22 @@
 
 mod case;
 mod commands;
+mod error;
 mod flags;
 mod fuzz;
 mod io_util;
+mod outcome;
 mod verdict;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use error::Failure;
+
 use commands::{
-    capture, compare, diff, fuzz as fuzz_command, rand, replay, show,
+    capture, compare, diff, fuzz as fuzz_command, fuzz_report, rand, replay,
+    show,
 };
 
 /// rogue-trace: record, replay, compare and fuzz screen traces (format v1)
@@ -52,18 +57,13 @@ enum Command {
     /// with a reference program on random seeds, sizes and walks; shrink
     /// each difference to a smaller case that still shows it
     Fuzz(fuzz_command::FuzzArgs),
+    /// Merge the --out folders of a campaign's shards (fuzz --shard K/N)
+    /// into the summary the whole campaign prints: exit 0 if every case
+    /// was identical, 1 if not, 2 if they are not one campaign's
+    FuzzReport(fuzz_report::FuzzReportArgs),
     /// Print the C library's rand() values after srand(N), one a line, to
     /// check a port's generator against
     Rand(rand::RandArgs),
-}
-
-/// A failure: the message and the exit status.
-pub struct Failure(pub String, pub u8);
-
-impl From<String> for Failure {
-    fn from(message: String) -> Self {
-        Failure(message, 2)
-    }
 }
 
 fn main() -> ExitCode {
@@ -82,6 +82,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Fuzz(args) => fuzz_command::run(args),
+        Command::FuzzReport(args) => fuzz_report::run(args),
         Command::Rand(args) => rand::run(args),
     };
     match result {

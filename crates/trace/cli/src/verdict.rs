@@ -8,7 +8,7 @@ use rogue_capture::{Outcome as Ended, Stopped};
 use rogue_trace_format::key_literal;
 use rogue_trace_format::Step;
 
-use crate::case::{sides_line, Outcome, ROLES};
+use crate::outcome::{sides_line, Outcome, ROLES};
 
 /// What a case showed, all told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

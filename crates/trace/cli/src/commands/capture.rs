@@ -11,12 +11,12 @@ use rogue_capture::{Ending, Outcome};
 use rogue_game::Part;
 use rogue_options::{Rng, SizeArg};
 
+use crate::error::Failure;
 use crate::flags::{
     capture_options, check_pin, pin, CaptureFlags, ForceArg, KeysArgs,
     SeedFromArg,
 };
 use crate::io_util::{Output, Placement};
-use crate::Failure;
 
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("seed_given").args(["seed", "seed_from"])))]

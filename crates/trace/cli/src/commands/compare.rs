@@ -13,13 +13,14 @@ use rogue_trace_format::escape_keys;
 
 use crate::case::{
     command_line_with, diff_options, report_outcome, run_case, write_traces,
-    Case, Outcome, Sides, SidesArgs, MAX_CELLS,
+    Case, Sides, SidesArgs, MAX_CELLS,
 };
+use crate::error::Failure;
 use crate::flags::{
     CaptureFlags, CharsArg, ForceArg, HtmlArg, KeysArgs, SeedFromArg, MAX_KEYS,
 };
 use crate::fuzz::walks::{walk, Draw};
-use crate::Failure;
+use crate::outcome::Outcome;
 
 /// The keys of the default walk: enough for most walks to leave the
 /// first room (6 in 7 of them on Part 4's 100x25, where 200 keys leave

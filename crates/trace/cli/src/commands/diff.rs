@@ -6,9 +6,9 @@ use clap::Args;
 use rogue_trace_format::diff::{diff, DiffOptions};
 use rogue_trace_format::report;
 
+use crate::error::Failure;
 use crate::flags::{CharsArg, ForceArg, HtmlArg};
 use crate::io_util::{read_trace, write_report};
-use crate::Failure;
 
 #[derive(Args, Debug)]
 pub struct DiffArgs {

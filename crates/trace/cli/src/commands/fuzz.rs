@@ -9,14 +9,13 @@ use clap::{Args, Parser};
 use rogue_game::GameConfig;
 use rogue_options::{GameArgs, Rng};
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::case::{Sides, SidesArgs, MAX_CELLS};
+use crate::error::Failure;
 use crate::flags::{CaptureFlags, CharsArg};
-use crate::fuzz::campaign;
-use crate::fuzz::walks::alphabet;
-use crate::fuzz::walks::{parse_size_range, SizeRange};
-use crate::Failure;
+use crate::fuzz::campaign::{self, Config};
+use crate::fuzz::walks::{alphabet, parse_size_range, Shape, SizeRange};
 
 /// How differences are grouped and shrunk, for `fuzz --help`.
 const GROUPING_HELP: &str = "Each differing case is named by its first difference, as a porter would name it \
@@ -85,6 +84,25 @@ pub struct FuzzArgs {
     /// below), and end with a summary; else stop at the first difference
     #[arg(long)]
     pub keep_going: bool,
+    /// Stop once K distinct differences (groups) are found, with the
+    /// summary (plays every case until then, as --keep-going does)
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_differences: Option<u32>,
+    /// Cases played side by side, each in terminals of its own; the
+    /// campaign's cases, groups, files and summary are the same for any N
+    /// [default: the machine's cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
+    /// Play one shard of the campaign: every Nth case from case K (K from 1
+    /// to N), numbered as in the whole campaign; `rogue-trace fuzz-report`
+    /// merges the shards' --out folders into the whole campaign's summary
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(u32, u32)>,
+    /// Stop the campaign after this long (e.g. 90s, 10m, 1h 30m), with the
+    /// summary of the cases finished; those under way are ended and said
+    /// cut short
+    #[arg(long, value_name = "TIME", value_parser = parse_time_limit)]
+    pub time_limit: Option<Duration>,
     /// The part both sides play, 0 to 4, as `--port-args --part N` plays
     /// it with the built-in port: Parts 0 to 2 never seed, so their cases
     /// give no seed or generator, and neither side needs `{seed}` (nor
@@ -108,7 +126,8 @@ pub struct FuzzArgs {
     pub sides: SidesArgs,
     #[command(flatten)]
     pub chars: CharsArg,
-    /// Where to write the traces of each difference, the case found and
+    /// Where to write the campaign's record (campaign.jsonl, read by
+    /// fuzz-report) and the traces of each difference, the case found and
     /// the case shrunk (created if needed; no file is overwritten)
     #[arg(long, value_name = "DIR", default_value = "fuzz-failures")]
     pub out: PathBuf,
@@ -167,8 +186,32 @@ pub fn port_game(
     Ok(port.game.config(|| 0)?)
 }
 
+/// `--shard K/N`: 1 <= K <= N.
+fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let parsed = text.split_once('/').and_then(|(k, n)| {
+        Some((k.trim().parse::<u32>().ok()?, n.trim().parse::<u32>().ok()?))
+    });
+    match parsed {
+        Some((k, n)) if (1..=n).contains(&k) => Ok((k, n)),
+        _ => Err(format!(
+            "'{text}' is not a shard K/N: N shards, K the one to play, from 1 to N (e.g. 2/4)"
+        )),
+    }
+}
+
+/// `--time-limit`: a time such as 90s, 10m or 1h 30m, more than none.
+fn parse_time_limit(text: &str) -> Result<Duration, String> {
+    match humantime::parse_duration(text) {
+        Ok(limit) if limit > Duration::ZERO => Ok(limit),
+        Ok(_) => Err("a time limit of none would play no case".into()),
+        Err(e) => Err(format!(
+            "'{text}' is not a time such as 90s, 10m or 1h 30m: {e}"
+        )),
+    }
+}
+
 /// Checks `args` and runs the campaign ([`campaign::run`]).
-pub fn run(mut args: FuzzArgs) -> Result<u8, Failure> {
+pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
     let base = port_game(&args.port_args, args.part)?;
     let sides = Sides::new(&args.sides, &args.command, base.part)?;
     let alphabet = alphabet(args.alphabet.as_deref())?;
@@ -184,13 +227,38 @@ pub fn run(mut args: FuzzArgs) -> Result<u8, Failure> {
             2,
         ));
     }
-    if args.rng.is_none() {
-        args.rng = sides.platform_rng(base.part, "fuzz").map(Rng);
-    }
+    let rng = args
+        .rng
+        .map(|r| r.0)
+        .or_else(|| sides.platform_rng(base.part, "fuzz"));
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     });
-    campaign::run(&args, &sides, &base, alphabet.as_deref(), seed)
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    let config = Config {
+        shape: Shape {
+            base,
+            size: args.size,
+            keys_per_case: args.keys_per_case as usize,
+            alphabet,
+            rng,
+        },
+        cases: args.cases,
+        seed,
+        keep_going: args.keep_going,
+        max_differences: args.max_differences,
+        jobs,
+        shard: args.shard.unwrap_or((1, 1)),
+        time_limit: args.time_limit,
+        flags: args.flags,
+        chars: args.chars,
+        out: args.out,
+        html: args.html,
+    };
+    campaign::run(&config, &sides)
 }

@@ -5,6 +5,7 @@ pub mod capture;
 pub mod compare;
 pub mod diff;
 pub mod fuzz;
+pub mod fuzz_report;
 pub mod rand;
 pub mod replay;
 pub mod show;

@@ -7,7 +7,7 @@ use std::io::{self, BufWriter, Write};
 use clap::Args;
 use rogue_options::Rng;
 
-use crate::Failure;
+use crate::error::Failure;
 
 /// The most values one run prints.
 pub const MAX_COUNT: u64 = 10_000_000;

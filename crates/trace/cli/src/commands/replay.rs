@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use clap::Args;
 use rogue_options::{GameArgs, SizeArg};
 
+use crate::error::Failure;
 use crate::flags::{ForceArg, KeysArgs, SeedFromArg};
 use crate::io_util::Output;
-use crate::Failure;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {

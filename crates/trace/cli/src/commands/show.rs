@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use clap::Args;
 use rogue_trace_format::{show, Trace};
 
+use crate::error::Failure;
 use crate::flags::ForceArg;
 use crate::io_util::{read_trace, Output};
-use crate::Failure;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {

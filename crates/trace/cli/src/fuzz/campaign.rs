@@ -1,114 +1,197 @@
-//! A `fuzz` campaign: the cases played one after the other, each
-//! difference grouped by its first difference's kind ([`Kind`]), each
-//! group reported once and shrunk, and the summary at the end.
+//! A `fuzz` campaign: what it plays (its cases, or a shard's), in what
+//! order, on how many jobs ([`crate::fuzz::workers`]), and how it gathers
+//! what they gave: each case counted in order ([`Tally`]) and recorded
+//! ([`record`]), each differing case grouped by its first difference's
+//! kind ([`Kind`]), each group's first case reported and shrunk, and the
+//! summary at the end, also when the campaign is stopped early
+//! ([`stop`]).
 
-use std::collections::HashMap;
 use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rogue_game::GameConfig;
 
 use crate::case::{
     command_line, diff_options, free_name, report_outcome, run_case,
-    sides_line, write_traces, Case, Outcome, Sides,
+    write_traces, Case, Sides,
 };
-use crate::commands::fuzz::FuzzArgs;
+use crate::error::Failure;
+use crate::flags::{CaptureFlags, CharsArg};
 use crate::fuzz::grouping::{first_difference, FirstDifference, Kind};
+use crate::fuzz::record::{self, Writer};
 use crate::fuzz::shrink::shrink;
-use crate::fuzz::walks::{draw_case, Draw};
+use crate::fuzz::stop::{self, Reason};
+use crate::fuzz::tally::{case_line, Cut, Difference, Seen, Tally};
+use crate::fuzz::walks::{draw_case, Shape};
+use crate::fuzz::workers::{play_in_order, Flow};
+use crate::outcome::{sides_line, Outcome};
 use crate::verdict::Verdict;
-use crate::Failure;
 
-/// The most groups reported in full (traces, reports, shrinking); any
-/// more are counted.
-const MAX_GROUPS: usize = 100;
-
-/// The most group names counted past [`MAX_GROUPS`]; the cases past
-/// those are counted together.
-const MAX_NAMES: usize = 10_000;
-
-/// The most case numbers a group lists.
-const CASES_LISTED: usize = 10;
-
-/// Past this share of the cases (and at least [`FIRST_SCREEN_CASES`]
-/// cases), cases whose player starts elsewhere point to the port's seed
-/// or generator.
-const FIRST_SCREEN_SHARE: f64 = 0.5;
-const FIRST_SCREEN_CASES: u32 = 5;
-
-/// A group of differences: its name, the cases that showed it, the kinds
-/// of their first differences where the group has more than one, and what
-/// was written of it.
-struct Group {
-    name: String,
-    cases: Vec<u32>,
-    count: u32,
-    kinds: Vec<(String, u32)>,
-    /// The lines of the summary: the case found and the case shrunk, their
-    /// reproduce lines and files.
-    lines: Vec<String>,
+/// A campaign, as `fuzz`'s options give it.
+pub struct Config {
+    /// What every case shares.
+    pub shape: Shape,
+    /// The campaign's cases, numbered from 1.
+    pub cases: u32,
+    /// The campaign's seed: case k is drawn from it and k alone.
+    pub seed: u64,
+    /// Play every case; else stop at the first difference.
+    pub keep_going: bool,
+    /// Stop once this many groups are found.
+    pub max_differences: Option<u32>,
+    /// Cases played side by side.
+    pub jobs: usize,
+    /// The shard played, K of N: every Nth case from K (1 of 1: all).
+    pub shard: (u32, u32),
+    /// Stop once this long has passed.
+    pub time_limit: Option<Duration>,
+    /// How programs are captured.
+    pub flags: CaptureFlags,
+    /// Compare characters only.
+    pub chars: CharsArg,
+    /// Where traces and the record are written.
+    pub out: PathBuf,
+    /// Where HTML reports are written, if anywhere.
+    pub html: Option<PathBuf>,
 }
 
-/// What a campaign has seen so far.
-#[derive(Default)]
-struct Tally {
-    groups: Vec<Group>,
-    known: HashMap<String, usize>,
-    unlisted: HashMap<String, u32>,
-    uncounted: u32,
-    run: u32,
-    differing: u32,
-    /// Cases whose first difference is the first screen, the player
-    /// elsewhere.
-    first_screen: u32,
-    /// Cases whose sides did not differ, but that covered nothing: blank
-    /// screens on both sides at every step, or both sides stopped early
-    /// alike.
-    covered_nothing: u32,
+impl Config {
+    /// The numbers of the cases this campaign plays: every one, or its
+    /// shard's.
+    pub fn numbers(&self) -> Vec<u32> {
+        let (k, n) = self.shard;
+        (k..=self.cases).step_by(n as usize).collect()
+    }
 }
 
-/// Plays `args.cases` cases drawn from `seed` between `sides`, the
-/// built-in port's game being `base` and the walks' keys `alphabet` (the
-/// default walks without); prints each group once, and the summary.
-/// Exit status 0 if every case was identical, else 1.
-pub fn run(
-    args: &FuzzArgs,
-    sides: &Sides,
-    base: &GameConfig,
-    alphabet: Option<&[char]>,
-    seed: u64,
-) -> Result<u8, Failure> {
-    let names = sides.names(base, None);
-    eprintln!(
-        "fuzz: {} case(s) of {} keys, --seed {seed}; {}",
-        args.cases,
-        args.keys_per_case,
-        sides_line(&names)
+/// What a job gave for one case.
+enum Played {
+    /// The case, and what it gave.
+    Done(Case, Box<Outcome>),
+    /// Its programs were ended as the campaign stopped.
+    CutShort,
+    /// A program could not run.
+    Failed(Failure),
+}
+
+/// Plays the campaign `config` between `sides`, the cases on
+/// `config.jobs` jobs, taken in order; prints each group once, and the
+/// summary. Exit status 0 if every case was identical, 1 if not, 130 if
+/// interrupted.
+pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
+    let names = sides.names(&config.shape.base, None);
+    let numbers = config.numbers();
+    eprintln!("{}", opening(config, &names, numbers.len()));
+    std::fs::create_dir_all(&config.out).map_err(|e| {
+        Failure(format!("cannot create {}: {e}", config.out.display()), 2)
+    })?;
+    let campaign = record::Campaign {
+        seed: config.seed,
+        cases: config.cases,
+        keys_per_case: config.shape.keys_per_case as u32,
+        names: names.clone(),
+        shard: config.shard,
+    };
+    let mut record = Writer::create(
+        &free_name(&config.out, "campaign", "jsonl")?,
+        &campaign,
+    )?;
+    stop::on_signals();
+    let _timer = config.time_limit.map(stop::after);
+    let mut gather = Gather {
+        config,
+        sides,
+        record: &mut record,
+        tally: Tally::default(),
+        bar: progress_bar(numbers.len()),
+        cut_short: 0,
+        failure: None,
+    };
+    let taken = play_in_order(
+        config.jobs,
+        2 * config.jobs,
+        &numbers,
+        |n| play(config, sides, n),
+        || stop::reason().is_some(),
+        |n, played| gather.take(n, played),
     );
-    let mut draw = Draw::new(seed);
-    let bar = progress_bar(args.cases);
-    let mut tally = Tally::default();
-    for n in 1..=args.cases {
-        let case = draw_case(&mut draw, args, base, alphabet);
-        let options = diff_options(false, args.chars);
-        let outcome = run_case(sides, &args.flags, &case, options)
-            .inspect_err(|_| bar.abandon())?;
-        tally.run = n;
-        bar.inc(1);
-        let differs = tally
-            .play(args, sides, (n, &case), outcome, &bar)
-            .inspect_err(|_| bar.abandon())?;
-        if differs && !args.keep_going {
-            break;
-        }
+    let Gather {
+        tally,
+        bar,
+        cut_short,
+        failure,
+        ..
+    } = gather;
+    if let Some(failure) = failure {
+        bar.abandon();
+        return Err(failure);
     }
     bar.finish_and_clear();
-    Ok(tally.summary(seed, &names))
+    let reason = stop::reason();
+    let cut = Cut {
+        reason,
+        cut_short,
+        not_played: (numbers.len() - taken) as u32,
+    };
+    record.ended(reason.map(said), cut_short)?;
+    let status = tally.summary(config.seed, &names, &cut);
+    eprintln!("fuzz: the campaign's record: {}", record.path().display());
+    Ok(if reason == Some(Reason::Interrupted) {
+        130
+    } else {
+        status
+    })
+}
+
+/// The campaign's first line: its cases, shard, jobs and sides.
+fn opening(config: &Config, names: &[String; 2], played: usize) -> String {
+    let (k, n) = config.shard;
+    let shard = match n {
+        1 => String::new(),
+        _ => format!(
+            ", shard {k}/{n} ({played} of them: every {n}th from case {k})"
+        ),
+    };
+    format!(
+        "fuzz: {} case(s) of {} keys, --seed {}{shard}, {} job(s); {}",
+        config.cases,
+        config.shape.keys_per_case,
+        config.seed,
+        config.jobs,
+        sides_line(names)
+    )
+}
+
+/// A stop's reason as the record says it.
+fn said(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Interrupted => "interrupted",
+        Reason::TimeLimit => "time-limit",
+        Reason::Enough => "enough",
+    }
+}
+
+/// Plays the case `number`, on a job's thread.
+fn play(config: &Config, sides: &Sides, number: u32) -> Played {
+    let case = draw_case(config.seed, number, &config.shape);
+    let options = diff_options(false, config.chars);
+    let outcome = run_case(sides, &config.flags, &case, options);
+    // A stop from outside ends the programs under way: what they gave
+    // after it is not theirs.
+    if stop::from_outside() {
+        return Played::CutShort;
+    }
+    match outcome {
+        Ok(outcome) => Played::Done(case, Box::new(outcome)),
+        Err(_) if stop::reason().is_some() => Played::CutShort,
+        Err(failure) => Played::Failed(failure),
+    }
 }
 
 /// The progress bar of `cases` cases.
-fn progress_bar(cases: u32) -> ProgressBar {
-    let bar = ProgressBar::new(u64::from(cases));
+fn progress_bar(cases: usize) -> ProgressBar {
+    let bar = ProgressBar::new(cases as u64);
     bar.set_style(
         ProgressStyle::with_template(
             "{bar:30} {pos}/{len} cases, {per_sec}, {elapsed} {msg}",
@@ -116,6 +199,122 @@ fn progress_bar(cases: u32) -> ProgressBar {
         .expect("a valid template"),
     );
     bar
+}
+
+/// What the calling thread does with the cases' results, in order.
+struct Gather<'a> {
+    config: &'a Config,
+    sides: &'a Sides,
+    record: &'a mut Writer,
+    tally: Tally,
+    bar: ProgressBar,
+    cut_short: u32,
+    failure: Option<Failure>,
+}
+
+impl Gather<'_> {
+    /// Takes the result of the case `number`: counts, records and logs
+    /// it, reports a new group in full; whether to go on.
+    fn take(&mut self, number: u32, played: Played) -> Flow {
+        self.bar.inc(1);
+        let (case, outcome) = match played {
+            Played::Done(case, outcome) => (case, *outcome),
+            Played::CutShort => {
+                self.cut_short += 1;
+                return Flow::Go;
+            }
+            Played::Failed(failure) => {
+                self.failure = Some(failure);
+                return Flow::Stop;
+            }
+        };
+        match self.count(number, &case, outcome) {
+            Ok(flow) => flow,
+            Err(failure) => {
+                self.failure = Some(failure);
+                Flow::Stop
+            }
+        }
+    }
+
+    /// Counts the case `number`, `case`, which gave `outcome`; whether to
+    /// go on.
+    fn count(
+        &mut self,
+        number: u32,
+        case: &Case,
+        outcome: Outcome,
+    ) -> Result<Flow, Failure> {
+        let config = self.config;
+        let (seen, grouped) = if outcome.differs() {
+            let grouped = in_view(config, self.sides, case, outcome)?;
+            (Seen::Differs(difference(&grouped)), Some(grouped))
+        } else {
+            (alike(&outcome), None)
+        };
+        let (group, line) = self.tally.count(number, &seen);
+        self.record.case(number, &case.said(), &seen)?;
+        let what =
+            format!("case {number}/{}: {}: {line}", config.cases, case.said());
+        self.bar.set_message(format!(
+            "{} differing, {} group(s)",
+            self.tally.differing,
+            self.tally.groups.len()
+        ));
+        // On a terminal, the bar counts the cases alike; a log gets every
+        // case.
+        if grouped.is_some() || !std::io::stderr().is_terminal() {
+            self.bar.suspend(|| eprintln!("fuzz: {what}"));
+        }
+        let Some(grouped) = grouped else {
+            return Ok(Flow::Go);
+        };
+        // A group's first case is reported in full.
+        if let Some(group) =
+            group.filter(|&g| self.tally.groups[g - 1].count == 1)
+        {
+            let lines = self.bar.suspend(|| {
+                report_difference(config, self.sides, (group, number), grouped)
+            })?;
+            self.record.group(
+                &self.tally.groups[group - 1].name,
+                number,
+                &lines,
+            )?;
+            self.tally.groups[group - 1].lines = lines;
+        }
+        let enough = match config.max_differences {
+            Some(k) => self.tally.groups.len() >= k as usize,
+            None => !config.keep_going,
+        };
+        if enough {
+            stop::enough();
+            return Ok(Flow::Stop);
+        }
+        Ok(Flow::Go)
+    }
+}
+
+/// What a case whose sides do not differ, `outcome`, showed.
+fn alike(outcome: &Outcome) -> Seen {
+    match outcome.verdict() {
+        Verdict::Blank => Seen::Blank,
+        Verdict::StoppedAlike => Seen::StoppedAlike,
+        _ => Seen::Identical,
+    }
+}
+
+/// The group and first difference of a differing case, `grouped`.
+fn difference(grouped: &Grouped) -> Difference {
+    let first = grouped.first.as_ref();
+    let (group, kind) = group_name(first, &grouped.outcome);
+    Difference {
+        group,
+        kind,
+        first_screen: first
+            .is_some_and(|d| d.key.is_none() && d.kind == Kind::Player),
+        again_at: grouped.drawn_at.map(|_| grouped.case.size),
+    }
 }
 
 /// The group a differing case falls in ([`Kind::group`]), and its first
@@ -131,16 +330,6 @@ fn group_name(
             let line = format!("the screens differ: {}", outcome.report.line);
             (line.clone(), line)
         }
-    }
-}
-
-/// A case's group, `name`, and its first difference's kind, `kind`, on
-/// one line.
-fn case_line(name: &str, kind: &str) -> String {
-    if kind == name {
-        name.to_string()
-    } else {
-        format!("{name}; its first difference: {kind}")
     }
 }
 
@@ -163,7 +352,7 @@ struct Grouped {
 /// what differs at the player's place); then played again on a screen
 /// as large as the dungeon, if it differs there too.
 fn in_view(
-    args: &FuzzArgs,
+    config: &Config,
     sides: &Sides,
     case: &Case,
     outcome: Outcome,
@@ -178,9 +367,15 @@ fn in_view(
             size,
             ..case.clone()
         };
-        let options = diff_options(false, args.chars);
-        let again = run_case(sides, &args.flags, &larger, options)?;
-        if let Some(first) = first_difference(&again) {
+        let options = diff_options(false, config.chars);
+        // Stopped from outside, the case is grouped as played.
+        let again = match run_case(sides, &config.flags, &larger, options) {
+            _ if stop::from_outside() => None,
+            Ok(again) => Some(again),
+            Err(failure) => return Err(failure),
+        };
+        let found = again.and_then(|a| first_difference(&a).map(|f| (a, f)));
+        if let Some((again, first)) = found {
             return Ok(Grouped {
                 case: larger,
                 outcome: again,
@@ -197,223 +392,11 @@ fn in_view(
     })
 }
 
-impl Tally {
-    /// Logs the `n`th case, `case`, and groups its outcome if it differs,
-    /// reporting a new group in full; whether it differs.
-    fn play(
-        &mut self,
-        args: &FuzzArgs,
-        sides: &Sides,
-        (n, case): (u32, &Case),
-        outcome: Outcome,
-        bar: &ProgressBar,
-    ) -> Result<bool, Failure> {
-        let what = |result: &str| {
-            format!("case {n}/{}: {}: {result}", args.cases, case.said())
-        };
-        if !outcome.differs() {
-            let result = self.alike(&outcome);
-            if std::io::stderr().is_terminal() {
-                bar.set_message(what(result));
-            } else {
-                eprintln!("fuzz: {}", what(result));
-            }
-            return Ok(false);
-        }
-        self.differing += 1;
-        let grouped = in_view(args, sides, case, outcome)?;
-        let (number, line) = self.count(n, &grouped);
-        bar.suspend(|| eprintln!("fuzz: {}", what(&line)));
-        // A group's first case is reported in full.
-        let new = number.filter(|&i| self.groups[i - 1].count == 1);
-        if let Some(number) = new {
-            let lines = bar.suspend(|| {
-                report_difference(args, sides, (number, n), grouped)
-            })?;
-            self.groups[number - 1].lines = lines;
-        }
-        Ok(true)
-    }
-
-    /// Counts a case whose sides do not differ, `outcome`, apart if it
-    /// covered nothing; its result for the log.
-    fn alike(&mut self, outcome: &Outcome) -> &'static str {
-        match outcome.verdict() {
-            Verdict::Blank => {
-                self.covered_nothing += 1;
-                "covered nothing: both screens blank at every step"
-            }
-            Verdict::StoppedAlike => {
-                self.covered_nothing += 1;
-                "covered nothing past where both sides stopped early, alike"
-            }
-            _ => "identical",
-        }
-    }
-
-    /// Counts the `n`th case, `grouped`, in its group: the group's number
-    /// (`None` past [`MAX_GROUPS`]) and the case's line for the log.
-    fn count(&mut self, n: u32, grouped: &Grouped) -> (Option<usize>, String) {
-        let first = grouped.first.as_ref();
-        if first.is_some_and(|d| d.key.is_none() && d.kind == Kind::Player) {
-            self.first_screen += 1;
-        }
-        let (name, kind) = group_name(first, &grouped.outcome);
-        let number = self.group_of(&name);
-        let label = number.map_or_else(
-            || format!("a difference past the first {MAX_GROUPS} groups"),
-            |number| format!("difference {number}"),
-        );
-        let mut line =
-            format!("differs ({label}: {})", case_line(&name, &kind));
-        if grouped.drawn_at.is_some() {
-            let (cols, rows) = grouped.case.size;
-            line.push_str(&format!("; its first differing screen showed neither player, so it is grouped as played again at {cols}x{rows}"));
-        }
-        let Some(number) = number else {
-            return (None, line);
-        };
-        let group = &mut self.groups[number - 1];
-        group.count += 1;
-        if group.cases.len() < CASES_LISTED {
-            group.cases.push(n);
-        }
-        match group.kinds.iter_mut().find(|(k, _)| *k == kind) {
-            Some((_, count)) => *count += 1,
-            None => group.kinds.push((kind, 1)),
-        }
-        (Some(number), line)
-    }
-
-    /// The number of the group `name`, counting from 1, made if new;
-    /// `None` past [`MAX_GROUPS`], counted apart.
-    fn group_of(&mut self, name: &str) -> Option<usize> {
-        if let Some(&i) = self.known.get(name) {
-            return Some(i + 1);
-        }
-        if self.groups.len() < MAX_GROUPS {
-            self.groups.push(Group {
-                name: name.to_string(),
-                cases: Vec::new(),
-                count: 0,
-                kinds: Vec::new(),
-                lines: Vec::new(),
-            });
-            self.known.insert(name.to_string(), self.groups.len() - 1);
-            return Some(self.groups.len());
-        }
-        if self.unlisted.len() < MAX_NAMES || self.unlisted.contains_key(name) {
-            *self.unlisted.entry(name.to_string()).or_default() += 1;
-        } else {
-            self.uncounted += 1;
-        }
-        None
-    }
-
-    /// Prints the summary; the exit status: 0 if no case differed and
-    /// some case covered something, else 1.
-    fn summary(&self, seed: u64, names: &[String; 2]) -> u8 {
-        let run = self.run;
-        let distinct = self.groups.len() + self.unlisted.len();
-        let alike = run - self.differing - self.covered_nothing;
-        let nothing = match self.covered_nothing {
-            0 => String::new(),
-            n => format!(", {n} that covered nothing (blank screens on both sides at every step, or both stopped early alike)"),
-        };
-        if distinct == 0 && nothing.is_empty() {
-            println!(
-                "fuzz: {run} case(s) identical (--seed {seed}); {}",
-                sides_line(names)
-            );
-            return 0;
-        }
-        if distinct == 0 {
-            println!(
-                "fuzz: {run} case(s) run (--seed {seed}), none differing: {alike} identical{nothing}; {}",
-                sides_line(names)
-            );
-            // Not one case compared anything: that is no verdict.
-            return u8::from(alike == 0);
-        }
-        println!(
-            "\nfuzz: {run} case(s) run (--seed {seed}): {alike} identical{nothing}, {} differing, {distinct} distinct difference(s)",
-            self.differing
-        );
-        println!("{}", sides_line(names));
-        println!("differences are grouped by the kind of their first difference, as a porter would name it (see fuzz --help)");
-        for (i, group) in self.groups.iter().enumerate() {
-            print_group(i + 1, group);
-        }
-        self.print_unlisted();
-        self.print_first_screen_hint();
-        1
-    }
-
-    /// The groups past [`MAX_GROUPS`], counted.
-    fn print_unlisted(&self) {
-        if !self.unlisted.is_empty() {
-            let cases: u32 = self.unlisted.values().sum();
-            println!(
-                "and {} more distinct difference(s) in {cases} case(s), neither written nor shrunk: the first {MAX_GROUPS} are",
-                self.unlisted.len()
-            );
-        }
-        if self.uncounted > 0 {
-            println!(
-                "and {} more differing case(s), not told apart: the first {MAX_NAMES} names past those are counted",
-                self.uncounted
-            );
-        }
-    }
-
-    /// When most cases differ from the first screen on, what to check.
-    fn print_first_screen_hint(&self) {
-        let share = f64::from(self.first_screen) / f64::from(self.run);
-        if self.first_screen >= FIRST_SCREEN_CASES && share > FIRST_SCREEN_SHARE
-        {
-            println!(
-                "{} of {} case(s) differ from the first screen on, the player starting elsewhere: the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
-                self.first_screen, self.run
-            );
-        }
-    }
-}
-
-/// The summary's lines of the `number`th group: its name and cases, the
-/// kinds of their first differences where it has more than its name,
-/// and what was written of it.
-fn print_group(number: usize, g: &Group) {
-    let listed: Vec<String> = g.cases.iter().map(|c| c.to_string()).collect();
-    let more = if g.count as usize > listed.len() {
-        ", ..."
-    } else {
-        ""
-    };
-    println!(
-        "difference {}: {} ({} case(s): {}{more})",
-        number,
-        g.name,
-        g.count,
-        listed.join(", ")
-    );
-    if g.kinds.len() > 1 || g.kinds.iter().any(|(k, _)| *k != g.name) {
-        let kinds: Vec<String> = g
-            .kinds
-            .iter()
-            .map(|(kind, count)| format!("{kind} ({count} case(s))"))
-            .collect();
-        println!("  first differences: {}", kinds.join("; "));
-    }
-    for line in &g.lines {
-        println!("  {line}");
-    }
-}
-
 /// Reports a new group: writes and prints the case found, shrinks it
 /// (unless a side drew nothing or kept busy, which every play would wait
 /// out) and writes and prints the case shrunk. The lines for the summary.
 fn report_difference(
-    args: &FuzzArgs,
+    config: &Config,
     sides: &Sides,
     (number, n): (usize, u32),
     grouped: Grouped,
@@ -433,7 +416,7 @@ fn report_difference(
         let (c, r) = case.size;
         println!("(drawn at {cols}x{rows}, where its first differing screen showed neither player; played again at {c}x{r})");
     }
-    let mut lines = keep(args, sides, &case, &outcome, "found")?;
+    let mut lines = keep(config, sides, &case, &outcome, "found")?;
     let Some(first) = first else { return Ok(lines) };
     if let Some(why) = unshrinkable(&outcome) {
         let line = format!("not shrunk: {why}");
@@ -442,13 +425,27 @@ fn report_difference(
         return Ok(lines);
     }
     eprintln!("fuzz: shrinking difference {number}...");
-    let options = diff_options(false, args.chars);
-    let (small, kept) = shrink(sides, &args.flags, options, case, &first)?;
-    let outcome = run_case(sides, &args.flags, &small, options)?;
+    let options = diff_options(false, config.chars);
+    let shrunk = shrink(sides, &config.flags, options, case, &first).and_then(
+        |(small, kept)| {
+            let outcome = run_case(sides, &config.flags, &small, options)?;
+            Ok((small, kept, outcome))
+        },
+    );
+    // Stopped from outside, what was shrunk is not kept.
+    let (small, kept, outcome) = match shrunk {
+        _ if stop::from_outside() => {
+            let line = "not shrunk: the campaign was stopped first".to_string();
+            println!("{line}");
+            lines.push(line);
+            return Ok(lines);
+        }
+        shrunk => shrunk?,
+    };
     let shrunk = shrunk_line(&small, &kept);
     println!("{shrunk}");
     lines.push(shrunk);
-    lines.extend(keep(args, sides, &small, &outcome, "shrunk")?);
+    lines.extend(keep(config, sides, &small, &outcome, "shrunk")?);
     Ok(lines)
 }
 
@@ -492,15 +489,15 @@ fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
 /// Writes the traces (and the report) of the case `what` (found or
 /// shrunk) and prints its result; the lines for the summary.
 fn keep(
-    args: &FuzzArgs,
+    config: &Config,
     sides: &Sides,
     case: &Case,
     outcome: &Outcome,
     what: &str,
 ) -> Result<Vec<String>, Failure> {
     let stem = format!("{}-{what}", case.stem());
-    let (a, b) = write_traces(&args.out, &stem, outcome)?;
-    let again = command_line(case, sides, &args.flags, args.chars);
+    let (a, b) = write_traces(&config.out, &stem, outcome)?;
+    let again = command_line(case, sides, &config.flags, config.chars);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
         format!(
@@ -509,7 +506,7 @@ fn keep(
             b.display()
         ),
     ];
-    if let Some(dir) = &args.html {
+    if let Some(dir) = &config.html {
         let page = free_name(dir, &stem, "html")?;
         report_outcome(&page, false, outcome, std::slice::from_ref(&again))?;
         lines.push(format!("{what}: report: {}", page.display()));

@@ -13,7 +13,7 @@ use rogue_trace_format::classes::{BLUE, WHITE};
 use rogue_trace_format::diff::{cells_differing_as, on_console};
 use rogue_trace_format::{key_literal, Step, Trace};
 
-use crate::case::{Outcome, ROLES};
+use crate::outcome::{Outcome, ROLES};
 
 /// What a first difference is, in a porter's words; the kinds of a screen
 /// in order of precedence, the first a screen shows naming it.

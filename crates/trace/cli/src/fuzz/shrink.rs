@@ -8,9 +8,9 @@
 use rogue_trace_format::diff::DiffOptions;
 
 use crate::case::{run_case, Case, Sides};
+use crate::error::Failure;
 use crate::flags::CaptureFlags;
 use crate::fuzz::grouping::{first_difference, FirstDifference};
-use crate::Failure;
 
 /// A case played again by the shrinker, and what its first difference
 /// must keep.

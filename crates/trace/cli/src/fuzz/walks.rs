@@ -1,8 +1,9 @@
 //! The cases `fuzz` plays: a seed, a generator, a screen size and a
-//! random walk, all drawn from one generator seeded by `fuzz --seed`, so
-//! that a run is the same every time for the same seed (a generator or a
-//! size given is still drawn, and set aside, so that the rest of each case
-//! stays the same).
+//! random walk, all drawn from a generator of the case's own, seeded by
+//! `fuzz --seed` and the case's number alone ([`Draw::for_case`]): case
+//! k is the same every time for the same seed, whichever cases are
+//! played beside it or before it (a generator or a size given is still
+//! drawn, and set aside, so that the rest of each case stays the same).
 
 use rogue_game::{GameConfig, RngKind};
 use rogue_trace_format::{
@@ -12,8 +13,25 @@ use rogue_trace_format::{
 pub use generator::Draw;
 
 use crate::case::Case;
-use crate::commands::fuzz::FuzzArgs;
-use crate::Failure;
+use crate::error::Failure;
+
+/// What every case of a campaign shares: the game (`base`, its seed and
+/// generator drawn for each case), the screens, the walks' length and
+/// keys, and a generator set for every case.
+#[derive(Clone, Debug)]
+pub struct Shape {
+    /// The built-in port's game; each case sets its seed and generator.
+    pub base: GameConfig,
+    /// The screens cases are drawn on.
+    pub size: SizeRange,
+    /// The keys of each case.
+    pub keys_per_case: usize,
+    /// The keys walks are drawn from (`--alphabet`); the default walks
+    /// without.
+    pub alphabet: Option<Vec<char>>,
+    /// The generator of every case, if one is set; else drawn.
+    pub rng: Option<RngKind>,
+}
 
 /// `--size`: the smallest and the largest screen a case may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,28 +169,24 @@ fn other_key(draw: &mut Draw) -> char {
     }
 }
 
-/// The next case of `draw`.
-pub fn draw_case(
-    draw: &mut Draw,
-    args: &FuzzArgs,
-    base: &GameConfig,
-    alphabet: Option<&[char]>,
-) -> Case {
+/// The case numbered `number` of the campaign `seed`, of the `shape`.
+pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
+    let draw = &mut Draw::for_case(seed, number);
     let seed = draw.next_u32();
     let drawn = if draw.below(2) == 0 {
         RngKind::Glibc
     } else {
         RngKind::Msvc
     };
-    let size = args.size.draw(draw);
+    let size = shape.size.draw(draw);
     Case {
         config: GameConfig {
             seed,
-            rng: args.rng.map_or(drawn, |r| r.0),
-            ..*base
+            rng: shape.rng.unwrap_or(drawn),
+            ..shape.base
         },
         size,
-        keys: case_keys(draw, args.keys_per_case as usize, alphabet),
+        keys: case_keys(draw, shape.keys_per_case, shape.alphabet.as_deref()),
     }
 }
 
@@ -200,9 +214,25 @@ mod generator {
 
     pub struct Draw(GlibcRand);
 
+    /// SplitMix64's finalizer: every bit of `x` stirred into every bit.
+    fn mix(x: u64) -> u64 {
+        let x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+
     impl Draw {
         pub fn new(seed: u64) -> Draw {
             Draw(GlibcRand::new((seed ^ (seed >> 32)) as u32))
+        }
+
+        /// The generator of the case numbered `number` of the campaign
+        /// `seed`: seeded by both alone, each mixed apart (SplitMix64's
+        /// finalizer) so that near seeds and near numbers draw unlike
+        /// cases.
+        pub fn for_case(seed: u64, number: u32) -> Draw {
+            Draw::new(mix(mix(seed) ^ u64::from(number)))
         }
 
         /// 32 random bits.

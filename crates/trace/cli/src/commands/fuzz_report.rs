@@ -1,0 +1,174 @@
+//! `rogue-trace fuzz-report`: the shards of a campaign, played apart
+//! (`fuzz --shard K/N`), counted as one: the summary the whole campaign
+//! would have printed, its groups numbered by their first cases, each
+//! with the lines of the shard that found it.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use crate::error::Failure;
+use crate::fuzz::record::{self, Campaign, Record};
+use crate::fuzz::tally::{Cut, Seen, Tally};
+
+#[derive(Args, Debug)]
+pub struct FuzzReportArgs {
+    /// The shards' --out folders (each holding a campaign.jsonl), or
+    /// their record files
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+}
+
+/// Reads every record, checks they are shards of one campaign, and prints
+/// its summary; the summary's exit status (0 if every case was
+/// identical), or 2 if they cannot be merged.
+pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
+    let mut records = Vec::new();
+    for dir in &args.dirs {
+        for path in record_files(dir)? {
+            records.push(record::read(&path)?);
+        }
+    }
+    let campaign = one_campaign(&records)?;
+    let cases = cases_in_order(&records)?;
+    let mut tally = Tally::default();
+    for (&number, (_, seen)) in &cases {
+        tally.count(number, seen);
+    }
+    for group in &mut tally.groups {
+        group.lines = lines_of(&records, &group.name, group.first);
+    }
+    let cut = cut(&records, &campaign, cases.len());
+    let (k, n) = (records.len(), campaign.shard.1);
+    eprintln!(
+        "fuzz-report: {k} record(s) of {n} shard(s), {} case(s) of {}",
+        cases.len(),
+        campaign.cases
+    );
+    let missing = missing_shards(&records, n);
+    if !missing.is_empty() {
+        eprintln!("fuzz-report: shard(s) {missing} of {n} missing: their cases are not counted");
+    }
+    Ok(tally.summary(campaign.seed, &campaign.names, &cut))
+}
+
+/// The records `dir` holds (`campaign*.jsonl`), or `dir` itself if it
+/// is a file.
+fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+    if dir.is_file() {
+        return Ok(vec![dir.to_path_buf()]);
+    }
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        Failure(format!("cannot read {}: {e}", dir.display()), 2)
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            name.is_some_and(|n| {
+                n.starts_with("campaign") && n.ends_with(".jsonl")
+            })
+        })
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(Failure(
+            format!("{} holds no campaign record (campaign.jsonl): give the --out folders of fuzz", dir.display()),
+            2,
+        ));
+    }
+    Ok(files)
+}
+
+/// The campaign every record is a shard of; an error if two differ.
+fn one_campaign(records: &[Record]) -> Result<Campaign, Failure> {
+    let first = &records[0];
+    for other in &records[1..] {
+        let (a, b) = (&first.campaign, &other.campaign);
+        let same = a.seed == b.seed
+            && a.cases == b.cases
+            && a.keys_per_case == b.keys_per_case
+            && a.names == b.names
+            && a.shard.1 == b.shard.1;
+        if !same {
+            return Err(Failure(
+                format!(
+                    "{} and {} are not shards of one campaign: their seeds, cases, keys, shard counts or sides differ",
+                    first.path.display(),
+                    other.path.display()
+                ),
+                2,
+            ));
+        }
+    }
+    Ok(first.campaign.clone())
+}
+
+/// Every case of every record, by number; an error for a case in two.
+fn cases_in_order(
+    records: &[Record],
+) -> Result<BTreeMap<u32, (&Path, Seen)>, Failure> {
+    let mut cases = BTreeMap::new();
+    for record in records {
+        for (number, _, seen) in &record.cases {
+            if let Some((other, _)) =
+                cases.insert(*number, (record.path.as_path(), seen.clone()))
+            {
+                return Err(Failure(
+                    format!(
+                        "case {number} is in both {} and {}: give each shard once",
+                        other.display(),
+                        record.path.display()
+                    ),
+                    2,
+                ));
+            }
+        }
+    }
+    Ok(cases)
+}
+
+/// The lines recorded of the group `name` with its first case `first`.
+fn lines_of(records: &[Record], name: &str, first: u32) -> Vec<String> {
+    records
+        .iter()
+        .flat_map(|r| &r.groups)
+        .find(|(n, case, _)| n == name && *case == first)
+        .map(|(_, _, lines)| lines.clone())
+        .unwrap_or_default()
+}
+
+/// How the merged campaign was cut: the first shard's reason to stop
+/// early, the cases cut short in all, and those never started.
+fn cut(records: &[Record], campaign: &Campaign, counted: usize) -> Cut {
+    use crate::fuzz::stop::Reason;
+    let reason = records
+        .iter()
+        .filter_map(|r| r.ended.as_ref()?.0.as_deref())
+        .find_map(|said| match said {
+            "interrupted" => Some(Reason::Interrupted),
+            "time-limit" => Some(Reason::TimeLimit),
+            _ => None,
+        });
+    let cut_short = records
+        .iter()
+        .filter_map(|r| r.ended.as_ref().map(|e| e.1))
+        .sum();
+    Cut {
+        reason,
+        cut_short,
+        not_played: (campaign.cases as usize)
+            .saturating_sub(counted + cut_short as usize)
+            as u32,
+    }
+}
+
+/// The shards of `n` no record holds, said as a list.
+fn missing_shards(records: &[Record], n: u32) -> String {
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !records.iter().any(|r| r.campaign.shard.0 == *k))
+        .map(|k| k.to_string())
+        .collect();
+    missing.join(", ")
+}

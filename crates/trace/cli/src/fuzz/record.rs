@@ -1,0 +1,302 @@
+//! The campaign's record: one JSON object a line, written into `--out`
+//! as the campaign goes (`campaign.jsonl`, or `campaign-N.jsonl` beside
+//! another), so that the shards of a campaign, played apart, can be
+//! counted as one (`rogue-trace fuzz-report`), and a campaign that was
+//! stopped keeps what it finished.
+//!
+//! Its lines: first the campaign (`{"campaign": {...}}`: its seed,
+//! cases, keys a case, shard and sides), then each case counted, in
+//! order (`{"case": N, "said": ..., "seen": ...}`), each group's lines
+//! once its first case is reported (`{"group": NAME, "case": N,
+//! "lines": [...]}`), and last how it ended (`{"ended": {...}}`).
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::error::Failure;
+use crate::fuzz::tally::{Difference, Seen};
+
+/// The version of the record's lines.
+const VERSION: u64 = 1;
+
+/// What makes two records parts of one campaign: they must agree on
+/// all of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Campaign {
+    /// `--seed`.
+    pub seed: u64,
+    /// `--cases`.
+    pub cases: u32,
+    /// `--keys-per-case`.
+    pub keys_per_case: u32,
+    /// The sides, by name and command.
+    pub names: [String; 2],
+    /// `--shard K/N`: this record's shard, K of N (1 of 1 unsharded).
+    pub shard: (u32, u32),
+}
+
+/// A record being written.
+pub struct Writer {
+    file: BufWriter<File>,
+    path: PathBuf,
+}
+
+impl Writer {
+    /// Starts the record `path` (a new file) of `campaign`.
+    pub fn create(path: &Path, campaign: &Campaign) -> Result<Writer, Failure> {
+        let file = File::create_new(path).map_err(|e| {
+            Failure(format!("cannot write {}: {e}", path.display()), 2)
+        })?;
+        let mut writer = Writer {
+            file: BufWriter::new(file),
+            path: path.to_path_buf(),
+        };
+        writer.line(&json!({ "campaign": {
+            "version": VERSION,
+            "seed": campaign.seed,
+            "cases": campaign.cases,
+            "keys_per_case": campaign.keys_per_case,
+            "names": campaign.names,
+            "shard": [campaign.shard.0, campaign.shard.1],
+        }}))?;
+        Ok(writer)
+    }
+
+    /// Where it is written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Records the case `number`, said `said`, which showed `seen`.
+    pub fn case(
+        &mut self,
+        number: u32,
+        said: &str,
+        seen: &Seen,
+    ) -> Result<(), Failure> {
+        let mut line = json!({ "case": number, "said": said });
+        match seen {
+            Seen::Identical => line["seen"] = json!("identical"),
+            Seen::Blank => line["seen"] = json!("blank"),
+            Seen::StoppedAlike => line["seen"] = json!("stopped-alike"),
+            Seen::Differs(d) => {
+                line["seen"] = json!({
+                    "group": d.group,
+                    "kind": d.kind,
+                    "first_screen": d.first_screen,
+                    "again_at": d.again_at.map(|(c, r)| [c, r]),
+                });
+            }
+        }
+        self.line(&line)
+    }
+
+    /// Records the lines of the group `name`, whose first case here is
+    /// `number`.
+    pub fn group(
+        &mut self,
+        name: &str,
+        number: u32,
+        lines: &[String],
+    ) -> Result<(), Failure> {
+        self.line(&json!({ "group": name, "case": number, "lines": lines }))
+    }
+
+    /// Records how the campaign ended: `stopped` early or not, with
+    /// `cut_short` cases cut short.
+    pub fn ended(
+        &mut self,
+        stopped: Option<&str>,
+        cut_short: u32,
+    ) -> Result<(), Failure> {
+        self.line(
+            &json!({ "ended": { "stopped": stopped, "cut_short": cut_short } }),
+        )
+    }
+
+    /// Writes `value` on a line of its own, flushed, so that a campaign
+    /// killed outright keeps what it finished.
+    fn line(&mut self, value: &Value) -> Result<(), Failure> {
+        writeln!(self.file, "{value}")
+            .and_then(|()| self.file.flush())
+            .map_err(|e| {
+                Failure(format!("cannot write {}: {e}", self.path.display()), 2)
+            })
+    }
+}
+
+/// A record read back.
+pub struct Record {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// Its campaign.
+    pub campaign: Campaign,
+    /// Its cases, in order: number, as said, and what it showed.
+    pub cases: Vec<(u32, String, Seen)>,
+    /// Each group's lines, by its name and the case they are of.
+    pub groups: Vec<(String, u32, Vec<String>)>,
+    /// Whether it says how it ended, and cases cut short.
+    pub ended: Option<(Option<String>, u32)>,
+}
+
+/// Reads the record `path`.
+pub fn read(path: &Path) -> Result<Record, Failure> {
+    let bad = |what: String| Failure(format!("{}: {what}", path.display()), 2);
+    let file =
+        File::open(path).map_err(|e| bad(format!("cannot read it: {e}")))?;
+    let mut lines = BufReader::new(file).lines().enumerate();
+    let mut next = || -> Result<Option<(usize, Value)>, Failure> {
+        let Some((i, line)) = lines.next() else {
+            return Ok(None);
+        };
+        let line = line.map_err(|e| bad(format!("cannot read it: {e}")))?;
+        let value = serde_json::from_str(&line).map_err(|e| {
+            bad(format!("line {}: not a line of a fuzz record: {e}", i + 1))
+        })?;
+        Ok(Some((i + 1, value)))
+    };
+    let Some((_, first)) = next()? else {
+        return Err(bad("empty: not a fuzz record".into()));
+    };
+    let campaign = campaign(&first["campaign"]).ok_or_else(|| {
+        bad("line 1: not the start of a fuzz record (version 1)".into())
+    })?;
+    let mut record = Record {
+        path: path.to_path_buf(),
+        campaign,
+        cases: Vec::new(),
+        groups: Vec::new(),
+        ended: None,
+    };
+    while let Some((i, value)) = next()? {
+        record.add(&value).ok_or_else(|| {
+            bad(format!("line {i}: not a line of a fuzz record"))
+        })?;
+    }
+    Ok(record)
+}
+
+impl Record {
+    /// Adds a line after the first; `None` if it is none of the kinds.
+    fn add(&mut self, value: &Value) -> Option<()> {
+        if let Some(number) =
+            value.get("case").filter(|_| value.get("said").is_some())
+        {
+            let number = u32::try_from(number.as_u64()?).ok()?;
+            let said = value["said"].as_str()?.to_string();
+            self.cases.push((number, said, seen(&value["seen"])?));
+        } else if let Some(name) = value.get("group") {
+            let number = u32::try_from(value["case"].as_u64()?).ok()?;
+            let lines = value["lines"]
+                .as_array()?
+                .iter()
+                .map(|l| l.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()?;
+            self.groups
+                .push((name.as_str()?.to_string(), number, lines));
+        } else {
+            let ended = value.get("ended")?;
+            let stopped = ended["stopped"].as_str().map(str::to_string);
+            let cut = u32::try_from(ended["cut_short"].as_u64()?).ok()?;
+            self.ended = Some((stopped, cut));
+        }
+        Some(())
+    }
+}
+
+/// The campaign of a record's first line.
+fn campaign(value: &Value) -> Option<Campaign> {
+    if value["version"].as_u64()? != VERSION {
+        return None;
+    }
+    let number = |key: &str| u32::try_from(value[key].as_u64()?).ok();
+    let name = |i: usize| value["names"][i].as_str().map(str::to_string);
+    let shard = |i: usize| u32::try_from(value["shard"][i].as_u64()?).ok();
+    Some(Campaign {
+        seed: value["seed"].as_u64()?,
+        cases: number("cases")?,
+        keys_per_case: number("keys_per_case")?,
+        names: [name(0)?, name(1)?],
+        shard: (shard(0)?, shard(1)?),
+    })
+}
+
+/// What a case showed, as recorded.
+fn seen(value: &Value) -> Option<Seen> {
+    match value.as_str() {
+        Some("identical") => return Some(Seen::Identical),
+        Some("blank") => return Some(Seen::Blank),
+        Some("stopped-alike") => return Some(Seen::StoppedAlike),
+        Some(_) => return None,
+        None => {}
+    }
+    let size = |i: usize| u16::try_from(value["again_at"][i].as_u64()?).ok();
+    let again_at = match value["again_at"].is_null() {
+        true => None,
+        false => Some((size(0)?, size(1)?)),
+    };
+    Some(Seen::Differs(Difference {
+        group: value["group"].as_str()?.to_string(),
+        kind: value["kind"].as_str()?.to_string(),
+        first_screen: value["first_screen"].as_bool()?,
+        again_at,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_reads_back_as_written() {
+        let dir = std::env::temp_dir()
+            .join(format!("rogue-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("campaign.jsonl");
+        let _ = std::fs::remove_file(&path);
+        let campaign = Campaign {
+            seed: u64::MAX,
+            cases: 9,
+            keys_per_case: 100,
+            names: ["a \"c\"".into(), "b\nd".into()],
+            shard: (2, 3),
+        };
+        let differs = Seen::Differs(Difference {
+            group: "the map differs".into(),
+            kind: "the map differs".into(),
+            first_screen: true,
+            again_at: Some((100, 25)),
+        });
+        let mut writer = Writer::create(&path, &campaign).unwrap();
+        assert!(
+            Writer::create(&path, &campaign).is_err(),
+            "never overwritten"
+        );
+        writer
+            .case(2, "seed 1 rng glibc size 20x8", &Seen::Identical)
+            .unwrap();
+        writer.case(5, "part 1 size 9x9", &differs).unwrap();
+        writer
+            .group("the map differs", 5, &["found: x".into()])
+            .unwrap();
+        writer.case(8, "s", &Seen::Blank).unwrap();
+        writer.ended(Some("interrupted"), 1).unwrap();
+        drop(writer);
+        let record = read(&path).unwrap();
+        assert_eq!(record.campaign, campaign);
+        assert_eq!(record.cases.len(), 3);
+        assert_eq!(record.cases[1], (5, "part 1 size 9x9".into(), differs));
+        assert_eq!(record.cases[2].2, Seen::Blank);
+        assert_eq!(
+            record.groups,
+            vec![("the map differs".into(), 5, vec!["found: x".into()])]
+        );
+        assert_eq!(record.ended, Some((Some("interrupted".into()), 1)));
+        std::fs::write(&path, "{\"campaign\": 3}\n").unwrap();
+        assert!(read(&path).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,99 @@
+//! Why a campaign stops before its last case: ^C or SIGTERM, its time
+//! limit, or enough differences found. The first reason given stands;
+//! a stop that comes from outside (a signal, the clock) ends every
+//! capture under way at once ([`rogue_capture::cancel`]), so that the
+//! programs, their terminals and temporary files go with it.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Why a campaign stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// ^C (SIGINT) or SIGTERM.
+    Interrupted,
+    /// `--time-limit` ran out.
+    TimeLimit,
+    /// `--max-differences` groups were found, or the first difference
+    /// without `--keep-going`.
+    Enough,
+}
+
+const REASONS: [Reason; 3] =
+    [Reason::Interrupted, Reason::TimeLimit, Reason::Enough];
+
+/// The reason a campaign stopped, if it did: 0 for none, else 1 + its
+/// place in [`REASONS`].
+static STOPPED: AtomicU8 = AtomicU8::new(0);
+
+/// Stops the campaign for `reason`, unless it already stopped; whether
+/// this was the first reason.
+fn stop(reason: Reason) -> bool {
+    let code = 1 + REASONS.iter().position(|&r| r == reason).unwrap_or(0);
+    STOPPED
+        .compare_exchange(0, code as u8, Ordering::SeqCst, Ordering::SeqCst)
+        .is_ok()
+}
+
+/// Why the campaign stopped, if it did.
+pub fn reason() -> Option<Reason> {
+    match STOPPED.load(Ordering::SeqCst) {
+        0 => None,
+        code => REASONS.get(usize::from(code) - 1).copied(),
+    }
+}
+
+/// Whether the campaign was stopped from outside (a signal, the clock):
+/// the captures under way were ended, and what they gave is not theirs.
+pub fn from_outside() -> bool {
+    matches!(reason(), Some(Reason::Interrupted | Reason::TimeLimit))
+}
+
+/// Stops the campaign from outside: no case starts from now on, and the
+/// captures under way end at once, cut short.
+fn stop_now(reason: Reason) {
+    if stop(reason) {
+        rogue_capture::cancel::end_every_capture();
+    }
+}
+
+/// Stops the campaign because it found what it looked for: no case starts
+/// from now on; those under way end at once, their results unused.
+pub fn enough() {
+    stop_now(Reason::Enough);
+}
+
+/// Stops the campaign on ^C (SIGINT) or SIGTERM, from a thread that waits
+/// for them (Unix; on Windows, ^C ends the process as it did).
+pub fn on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        // Without the handlers (which cannot fail for these signals but
+        // on a broken system), ^C ends the process as it did.
+        if let Ok(mut signals) =
+            signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        {
+            std::thread::spawn(move || {
+                if signals.forever().next().is_some() {
+                    stop_now(Reason::Interrupted);
+                }
+            });
+        }
+    }
+}
+
+/// Stops the campaign once `limit` has passed, from a thread that waits
+/// for it; the campaign's end drops the returned sender, which ends the
+/// thread.
+pub fn after(limit: Duration) -> mpsc::Sender<()> {
+    let (done, ended) = mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        if let Err(mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(limit)
+        {
+            stop_now(Reason::TimeLimit);
+        }
+    });
+    done
+}

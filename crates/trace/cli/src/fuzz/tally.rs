@@ -1,0 +1,312 @@
+//! What a campaign saw, case by case, and its summary: the cases counted
+//! in their order, each differing case in the group of its name, each
+//! group numbered by its first case. A campaign counts its cases as it
+//! plays them; `fuzz-report` counts those its shards recorded
+//! ([`crate::fuzz::record`]), and so prints the summary the whole
+//! campaign would have printed.
+
+use std::collections::HashMap;
+
+use crate::fuzz::stop::Reason;
+use crate::outcome::sides_line;
+
+/// The most groups reported in full (traces, reports, shrinking); any
+/// more are counted.
+pub const MAX_GROUPS: usize = 100;
+
+/// The most group names counted past [`MAX_GROUPS`]; the cases past
+/// those are counted together.
+const MAX_NAMES: usize = 10_000;
+
+/// The most case numbers a group lists.
+const CASES_LISTED: usize = 10;
+
+/// Past this share of the cases (and at least [`FIRST_SCREEN_CASES`]
+/// cases), cases whose player starts elsewhere point to the port's seed
+/// or generator.
+const FIRST_SCREEN_SHARE: f64 = 0.5;
+const FIRST_SCREEN_CASES: u32 = 5;
+
+/// What one case showed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// The sides did not differ, and compared something.
+    Identical,
+    /// The sides did not differ, but showed blank screens at every step.
+    Blank,
+    /// Both sides stopped early, alike.
+    StoppedAlike,
+    /// The sides differ.
+    Differs(Difference),
+}
+
+/// A differing case's group and first difference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The group's name.
+    pub group: String,
+    /// Its first difference's kind, as a person reads it.
+    pub kind: String,
+    /// Whether it differs from the first screen on, the player elsewhere.
+    pub first_screen: bool,
+    /// The larger screen it was played again on, if its first differing
+    /// screen showed neither player.
+    pub again_at: Option<(u16, u16)>,
+}
+
+/// A group of differences: its name, the cases that showed it, the kinds
+/// of their first differences where the group has more than one, and what
+/// was written of it.
+pub struct Group {
+    pub name: String,
+    /// The first case found in it.
+    pub first: u32,
+    cases: Vec<u32>,
+    pub count: u32,
+    kinds: Vec<(String, u32)>,
+    /// The lines of the summary: the case found and the case shrunk, their
+    /// reproduce lines and files.
+    pub lines: Vec<String>,
+}
+
+/// What a campaign has seen so far.
+#[derive(Default)]
+pub struct Tally {
+    pub groups: Vec<Group>,
+    known: HashMap<String, usize>,
+    unlisted: HashMap<String, u32>,
+    uncounted: u32,
+    /// Cases counted.
+    pub run: u32,
+    pub differing: u32,
+    /// Cases whose first difference is the first screen, the player
+    /// elsewhere.
+    first_screen: u32,
+    /// Cases whose sides did not differ, but that covered nothing.
+    covered_nothing: u32,
+}
+
+/// How a campaign ended early, for its summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cut {
+    /// Why it stopped, if it stopped early.
+    pub reason: Option<Reason>,
+    /// Cases started but not finished (their programs ended).
+    pub cut_short: u32,
+    /// Cases of the campaign never started.
+    pub not_played: u32,
+}
+
+impl Tally {
+    /// Counts the case `number`, which showed `seen`: its group's number
+    /// if it differs (`None` past [`MAX_GROUPS`]), and its result as the
+    /// log says it.
+    pub fn count(
+        &mut self,
+        number: u32,
+        seen: &Seen,
+    ) -> (Option<usize>, String) {
+        self.run += 1;
+        let d = match seen {
+            Seen::Identical => return (None, "identical".into()),
+            Seen::Blank => {
+                self.covered_nothing += 1;
+                return (
+                    None,
+                    "covered nothing: both screens blank at every step".into(),
+                );
+            }
+            Seen::StoppedAlike => {
+                self.covered_nothing += 1;
+                return (
+                    None,
+                    "covered nothing past where both sides stopped early, alike".into(),
+                );
+            }
+            Seen::Differs(d) => d,
+        };
+        self.differing += 1;
+        if d.first_screen {
+            self.first_screen += 1;
+        }
+        let group = self.group_of(&d.group, number);
+        let label = group.map_or_else(
+            || format!("a difference past the first {MAX_GROUPS} groups"),
+            |group| format!("difference {group}"),
+        );
+        let mut line =
+            format!("differs ({label}: {})", case_line(&d.group, &d.kind));
+        if let Some((cols, rows)) = d.again_at {
+            line.push_str(&format!("; its first differing screen showed neither player, so it is grouped as played again at {cols}x{rows}"));
+        }
+        if let Some(group) = group {
+            self.groups[group - 1].add(number, &d.kind);
+        }
+        (group, line)
+    }
+
+    /// The number of the group `name`, counting from 1, made with `number`
+    /// its first case if new; `None` past [`MAX_GROUPS`], counted apart.
+    fn group_of(&mut self, name: &str, number: u32) -> Option<usize> {
+        if let Some(&i) = self.known.get(name) {
+            return Some(i + 1);
+        }
+        if self.groups.len() < MAX_GROUPS {
+            self.groups.push(Group {
+                name: name.to_string(),
+                first: number,
+                cases: Vec::new(),
+                count: 0,
+                kinds: Vec::new(),
+                lines: Vec::new(),
+            });
+            self.known.insert(name.to_string(), self.groups.len() - 1);
+            return Some(self.groups.len());
+        }
+        if self.unlisted.len() < MAX_NAMES || self.unlisted.contains_key(name) {
+            *self.unlisted.entry(name.to_string()).or_default() += 1;
+        } else {
+            self.uncounted += 1;
+        }
+        None
+    }
+
+    /// Prints the summary of the campaign `seed` between the sides
+    /// `names`, stopped early as `cut` says; the exit status: 0 if no
+    /// case differed and some case covered something, else 1.
+    pub fn summary(&self, seed: u64, names: &[String; 2], cut: &Cut) -> u8 {
+        let run = self.run;
+        let distinct = self.groups.len() + self.unlisted.len();
+        let alike = run - self.differing - self.covered_nothing;
+        let nothing = match self.covered_nothing {
+            0 => String::new(),
+            n => format!(", {n} that covered nothing (blank screens on both sides at every step, or both stopped early alike)"),
+        };
+        print_cut(cut, run);
+        if distinct == 0 && nothing.is_empty() {
+            println!(
+                "fuzz: {run} case(s) identical (--seed {seed}); {}",
+                sides_line(names)
+            );
+            return u8::from(run == 0);
+        }
+        if distinct == 0 {
+            println!(
+                "fuzz: {run} case(s) run (--seed {seed}), none differing: {alike} identical{nothing}; {}",
+                sides_line(names)
+            );
+            // Not one case compared anything: that is no verdict.
+            return u8::from(alike == 0);
+        }
+        println!(
+            "\nfuzz: {run} case(s) run (--seed {seed}): {alike} identical{nothing}, {} differing, {distinct} distinct difference(s)",
+            self.differing
+        );
+        println!("{}", sides_line(names));
+        println!("differences are grouped by the kind of their first difference, as a porter would name it (see fuzz --help)");
+        for (i, group) in self.groups.iter().enumerate() {
+            print_group(i + 1, group);
+        }
+        self.print_unlisted();
+        self.print_first_screen_hint();
+        1
+    }
+
+    /// The groups past [`MAX_GROUPS`], counted.
+    fn print_unlisted(&self) {
+        if !self.unlisted.is_empty() {
+            let cases: u32 = self.unlisted.values().sum();
+            println!(
+                "and {} more distinct difference(s) in {cases} case(s), neither written nor shrunk: the first {MAX_GROUPS} are",
+                self.unlisted.len()
+            );
+        }
+        if self.uncounted > 0 {
+            println!(
+                "and {} more differing case(s), not told apart: the first {MAX_NAMES} names past those are counted",
+                self.uncounted
+            );
+        }
+    }
+
+    /// When most cases differ from the first screen on, what to check.
+    fn print_first_screen_hint(&self) {
+        let share = f64::from(self.first_screen) / f64::from(self.run.max(1));
+        if self.first_screen >= FIRST_SCREEN_CASES && share > FIRST_SCREEN_SHARE
+        {
+            println!(
+                "{} of {} case(s) differ from the first screen on, the player starting elsewhere: the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
+                self.first_screen, self.run
+            );
+        }
+    }
+}
+
+impl Group {
+    /// Counts the case `number`, whose first difference is `kind`.
+    fn add(&mut self, number: u32, kind: &str) {
+        self.count += 1;
+        if self.cases.len() < CASES_LISTED {
+            self.cases.push(number);
+        }
+        match self.kinds.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, count)) => *count += 1,
+            None => self.kinds.push((kind.to_string(), 1)),
+        }
+    }
+}
+
+/// A case's group, `name`, and its first difference's kind, `kind`, on
+/// one line.
+pub fn case_line(name: &str, kind: &str) -> String {
+    if kind == name {
+        name.to_string()
+    } else {
+        format!("{name}; its first difference: {kind}")
+    }
+}
+
+/// The summary's line of a campaign that stopped early, `run` cases
+/// counted.
+fn print_cut(cut: &Cut, run: u32) {
+    let Some(reason) = cut.reason else { return };
+    let why = match reason {
+        Reason::Interrupted => "interrupted (^C or SIGTERM)",
+        Reason::TimeLimit => "stopped at its time limit (--time-limit)",
+        Reason::Enough => return,
+    };
+    println!(
+        "\nfuzz: {why}: {run} case(s) finished and counted below, {} cut short (their programs ended, not counted), {} never started",
+        cut.cut_short, cut.not_played
+    );
+}
+
+/// The summary's lines of the `number`th group: its name and cases, the
+/// kinds of their first differences where it has more than its name,
+/// and what was written of it.
+fn print_group(number: usize, g: &Group) {
+    let listed: Vec<String> = g.cases.iter().map(|c| c.to_string()).collect();
+    let more = if g.count as usize > listed.len() {
+        ", ..."
+    } else {
+        ""
+    };
+    println!(
+        "difference {}: {} ({} case(s): {}{more})",
+        number,
+        g.name,
+        g.count,
+        listed.join(", ")
+    );
+    if g.kinds.len() > 1 || g.kinds.iter().any(|(k, _)| *k != g.name) {
+        let kinds: Vec<String> = g
+            .kinds
+            .iter()
+            .map(|(kind, count)| format!("{kind} ({count} case(s))"))
+            .collect();
+        println!("  first differences: {}", kinds.join("; "));
+    }
+    for line in &g.lines {
+        println!("  {line}");
+    }
+}

@@ -1,0 +1,224 @@
+//! Cases played side by side: `jobs` threads each play the next case not
+//! yet taken, in terminals of their own, while the calling thread takes
+//! their results in the cases' order. What the campaign makes of a
+//! result (grouping, shrinking, the log) is thus the same for any number
+//! of jobs.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc;
+use std::sync::{Condvar, Mutex};
+
+/// Whether to go on taking results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Take the next result.
+    Go,
+    /// Stop: no more cases are started, and the results of those under
+    /// way are dropped.
+    Stop,
+}
+
+/// Plays `play(number)` for each of `numbers` on `jobs` threads, and
+/// hands each result, in the order of `numbers`, to `take` on the calling
+/// thread. At most `ahead` results wait to be taken (or are under way)
+/// beyond the one `take` expects next, so memory stays bounded however
+/// slow `take` is. Stops when `take` says so, or when `stop()` holds as a
+/// case is about to start; returns how many results were taken.
+pub fn play_in_order<R: Send>(
+    jobs: usize,
+    ahead: usize,
+    numbers: &[u32],
+    play: impl Fn(u32) -> R + Sync,
+    stop: impl Fn() -> bool + Sync,
+    mut take: impl FnMut(u32, R) -> Flow,
+) -> usize {
+    let jobs = jobs.clamp(1, numbers.len().max(1));
+    // The next index to hand out, the next to be taken, and whether to
+    // stop; workers wait while they are `ahead` past what was taken.
+    let state = Mutex::new(Queue {
+        next: 0,
+        taken: 0,
+        stopped: false,
+    });
+    let moved = Condvar::new();
+    let (sender, results) = mpsc::channel::<(usize, R)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (state, moved, play, stop) = (&state, &moved, &play, &stop);
+            scope.spawn(move || {
+                while let Some(i) =
+                    next_index(state, moved, ahead, numbers.len())
+                {
+                    if stop() {
+                        finish(state, moved);
+                        return;
+                    }
+                    if sender.send((i, play(numbers[i]))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let taken = take_in_order(&results, numbers, &mut take, |taken| {
+            let mut queue = state.lock().expect("the queue");
+            queue.taken = taken;
+            moved.notify_all();
+        });
+        finish(&state, &moved);
+        // The results still under way are dropped as they come.
+        drop(results);
+        taken
+    })
+}
+
+/// Where the cases stand.
+struct Queue {
+    next: usize,
+    taken: usize,
+    stopped: bool,
+}
+
+/// The next index for a worker, once it is within `ahead` of what was
+/// taken; `None` when every index is out or the play stopped.
+fn next_index(
+    state: &Mutex<Queue>,
+    moved: &Condvar,
+    ahead: usize,
+    len: usize,
+) -> Option<usize> {
+    let mut queue = state.lock().expect("the queue");
+    loop {
+        if queue.stopped || queue.next >= len {
+            return None;
+        }
+        if queue.next <= queue.taken + ahead {
+            queue.next += 1;
+            return Some(queue.next - 1);
+        }
+        queue = moved.wait(queue).expect("the queue");
+    }
+}
+
+/// Stops handing out cases, and wakes every waiting worker.
+fn finish(state: &Mutex<Queue>, moved: &Condvar) {
+    state.lock().expect("the queue").stopped = true;
+    moved.notify_all();
+}
+
+/// Hands the results of `results` to `take` in index order, holding back
+/// those that come early; `taken(k)` is told each time k are taken.
+fn take_in_order<R>(
+    results: &mpsc::Receiver<(usize, R)>,
+    numbers: &[u32],
+    take: &mut impl FnMut(u32, R) -> Flow,
+    taken: impl Fn(usize),
+) -> usize {
+    let mut early = BTreeMap::new();
+    let mut next = 0;
+    for (i, result) in results {
+        early.insert(i, result);
+        while let Some(result) = early.remove(&next) {
+            let flow = take(numbers[next], result);
+            next += 1;
+            taken(next);
+            if flow == Flow::Stop {
+                return next;
+            }
+        }
+    }
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    /// Plays `numbers` on `jobs` threads, each case taking a while that
+    /// varies, so they end out of order; what `take` saw.
+    fn played(jobs: usize, numbers: &[u32], stop_at: Option<u32>) -> Vec<u32> {
+        let mut seen = Vec::new();
+        play_in_order(
+            jobs,
+            2 * jobs,
+            numbers,
+            |n| {
+                std::thread::sleep(Duration::from_micros(u64::from(
+                    (n * 7919) % 13 * 300,
+                )));
+                n * 10
+            },
+            || false,
+            |n, r| {
+                assert_eq!(r, n * 10);
+                seen.push(n);
+                if Some(n) == stop_at {
+                    Flow::Stop
+                } else {
+                    Flow::Go
+                }
+            },
+        );
+        seen
+    }
+
+    #[test]
+    fn results_are_taken_in_order_whatever_the_jobs() {
+        let numbers: Vec<u32> = (1..=60).collect();
+        for jobs in [1, 2, 4, 8] {
+            assert_eq!(played(jobs, &numbers, None), numbers, "{jobs} jobs");
+        }
+        let shard: Vec<u32> = (2..=60).step_by(3).collect();
+        assert_eq!(played(4, &shard, None), shard);
+        assert_eq!(played(4, &numbers, Some(17)), (1..=17).collect::<Vec<_>>());
+        assert!(played(3, &[], None).is_empty());
+    }
+
+    #[test]
+    fn no_worker_runs_more_than_ahead_past_the_results_taken() {
+        let started = AtomicUsize::new(0);
+        let numbers: Vec<u32> = (0..40).collect();
+        let ahead = 3;
+        play_in_order(
+            4,
+            ahead,
+            &numbers,
+            |n| {
+                started.fetch_add(1, Ordering::SeqCst);
+                n
+            },
+            || false,
+            |n, _| {
+                let running = started.load(Ordering::SeqCst);
+                // Case n is taken: at most n + 1 + ahead have started.
+                assert!(running <= n as usize + 1 + ahead, "{running} at {n}");
+                Flow::Go
+            },
+        );
+        assert_eq!(started.load(Ordering::SeqCst), 40);
+    }
+
+    #[test]
+    fn a_stop_starts_no_more_cases() {
+        let started = AtomicUsize::new(0);
+        let numbers: Vec<u32> = (0..100).collect();
+        let taken = play_in_order(
+            2,
+            4,
+            &numbers,
+            |n| {
+                started.fetch_add(1, Ordering::SeqCst);
+                n
+            },
+            || started.load(Ordering::SeqCst) >= 10,
+            |_, _| Flow::Go,
+        );
+        // A worker may start one case as the other sees the stop.
+        let started = started.load(Ordering::SeqCst);
+        assert!((10..=11).contains(&started), "{started}");
+        assert!(taken <= started, "{taken} of {started}");
+    }
+}

@@ -1,0 +1,37 @@
+//! What a case gave, both sides' traces, how they compare and how each
+//! ended: below the case that plays it ([`crate::case`]) and the verdict
+//! that reads it ([`crate::verdict`]).
+
+use rogue_capture::Outcome as Ended;
+use rogue_game::Part;
+use rogue_trace_format::diff::Report;
+use rogue_trace_format::Trace;
+
+/// What the sides are called, A and B.
+pub const ROLES: [&str; 2] = ["the reference", "the port"];
+
+/// "A: NAME" and "B: NAME" on one line.
+pub fn sides_line(names: &[String; 2]) -> String {
+    format!("A: {}; B: {}", names[0], names[1])
+}
+
+/// What a case gave; what it says is [`crate::verdict`]'s.
+pub struct Outcome {
+    /// The reference's trace.
+    pub reference: Trace,
+    /// The port's trace.
+    pub port: Trace,
+    /// The comparison of the screens.
+    pub report: Report,
+    /// How each side, the reference and the port, ended: early, on its
+    /// last key, or not at all; the screens before are in its trace.
+    pub ended: [Ended; 2],
+    /// Both sides by name and command ([`crate::case::Sides::names`]).
+    pub names: [String; 2],
+    /// The part both sides play.
+    pub part: Part,
+    /// Whether each side, unpinned, called `time()` before its first
+    /// screen in a part that seeds: it seeds from the clock, not from the
+    /// case's seed ([`rogue_capture::Seen::clock_seeded`]).
+    pub clock_seeded: [bool; 2],
+}
