@@ -15,19 +15,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::replay::{steps, Action, Folder, Place, Step};
+use crate::replay::{steps, Action, Change, Folder, Place, Step};
 
 /// The line a part page holds where the list of its files goes.
 pub const FILES_MARKER: &str = "<!-- part-files -->";
-
-/// What a part did to a file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// The part made it.
-    New,
-    /// The part changed it.
-    Changed,
-}
 
 /// The C file that a file of Part `part`'s project stands for, by its
 /// path in the project: each crate is one C module, and the manifests are

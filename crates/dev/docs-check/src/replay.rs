@@ -52,8 +52,16 @@ use std::process::Command;
 
 use rogue_capture::{capture, CaptureOptions, Settle};
 
-use crate::book::Change;
 use crate::snippet::item_lines;
+
+/// What a part did to a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The part made it.
+    New,
+    /// The part changed it.
+    Changed,
+}
 
 /// What a step does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -655,7 +663,8 @@ pub fn replay(
     }
 }
 
-/// Where the list of files a page ends with ([`crate::book::changes`])
+/// Where the list of files a page ends with (made by the book's
+/// preprocessor from the page's steps)
 /// is not what the part did to its files, from `before` to `after`: one
 /// line each.
 fn listed_wrong(
