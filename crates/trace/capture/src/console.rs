@@ -51,12 +51,14 @@ use windows_sys::Win32::UI::Input::KeyboardAndMouse::{
 
 pub use host::serve_if_asked;
 
+use crate::settle::look_pause;
 use crate::{Exit, Settle, Settled, Timing};
 
 /// How long the screen must hold still once the input has drained.
 pub const HELD_STILL: Duration = Duration::from_millis(20);
 
-/// How often the console is looked at while waiting.
+/// How often, at most, the console is looked at while waiting: less often
+/// the longer it has shown no change ([`look_pause`]).
 const LOOK_EVERY: Duration = Duration::from_millis(1);
 
 /// A program running on a console of its own, through that console's
@@ -119,6 +121,9 @@ impl ConsoleSession {
             + busy_limit
             + if first { first_output } else { Duration::ZERO };
         let mut still_since = start;
+        // When the screen last changed: the pause between looks grows
+        // with the time since.
+        let mut changed_at = start;
         loop {
             if self.has_exited() {
                 if let Ok(cells) = self.read_screen() {
@@ -135,6 +140,7 @@ impl ConsoleSession {
                     Ok(cells) if cells != self.cells => {
                         self.cells = cells;
                         still_since = Instant::now();
+                        changed_at = still_since;
                     }
                     Ok(_) => {}
                     Err(_) => return Settled::Busy,
@@ -149,7 +155,7 @@ impl ConsoleSession {
                 }
                 return Settled::Busy;
             }
-            thread::sleep(LOOK_EVERY);
+            thread::sleep(look_pause(changed_at.elapsed()).max(LOOK_EVERY));
         }
     }
 
@@ -165,14 +171,14 @@ impl ConsoleSession {
     }
 
     /// How the program ended (a crash's NTSTATUS named), waiting up to
-    /// `timeout`.
+    /// `timeout`, asking less often the longer it takes.
     pub fn exit_status(&mut self, timeout: Duration) -> Exit {
-        let deadline = Instant::now() + timeout;
+        let start = Instant::now();
         loop {
             match self.host.exited() {
                 Ok(Some(status)) => return Exit::of_status(status),
-                Ok(None) if Instant::now() < deadline => {
-                    thread::sleep(Duration::from_millis(5))
+                Ok(None) if start.elapsed() < timeout => {
+                    thread::sleep(look_pause(start.elapsed()).max(LOOK_EVERY))
                 }
                 _ => return Exit::Unknown,
             }

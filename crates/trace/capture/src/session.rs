@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use std::num::NonZeroU16;
 use std::path::Path;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use portable_pty::{
@@ -15,13 +16,14 @@ use portable_pty::{
 };
 use rogue_trace_format::Step;
 
+use crate::cancel;
 use crate::ending::Exit;
 use crate::output::{spawn_reader, Chunk};
 use crate::pin::{Called, Calls};
 use crate::platform;
 use crate::preload::Typist;
 use crate::screen::screen_step;
-use crate::settle::Said;
+use crate::settle::{look_pause, Said};
 
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
@@ -129,7 +131,7 @@ impl PtySession {
         let writer = pair.master.take_writer().map_err(io::Error::other)?;
         let observer =
             platform::Observer::new(&*pair.master, child.process_id());
-        Ok(PtySession {
+        let session = PtySession {
             master: pair.master,
             writer,
             child,
@@ -147,7 +149,17 @@ impl PtySession {
             typing: None,
             markers: (0, 0),
             calls: Calls::default(),
-        })
+        };
+        // A program started as every capture is being ended is ended at
+        // once (its session's drop), the capture refused.
+        let pid = session.child.process_id();
+        if pid.is_some_and(|pid| !cancel::register(pid)) {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "every capture is being ended",
+            ));
+        }
+        Ok(session)
     }
 
     /// Types `bytes`. Bytes that the terminal turns into signals (Ctrl-C,
@@ -344,8 +356,14 @@ impl PtySession {
 
     /// Waits up to `timeout` for the program to exit, reading what it
     /// writes meanwhile; its exit status, or `None` if it is still running.
+    ///
+    /// Whether it has exited is asked less often the longer it has given
+    /// no sign, as a settling program is looked at: one that exits as its
+    /// terminal closes is seen at once, one that lingers costs next to
+    /// nothing.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + timeout;
+        let mut still_since = Instant::now();
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
                 self.drain(Duration::from_millis(500));
@@ -354,8 +372,22 @@ impl PtySession {
             if Instant::now() >= deadline {
                 return None;
             }
-            self.drain(Duration::from_millis(20));
+            if self.idle(look_pause(still_since.elapsed())) {
+                still_since = Instant::now();
+            }
         }
+    }
+
+    /// Reads what the program writes for `pause`, or sleeps it out if
+    /// nothing more can be read now (the terminal closed, or the program
+    /// said it waits); whether there was a sign of it (output, or its
+    /// terminal closing).
+    fn idle(&mut self, pause: Duration) -> bool {
+        if self.closed || self.types_itself() {
+            thread::sleep(pause);
+            return false;
+        }
+        self.drain(pause) | self.closed
     }
 
     /// Waits up to `timeout` for the program to exit, as
@@ -380,6 +412,9 @@ impl PtySession {
     /// Ends the program and everything in its process group: hang-up
     /// first, then kill.
     pub fn kill(&mut self) {
+        if let Some(pid) = self.child.process_id() {
+            cancel::forget(pid);
+        }
         let ended = self.child.process_id().is_some_and(platform::end_group);
         // `Child::kill` would give a program that outlives a hang-up 50 ms
         // before it kills it: not needed after `SIGKILL`.

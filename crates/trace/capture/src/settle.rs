@@ -111,11 +111,19 @@ impl PtySession {
 
     /// [`Settle::Observe`]: waits for the program to wait for a key, then
     /// for everything it wrote to come out.
+    ///
+    /// The program is looked at again and again, less often the longer it
+    /// has been still ([`look_pause`]): new output wakes the wait at once
+    /// and starts the count of stillness again.
     fn settle_observed(&mut self, timing: &Timing) -> Settled {
         let deadline = Instant::now() + timing.busy_limit;
         let mut drew = false;
+        let mut still_since = Instant::now();
         loop {
-            drew |= self.take_output();
+            if self.take_output() {
+                drew = true;
+                still_since = Instant::now();
+            }
             if self.types_itself() {
                 return Settled::Quiet { drew };
             }
@@ -144,9 +152,12 @@ impl PtySession {
             if self.closed || matches!(self.child.try_wait(), Ok(Some(_))) {
                 return self.exited(drew);
             }
-            // Wake on new output, or look again shortly.
-            if let Some(chunk) = self.next_chunk(Duration::from_micros(30)) {
-                drew |= self.take(chunk);
+            let pause = look_pause(still_since.elapsed());
+            if let Some(chunk) = self.next_chunk(pause) {
+                if self.take(chunk) {
+                    drew = true;
+                    still_since = Instant::now();
+                }
             }
         }
     }
@@ -247,6 +258,26 @@ impl PtySession {
         }
         any
     }
+}
+
+/// The shortest pause between two looks at a program: one that answers a
+/// key at once is seen to wait about as soon as it does.
+const QUICKEST_LOOK: Duration = Duration::from_micros(30);
+
+/// The longest pause between two looks at a program: one asleep for long
+/// is still seen within this of waking, and costs next to nothing
+/// meanwhile.
+const SLOWEST_LOOK: Duration = Duration::from_millis(20);
+
+/// How long to wait before looking again at a program that has given no
+/// sign (output, or the end of its terminal) for `still`: a twentieth of
+/// that, between [`QUICKEST_LOOK`] and [`SLOWEST_LOOK`].
+///
+/// A change is thus seen at most about 5% later than it would be by
+/// looking all the time, and a program still for a long while is looked
+/// at fifty times a second, not tens of thousands.
+pub(crate) fn look_pause(still: Duration) -> Duration {
+    (still / 20).clamp(QUICKEST_LOOK, SLOWEST_LOOK)
 }
 
 /// What a program that types its own keys says next.

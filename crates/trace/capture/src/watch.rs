@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::fs;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use crate::State;
@@ -31,9 +32,9 @@ impl Watch {
     /// Watches the process `root` (and what it starts), whose terminal is
     /// `tty`; `None` where `/proc` does not show what is needed.
     pub fn new(root: u32, tty: &Path) -> Option<Watch> {
-        let readable = fs::read_to_string(format!("/proc/{root}/io")).is_ok()
-            && fs::read_to_string(format!("/proc/{root}/task/{root}/syscall"))
-                .is_ok();
+        let readable = read_proc(&format!("/proc/{root}/io")).is_some()
+            && read_proc(&format!("/proc/{root}/task/{root}/syscall"))
+                .is_some();
         readable.then(|| Watch {
             root,
             tty: tty.to_path_buf(),
@@ -121,13 +122,11 @@ impl Watch {
             return State::Busy;
         }
         let mut waiting = false;
-        for &pid in &processes {
-            for tid in tasks(pid) {
-                match thread_state(pid, tid) {
-                    Some('S') => waiting |= self.waits_for_input(pid, tid),
-                    Some('Z' | 'X') | None => {}
-                    Some(_) => return State::Busy,
-                }
+        for &(pid, tid) in &self.threads {
+            match thread_state(pid, tid) {
+                Some('S') => waiting |= self.waits_for_input(pid, tid),
+                Some('Z' | 'X') | None => {}
+                Some(_) => return State::Busy,
             }
         }
         if waiting {
@@ -140,8 +139,7 @@ impl Watch {
     /// Whether the sleeping thread `tid` is in a read of the terminal, or
     /// in a poll or select (of the terminal, among others).
     fn waits_for_input(&self, pid: u32, tid: u32) -> bool {
-        let Ok(text) =
-            fs::read_to_string(format!("/proc/{pid}/task/{tid}/syscall"))
+        let Some(text) = read_proc(&format!("/proc/{pid}/task/{tid}/syscall"))
         else {
             return false;
         };
@@ -170,9 +168,9 @@ impl Watch {
             }
             found.push(pid);
             for tid in tasks(pid) {
-                if let Ok(children) = fs::read_to_string(format!(
-                    "/proc/{pid}/task/{tid}/children"
-                )) {
+                if let Some(children) =
+                    read_proc(&format!("/proc/{pid}/task/{tid}/children"))
+                {
                     next.extend(
                         children
                             .split_whitespace()
@@ -208,10 +206,8 @@ fn switches(processes: &[u32]) -> u64 {
     let mut total = 0;
     for &pid in processes {
         for tid in tasks(pid) {
-            let status =
-                fs::read_to_string(format!("/proc/{pid}/task/{tid}/status"));
+            let status = read_proc(&format!("/proc/{pid}/task/{tid}/status"));
             total += status
-                .ok()
                 .and_then(|s| {
                     s.lines()
                         .find_map(|l| {
@@ -233,6 +229,23 @@ fn threads_of(processes: &[u32]) -> Vec<(u32, u32)> {
         .collect()
 }
 
+/// The text of a file of `/proc`, read whole in a page at a time: its
+/// size unknown (0), `fs::read_to_string` would read it in pieces of 32
+/// bytes and up, a system call each, and the program is looked at often.
+fn read_proc(path: &str) -> Option<String> {
+    let mut file = fs::File::open(path).ok()?;
+    let mut text = Vec::new();
+    let mut page = [0u8; 4096];
+    loop {
+        match file.read(&mut page) {
+            Ok(0) => return String::from_utf8(text).ok(),
+            Ok(n) => text.extend_from_slice(&page[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+}
+
 /// The threads of `pid`.
 fn tasks(pid: u32) -> Vec<u32> {
     fs::read_dir(format!("/proc/{pid}/task"))
@@ -245,8 +258,7 @@ fn tasks(pid: u32) -> Vec<u32> {
 
 /// The state letter of a thread (`R`, `S`, `D`, `T`, `Z`, ...).
 fn thread_state(pid: u32, tid: u32) -> Option<char> {
-    let stat =
-        fs::read_to_string(format!("/proc/{pid}/task/{tid}/stat")).ok()?;
+    let stat = read_proc(&format!("/proc/{pid}/task/{tid}/stat"))?;
     // The command name, in parentheses, may itself hold spaces and ')'.
     stat[stat.rfind(')')? + 1..]
         .split_whitespace()
@@ -257,7 +269,7 @@ fn thread_state(pid: u32, tid: u32) -> Option<char> {
 
 /// The bytes `pid` has read so far.
 fn rchar(pid: u32) -> Option<u64> {
-    let io = fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
+    let io = read_proc(&format!("/proc/{pid}/io"))?;
     io.lines()
         .find_map(|l| l.strip_prefix("rchar: "))
         .and_then(|n| n.trim().parse().ok())

@@ -19,6 +19,11 @@
 //! reference, set against `fuzz` with the built-in port, rounds
 //! alternating. `cargo bench -p rogue-trace --bench capture -- fuzz-port`
 //! runs that measure only.
+//!
+//! Last (Unix), what waiting costs: the CPU time of `rogue-trace capture`
+//! (from `target/release`) while its program sleeps 4 s, beside its wall
+//! time. `cargo bench -p rogue-trace --bench capture -- asleep` runs that
+//! measure only.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -256,9 +261,68 @@ fn fuzz_port_rates() {
     }
 }
 
+/// How long the program of [`asleep_cost`] sleeps, in seconds.
+#[cfg(unix)]
+const ASLEEP: u64 = 4;
+
+/// The wall time and CPU time (user and system) of `rogue-trace capture`
+/// of a program that sleeps [`ASLEEP`] seconds before it reads its key:
+/// the capture should spend next to nothing while it waits.
+///
+/// The CPU time is what `getrusage` counts for this process's children
+/// waited for, before and after: the `rogue-trace` process, with the
+/// processes it waited for (the program's `sh` and `sleep`, a millisecond
+/// or two).
+#[cfg(unix)]
+fn asleep_cost() {
+    let rogue_trace = release_dir().join("rogue-trace");
+    if !rogue_trace.exists() {
+        eprintln!(
+            "{} is missing: build it with cargo build --release -p rogue-trace",
+            rogue_trace.display()
+        );
+        return;
+    }
+    let script = format!("printf hello; sleep {ASLEEP}; read x");
+    let (user, system) = children_cpu();
+    let start = Instant::now();
+    let status = Command::new(&rogue_trace)
+        .args(["capture", "--keys", "x", "--", "sh", "-c", &script])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("rogue-trace runs");
+    let wall = start.elapsed().as_secs_f64();
+    assert!(status.success(), "rogue-trace capture: {status}");
+    let (user_after, system_after) = children_cpu();
+    let (user, system) = (user_after - user, system_after - system);
+    println!(
+        "\ncapture of a program asleep {ASLEEP} s: wall {wall:.2} s, CPU {:.3} s (user {user:.3} s, system {system:.3} s)",
+        user + system
+    );
+}
+
+/// The CPU time, user and system, in seconds, of this process's children
+/// that have ended and been waited for.
+#[cfg(unix)]
+fn children_cpu() -> (f64, f64) {
+    // SAFETY: getrusage fills the zeroed `rusage` it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
+        usage
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    (seconds(usage.ru_utime), seconds(usage.ru_stime))
+}
+
 fn main() {
     if std::env::args().any(|a| a == "fuzz-port") {
         fuzz_port_rates();
+        return;
+    }
+    #[cfg(unix)]
+    if std::env::args().any(|a| a == "asleep") {
+        asleep_cost();
         return;
     }
     let mut rng = GlibcRand::new(7);
@@ -361,4 +425,6 @@ fn main() {
         }
     }
     fuzz_port_rates();
+    #[cfg(unix)]
+    asleep_cost();
 }

@@ -300,7 +300,17 @@ fn a_port_that_hangs_is_a_finding_with_the_screens_before() {
     let out = fuzz_planted(
         "hang",
         &dir,
-        &["--cases", "3", "--seed", "4", "--keys-per-case", "6"],
+        // One byte a key: the port counts bytes.
+        &[
+            "--cases",
+            "3",
+            "--seed",
+            "4",
+            "--keys-per-case",
+            "6",
+            "--alphabet",
+            "hjkl",
+        ],
     );
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
