@@ -12,7 +12,8 @@
  * code (not a library's: curses calls it too), pinned or not, and, for
  * msvc, the pinned srand() and rand(): it writes
  *          ESC _ rogue-trace-called;F;PID ESC \
- * (F: 1 time(), 2 srand(), 4 rand(); PID the process's id) to its
+ * (F: 1 time(), 2 srand(), 4 rand(), 16 srand() given a value time()
+ * returned; PID the process's id) to its
  * terminal (/dev/tty) as it calls it, so that the capture knows the pin
  * took, and when, and in which process: a program that only seeds after
  * its first screen, or never, does not get the seed asked for before it
@@ -21,7 +22,9 @@
  * its parent's generator, seeded: it says what its parent called, under
  * its own id, when it next calls one or asks for input (a program it
  * runs starts afresh). Unpinned, it tells that the program seeds from
- * the clock.
+ * the clock: it gave srand() the clock's value, as srand(time(NULL))
+ * does (a runtime that reads the clock for its own ends, as Node.js
+ * does, seeds nothing).
  *
  * Typing (ROGUE_KEYS=FIFO): the program types its own keys, one at a
  * time, each the moment it waits for it. The program waits for a key
@@ -83,8 +86,16 @@
 static unsigned int msvc_state = 1;
 
 /* What this process has called of the functions told, as said. */
-enum called { CALLED_TIME = 1, CALLED_SRAND = 2, CALLED_RAND = 4 };
+enum called {
+    CALLED_TIME = 1,
+    CALLED_SRAND = 2,
+    CALLED_RAND = 4,
+    CALLED_CLOCK_SEED = 16
+};
 static int called_said = 0;
+/* The last value the C library's time() returned here, unpinned; 0 for
+ * none. */
+static time_t clock_read = 0;
 /* Set in a child this process forks: it has what the parent called (its
  * generator seeded as the parent's was), not said under its own id yet.
  * A program the child then runs starts afresh, this library with it. */
@@ -174,7 +185,8 @@ time_t time(time_t *out) {
     const char *seed = getenv("ROGUE_PIN_SEED");
     if (seed == NULL) {
         time_t (*next)(time_t *) = (time_t (*)(time_t *))dlsym(RTLD_NEXT, "time");
-        return next(out);
+        clock_read = next(out);
+        return clock_read;
     }
     time_t value = (time_t)strtoul(seed, NULL, 10);
     if (out != NULL) {
@@ -184,6 +196,9 @@ time_t time(time_t *out) {
 }
 
 void srand(unsigned int seed) {
+    if (clock_read != 0 && seed == (unsigned int)clock_read) {
+        called(CALLED_CLOCK_SEED);
+    }
     if (use_msvc()) {
         called(CALLED_SRAND);
         msvc_state = seed;

@@ -92,6 +92,9 @@ impl Called {
     /// draws, which did not call it (never said by the library: the
     /// capture tells it).
     pub const TIME_ELSEWHERE: usize = 8;
+    /// `srand()`, unpinned, given the value `time()` returned: the program
+    /// seeds from the clock.
+    pub const CLOCK_SEED: usize = 16;
 
     /// Whether the function `bit` was called.
     pub fn has(self, bit: usize) -> bool {
@@ -153,10 +156,12 @@ impl Calls {
 /// types its own keys).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Seen {
-    /// Unpinned, the program (its process that draws) called `time()`
-    /// from its own code before its first screen: it seeds from the
-    /// clock, and its dungeon is another on every run unless it is pinned
-    /// (`compare --pin-port`).
+    /// Unpinned, the program (its process that draws) gave `srand()` the
+    /// clock's value (`srand(time(NULL))`) before its first screen: it
+    /// seeds from the clock, and its dungeon is another on every run
+    /// unless it is pinned (`compare --pin-port`). A program that reads
+    /// the clock for anything else (a runtime's start-up) is not seen
+    /// seeding from it.
     pub clock_seeded: bool,
 }
 
@@ -165,7 +170,8 @@ impl Seen {
     /// having `called` these by its first screen.
     pub(crate) fn of(env: &[(String, String)], called: Called) -> Seen {
         Seen {
-            clock_seeded: Asked::of(env).is_none() && called.has(Called::TIME),
+            clock_seeded: Asked::of(env).is_none()
+                && called.has(Called::CLOCK_SEED),
         }
     }
 }
@@ -314,12 +320,14 @@ mod tests {
     }
 
     #[test]
-    fn an_unpinned_program_that_calls_time_seeds_from_the_clock() {
-        let time = Called(Called::TIME);
+    fn an_unpinned_program_that_seeds_with_the_clock_seeds_from_it() {
+        let seeded = Called(Called::TIME | Called::SRAND | Called::CLOCK_SEED);
         let seen =
             |env: &[(&str, &str)], called| Seen::of(&env_of(env), called);
-        assert!(seen(&[], time).clock_seeded);
+        assert!(seen(&[], seeded).clock_seeded);
+        // A runtime reading the clock at start-up seeds nothing.
+        assert!(!seen(&[], Called(Called::TIME)).clock_seeded);
         assert!(!seen(&[], Called(Called::TIME_ELSEWHERE)).clock_seeded);
-        assert!(!seen(&[(SEED, "42")], time).clock_seeded);
+        assert!(!seen(&[(SEED, "42")], seeded).clock_seeded);
     }
 }

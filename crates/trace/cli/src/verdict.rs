@@ -214,7 +214,7 @@ impl Outcome {
             .zip(self.clock_seeded)
             .filter(|&(_, seeded)| seeded)
             .map(|((role, pin), _)| {
-                format!("{role} called time() before its first screen, unpinned: it seeds from the clock, not from --seed; give {pin}")
+                format!("{role} gave srand() the clock's time() before its first screen, unpinned: it seeds from the clock, not from --seed; give {pin}")
             })
             .collect()
     }

@@ -294,7 +294,8 @@ fn the_program_s_own_process_proves_it_run_directly_by_a_script_or_forked() {
 }
 
 #[test]
-fn an_unpinned_program_that_calls_time_first_is_seen_seeding_from_the_clock() {
+fn an_unpinned_program_that_seeds_with_the_clock_first_is_seen_seeding_from_it()
+{
     use rogue_capture::{capture_seen, CaptureOptions, Settle};
     let seeded = seeded("seeded_clock");
     let probe = build("pin_probe", "pin_probe_clock", &[]);
@@ -319,11 +320,24 @@ fn an_unpinned_program_that_calls_time_first_is_seen_seeding_from_the_clock() {
         rng: None,
         seed: None,
     };
+    // A Node.js port: its runtime reads the clock at start-up, and the
+    // script seeds nothing.
+    let node = rogue_testkit::required_program(&["node", "nodejs"], "nodejs");
+    let node_port = scratch("port.js");
+    std::fs::write(
+        &node_port,
+        "process.stdin.setRawMode(true);\n\
+         process.stdout.write('\\x1b[2J\\x1b[Hnode');\n\
+         process.stdin.on('data', k => process.stdout.write('\\x1b[2;1H' + k));\n",
+    )
+    .unwrap();
     let cases = [
         (seeded.as_path(), None, true),
         (seeded.as_path(), Some("late"), false),
         (seeded.as_path(), Some("never"), false),
+        (seeded.as_path(), Some("clock"), false),
         (wrapped.as_path(), None, false),
+        (node.as_path(), node_port.to_str(), false),
     ];
     for (program, arg, clock) in cases {
         let mut command = vec![program.as_os_str().to_os_string()];

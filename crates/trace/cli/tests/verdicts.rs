@@ -233,7 +233,8 @@ fn a_side_that_seeds_from_the_clock_unpinned_is_told_its_pin() {
     {
         assert!(
             stdout.contains(&format!(
-                "{role} called time() before its first screen, unpinned: \
+                "{role} gave srand() the clock's time() before its first \
+                 screen, unpinned: \
                  it seeds from the clock, not from --seed; give {pin}\n"
             )),
             "{stdout}"
@@ -243,6 +244,6 @@ fn a_side_that_seeds_from_the_clock_unpinned_is_told_its_pin() {
     let mut args = vec!["compare", "--seed", "42", "--keys", "lj", "--pin"];
     args.extend(["--port", &given, "--", seeded]);
     let stdout = text(&rogue_trace(&args).stdout);
-    assert!(stdout.contains("the port called time()"), "{stdout}");
-    assert!(!stdout.contains("the reference called time()"), "{stdout}");
+    assert!(stdout.contains("the port gave srand()"), "{stdout}");
+    assert!(!stdout.contains("the reference gave srand()"), "{stdout}");
 }
