@@ -275,7 +275,7 @@ const SLOWEST_LOOK: Duration = Duration::from_millis(20);
 ///
 /// A change is thus seen at most about 5% later than it would be by
 /// looking all the time, and a program still for a long while is looked
-/// at fifty times a second, not tens of thousands.
+/// at fifty times a second, not thousands.
 pub(crate) fn look_pause(still: Duration) -> Duration {
     (still / 20).clamp(QUICKEST_LOOK, SLOWEST_LOOK)
 }
@@ -319,5 +319,19 @@ impl PtySession {
                 self.take(chunk);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pause_between_looks_grows_with_the_stillness_within_bounds() {
+        let ms = Duration::from_millis;
+        assert_eq!(look_pause(Duration::ZERO), QUICKEST_LOOK);
+        assert_eq!(look_pause(ms(100)), ms(5));
+        assert_eq!(look_pause(ms(400)), SLOWEST_LOOK);
+        assert_eq!(look_pause(Duration::from_secs(60)), SLOWEST_LOOK);
     }
 }

@@ -71,12 +71,9 @@ impl Watch {
     /// Notes that `bytes` are about to be typed.
     pub fn typing(&mut self, bytes: usize) {
         if self.threads.is_empty() {
-            self.threads = threads_of(&self.processes());
+            self.threads = self.all_threads();
         }
-        let mut processes: Vec<u32> =
-            self.threads.iter().map(|&(pid, _)| pid).collect();
-        processes.dedup();
-        self.read_before = processes
+        self.read_before = pids(&self.threads)
             .into_iter()
             .filter_map(|pid| Some((pid, rchar(pid)?)))
             .collect();
@@ -102,8 +99,8 @@ impl Watch {
         if self.threads.iter().any(running) {
             return State::Busy;
         }
-        let processes = self.processes();
-        self.threads = threads_of(&processes);
+        self.threads = self.all_threads();
+        let processes = pids(&self.threads);
         if processes.is_empty() {
             return State::Gone;
         }
@@ -158,16 +155,20 @@ impl Watch {
         }
     }
 
-    /// The first process and its descendants, through `children` files.
+    /// The first process and its descendants.
     fn processes(&self) -> Vec<u32> {
+        pids(&self.all_threads())
+    }
+
+    /// Every thread of the first process and its descendants, as
+    /// (process, thread), a process's threads together; the descendants
+    /// are found through `children` files.
+    fn all_threads(&self) -> Vec<(u32, u32)> {
         let mut found = Vec::new();
         let mut next = vec![self.root];
         while let Some(pid) = next.pop() {
-            if !Path::new(&format!("/proc/{pid}")).exists() {
-                continue;
-            }
-            found.push(pid);
             for tid in tasks(pid) {
+                found.push((pid, tid));
                 if let Some(children) =
                     read_proc(&format!("/proc/{pid}/task/{tid}/children"))
                 {
@@ -221,12 +222,11 @@ fn switches(processes: &[u32]) -> u64 {
     total
 }
 
-/// Every thread of `processes`, as (process, thread).
-fn threads_of(processes: &[u32]) -> Vec<(u32, u32)> {
-    processes
-        .iter()
-        .flat_map(|&pid| tasks(pid).into_iter().map(move |tid| (pid, tid)))
-        .collect()
+/// The processes of `threads` (each process's threads together).
+fn pids(threads: &[(u32, u32)]) -> Vec<u32> {
+    let mut pids: Vec<u32> = threads.iter().map(|&(pid, _)| pid).collect();
+    pids.dedup();
+    pids
 }
 
 /// The text of a file of `/proc`, read whole in a page at a time: its

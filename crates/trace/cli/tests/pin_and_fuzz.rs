@@ -97,9 +97,14 @@ fn rogue() -> Option<String> {
     built.then_some(rogue)
 }
 
-/// `rogue-trace fuzz ARGS -- ROGUE --seed {seed} --rng {rng}`.
+/// `rogue-trace fuzz ARGS -- ROGUE --seed {seed} --rng {rng}`, writing
+/// into a scratch folder unless ARGS give `--out`.
 fn fuzz_rogue(rogue: &str, args: &[&str]) -> Output {
+    let out = scratch("out");
     let mut all = vec!["fuzz"];
+    if !args.contains(&"--out") {
+        all.extend(["--out", out.to_str().unwrap()]);
+    }
     all.extend(args);
     all.extend(["--", rogue, "--seed", "{seed}", "--rng", "{rng}"]);
     rogue_trace(&all)
