@@ -20,6 +20,13 @@
 //! alternating. `cargo bench -p rogue-trace --bench capture -- fuzz-port`
 //! runs that measure only.
 //!
+//! Then how `fuzz` scales over the cores: `--jobs N` for N = 1, 2, 4,
+//! ... up to the machine's cores, in cases a minute, beside N campaigns
+//! of `--jobs 1` started side by side (the ceiling of what the machine
+//! gives), against the built-in port and with `--port`.
+//! `cargo bench -p rogue-trace --bench capture -- fuzz-jobs` runs that
+//! measure only.
+//!
 //! Last (Unix), what waiting costs: the CPU time of `rogue-trace capture`
 //! (from `target/release`) while its program sleeps 4 s, beside its wall
 //! time. `cargo bench -p rogue-trace --bench capture -- asleep` runs that
@@ -177,8 +184,9 @@ fn fuzz_rates(reference: &[&str], pin: bool) -> Option<Vec<(String, f64)>> {
     for how in ["observe", "watch"] {
         let cases = CASES.to_string();
         let mut command = Command::new(&rogue_trace);
-        command.args(["fuzz", "--cases", &cases, "--seed", "7"]);
+        command.args(["fuzz", "--cases", &cases, "--seed", "7", "--jobs", "1"]);
         command.args(["--keys-per-case", FUZZ_KEYS, "--settle", how]);
+        command.arg("--out").arg(scratch_out());
         if pin {
             command.arg("--pin");
         }
@@ -200,23 +208,141 @@ const FUZZ_ROUNDS: usize = 5;
 /// Cases a minute of `rogue-trace fuzz` with `rogue` as the reference and
 /// as the port, given with `--port` (`port`) or the built-in one.
 fn fuzz_rate(rogue_trace: &Path, rogue: &str, port: bool) -> f64 {
-    let seeded = [rogue, "--seed", "{seed}", "--rng", "{rng}"];
-    let cases = CASES.to_string();
-    let mut command = Command::new(rogue_trace);
-    command.args(["fuzz", "--cases", &cases, "--seed", "7"]);
-    command.args(["--keys-per-case", FUZZ_KEYS]);
-    if port {
-        command.args(["--port", &shell_words::join(seeded)]);
-    }
     let start = Instant::now();
-    let out = command
-        .arg("--")
-        .args(seeded)
+    let out = fuzz_command(rogue_trace, rogue, port, (CASES, 1))
         .output()
         .expect("rogue-trace runs");
     let minutes = start.elapsed().as_secs_f64() / 60.0;
     assert!(out.status.success(), "port {port}: {out:?}");
     CASES as f64 / minutes
+}
+
+/// `rogue-trace fuzz` of `cases` cases on `jobs` jobs with `rogue` as the
+/// reference, and as the port with `port` (else the built-in one), its
+/// record written into a scratch folder.
+fn fuzz_command(
+    rogue_trace: &Path,
+    rogue: &str,
+    port: bool,
+    (cases, jobs): (usize, usize),
+) -> Command {
+    let seeded = [rogue, "--seed", "{seed}", "--rng", "{rng}"];
+    let mut command = Command::new(rogue_trace);
+    command.args(["fuzz", "--cases", &cases.to_string(), "--seed", "7"]);
+    command.args(["--keys-per-case", FUZZ_KEYS, "--jobs", &jobs.to_string()]);
+    command.arg("--out").arg(scratch_out());
+    if port {
+        command.args(["--port", &shell_words::join(seeded)]);
+    }
+    command.arg("--").args(seeded);
+    command
+}
+
+/// A folder of its own for a campaign's record, under the temporary
+/// folder.
+fn scratch_out() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    std::env::temp_dir().join(format!(
+        "rogue-bench-fuzz-{}-{}",
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::SeqCst)
+    ))
+}
+
+/// Rounds of the `--jobs` measure.
+const JOBS_ROUNDS: usize = 3;
+
+/// Cases a minute of `--jobs n` (`n` x [`CASES`] cases), and of `n`
+/// campaigns of [`CASES`] cases on one job each, started side by side.
+fn jobs_and_side_by_side(
+    rogue_trace: &Path,
+    rogue: &str,
+    port: bool,
+    n: usize,
+) -> (f64, f64) {
+    let cases = (n * CASES) as f64;
+    let start = Instant::now();
+    let out = fuzz_command(rogue_trace, rogue, port, (n * CASES, n))
+        .output()
+        .expect("rogue-trace runs");
+    assert!(out.status.success(), "--jobs {n}: {out:?}");
+    let jobs = cases / (start.elapsed().as_secs_f64() / 60.0);
+    let start = Instant::now();
+    let campaigns: Vec<_> = (0..n)
+        .map(|_| {
+            fuzz_command(rogue_trace, rogue, port, (CASES, 1))
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .expect("rogue-trace runs")
+        })
+        .collect();
+    for mut campaign in campaigns {
+        assert!(campaign.wait().expect("it ends").success());
+    }
+    let side_by_side = cases / (start.elapsed().as_secs_f64() / 60.0);
+    (jobs, side_by_side)
+}
+
+/// `fuzz --jobs N` for N = 1, 2, 4, ... up to the cores, against the
+/// built-in port and with `--port`, beside N campaigns side by side:
+/// medians of [`JOBS_ROUNDS`] rounds, each ratio taken within its round.
+fn fuzz_jobs_rates() {
+    let (rogue_trace, rogue) = (
+        release_dir().join("rogue-trace"),
+        release_dir().join("rogue"),
+    );
+    if !rogue_trace.exists() || !rogue.exists() {
+        eprintln!(
+            "{} or {} is missing: build them with cargo build --release -p rogue -p rogue-trace",
+            rogue_trace.display(),
+            rogue.display()
+        );
+        return;
+    }
+    let rogue = rogue.to_string_lossy();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let counts: Vec<usize> = std::iter::successors(Some(1), |n| Some(n * 2))
+        .take_while(|&n| n <= cores)
+        .collect();
+    println!(
+        "
+fuzz --jobs N on {cores} core(s): {CASES} x N cases of {FUZZ_KEYS} keys against rogue, beside N campaigns of {CASES} cases on one job each, started side by side; {JOBS_ROUNDS} rounds (medians; ratios within each round)\n"
+    );
+    println!(
+        "{:<44} {:>10} {:>12} {:>9} {:>9}",
+        "", "cases/min", "side by side", "/ side", "/ jobs 1"
+    );
+    for port in [false, true] {
+        let mut first = Vec::new();
+        for &n in &counts {
+            let (mut jobs, mut side, mut of_side, mut of_one) =
+                (vec![], vec![], vec![], vec![]);
+            for round in 0..JOBS_ROUNDS {
+                let (j, s) =
+                    jobs_and_side_by_side(&rogue_trace, &rogue, port, n);
+                if n == 1 {
+                    first.push(j);
+                }
+                jobs.push(j);
+                side.push(s);
+                of_side.push(j / s);
+                of_one.push(j / first[round]);
+            }
+            let name = match port {
+                false => format!("fuzz --jobs {n}, the built-in port"),
+                true => format!("fuzz --jobs {n} --port rogue"),
+            };
+            println!(
+                "{name:<44} {:>10.0} {:>12.0} {:>9.3} {:>9.3}",
+                median(jobs),
+                median(side),
+                median(of_side),
+                median(of_one)
+            );
+        }
+    }
 }
 
 /// `fuzz --port` (the release `rogue` as the port) against `fuzz` (the
@@ -318,6 +444,10 @@ fn children_cpu() -> (f64, f64) {
 fn main() {
     if std::env::args().any(|a| a == "fuzz-port") {
         fuzz_port_rates();
+        return;
+    }
+    if std::env::args().any(|a| a == "fuzz-jobs") {
+        fuzz_jobs_rates();
         return;
     }
     #[cfg(unix)]
@@ -425,6 +555,7 @@ fn main() {
         }
     }
     fuzz_port_rates();
+    fuzz_jobs_rates();
     #[cfg(unix)]
     asleep_cost();
 }
