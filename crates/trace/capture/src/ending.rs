@@ -142,16 +142,102 @@ pub fn crash_name(code: u32) -> Option<&'static str> {
         .map(|&(_, meaning)| meaning)
 }
 
-/// How a program ended, and the last lines it wrote outside its screens.
+/// How a program ended, how it left its terminal, and the last lines it
+/// wrote outside its screens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
     /// How it ended.
     pub exit: Exit,
+    /// How it left the terminal.
+    pub left: Left,
     /// Its last words, oldest first ([`crate::last_words`]).
     pub last_words: Vec<String>,
 }
 
+/// How a program left its terminal when it ended: what curses' `endwin()`
+/// restores, each `None` where it cannot be read (the Windows console).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Left {
+    /// Still on the alternate screen (`endwin()` leaves it).
+    pub alternate_screen: Option<bool>,
+    /// The cursor still hidden (`endwin()` shows it again).
+    pub cursor_hidden: Option<bool>,
+    /// The keypad or the cursor keys still in application mode
+    /// (`keypad(stdscr, TRUE)`, which `endwin()` undoes).
+    pub keypad: Option<bool>,
+    /// Typed keys echoed, as before curses (`noecho()` turns it off).
+    pub echo: Option<bool>,
+    /// Input read a line at a time, as before curses (`cbreak()` and
+    /// `raw()` turn it off).
+    pub canonical: Option<bool>,
+}
+
+impl Left {
+    /// The terminal as `endwin()` leaves it, and as a pseudo-terminal
+    /// starts: the main screen, the cursor shown, the keys in their normal
+    /// mode, echo and line input on.
+    pub const RESTORED: Left = Left {
+        alternate_screen: Some(false),
+        cursor_hidden: Some(false),
+        keypad: Some(false),
+        echo: Some(true),
+        canonical: Some(true),
+    };
+
+    /// Whether `self` and `other` agree on every mode both read.
+    pub fn agrees(&self, other: &Left) -> bool {
+        let both = |a: Option<bool>, b: Option<bool>| a.zip(b).is_none_or(|(a, b)| a == b);
+        both(self.alternate_screen, other.alternate_screen)
+            && both(self.cursor_hidden, other.cursor_hidden)
+            && both(self.keypad, other.keypad)
+            && both(self.echo, other.echo)
+            && both(self.canonical, other.canonical)
+    }
+
+    /// What of the terminal is left otherwise than `endwin()` leaves it,
+    /// as a porter says it; empty if nothing is (or nothing can be read).
+    pub fn not_restored(&self) -> Vec<&'static str> {
+        let restored = Left::RESTORED;
+        let fields = [
+            (self.alternate_screen, restored.alternate_screen, "on the alternate screen"),
+            (self.cursor_hidden, restored.cursor_hidden, "with the cursor hidden"),
+            (self.keypad, restored.keypad, "with the keypad in application mode"),
+            (self.echo, restored.echo, "with echo off"),
+            (self.canonical, restored.canonical, "with line input off (cbreak or raw)"),
+        ];
+        fields
+            .into_iter()
+            .filter(|(left, restored, _)| left.is_some() && left != restored)
+            .map(|(.., said)| said)
+            .collect()
+    }
+}
+
 impl Ending {
+    /// Whether `self` and `other` ended alike: the same exit, the terminal
+    /// left alike where both are read ([`Left::agrees`]), and the same
+    /// last words where both are a main screen's (on the Windows console
+    /// they are its last lines, the game's own screen, and are shown
+    /// only).
+    pub fn alike(&self, other: &Ending) -> bool {
+        let main_screens = self.left.alternate_screen.is_some()
+            && other.left.alternate_screen.is_some();
+        self.exit == other.exit
+            && self.left.agrees(&other.left)
+            && (!main_screens || self.last_words == other.last_words)
+    }
+
+    /// How it ended, and how it left the terminal if not as `endwin()`
+    /// does: "exited with status 0, leaving the terminal on the alternate
+    /// screen".
+    pub fn how(&self) -> String {
+        let left = self.left.not_restored();
+        match left.is_empty() {
+            true => self.exit.to_string(),
+            false => format!("{}, leaving the terminal {}", self.exit, left.join(", ")),
+        }
+    }
+
     /// Its last words, told a line each after a line that says what they
     /// are; `None` if it wrote none.
     pub fn last_words_told(&self) -> Option<String> {
@@ -170,7 +256,7 @@ impl Ending {
 impl fmt::Display for Ending {
     /// How it ended, then its last words, a line each.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.exit)?;
+        write!(f, "{}", self.how())?;
         match self.last_words_told() {
             Some(words) => write!(f, "; {words}"),
             None => Ok(()),
@@ -232,13 +318,26 @@ mod tests {
 
     #[test]
     fn an_ending_shows_its_last_words_a_line_each() {
-        let ending = Ending {
+        let mut ending = Ending {
             exit: Exit::Status(3),
+            left: Left::RESTORED,
             last_words: vec!["usage: game SEED".into(), "bad seed".into()],
         };
         assert_eq!(
             ending.to_string(),
             "exited with status 3; its last words:\n  | usage: game SEED\n  | bad seed"
         );
+        ending.left = Left {
+            alternate_screen: Some(true),
+            cursor_hidden: Some(true),
+            echo: None,
+            ..Left::RESTORED
+        };
+        ending.last_words.clear();
+        assert_eq!(
+            ending.to_string(),
+            "exited with status 3, leaving the terminal on the alternate screen, with the cursor hidden"
+        );
+        assert!(Left::default().not_restored().is_empty(), "nothing read");
     }
 }

@@ -45,7 +45,7 @@ pub mod settle;
 #[cfg(target_os = "linux")]
 pub mod watch;
 
-pub use ending::{Ending, Exit, Signal};
+pub use ending::{Ending, Exit, Left, Signal};
 pub use outcome::{Outcome, Stopped};
 pub use pin::Seen;
 pub use record::{

@@ -33,7 +33,7 @@ impl fmt::Display for Stopped {
             Stopped::Exited { keys_typed, ending } => write!(
                 f,
                 "the program {} after {keys_typed} key(s); the screens before are recorded",
-                ending.exit
+                ending.how()
             ),
             Stopped::NeverDrew => write!(f, "the program drew nothing at start-up; the blank screen is recorded"),
             Stopped::KeptDrawing { keys_typed } => write!(
@@ -92,19 +92,25 @@ impl Outcome {
     }
 
     /// Whether `self` and `other` end alike: the same way, after the same
-    /// keys, their last words aside (two programs may word them apart).
+    /// keys, leaving the terminal alike, with the same last words
+    /// ([`Ending::alike`]).
     pub fn alike(&self, other: &Outcome) -> bool {
-        self.without_last_words() == other.without_last_words()
-    }
-
-    fn without_last_words(&self) -> Outcome {
-        let mut bare = self.clone();
-        if let Outcome::EndedOnLastKey(ending)
-        | Outcome::Stopped(Stopped::Exited { ending, .. }) = &mut bare
-        {
-            ending.last_words.clear();
+        match (self, other) {
+            (Outcome::EndedOnLastKey(a), Outcome::EndedOnLastKey(b)) => {
+                a.alike(b)
+            }
+            (
+                Outcome::Stopped(Stopped::Exited {
+                    keys_typed: k,
+                    ending: a,
+                }),
+                Outcome::Stopped(Stopped::Exited {
+                    keys_typed: l,
+                    ending: b,
+                }),
+            ) => k == l && a.alike(b),
+            _ => self == other,
         }
-        bare
     }
 
     /// Whether the capture went as planned: every key typed, and the
@@ -127,7 +133,7 @@ impl fmt::Display for Outcome {
                 "the program was still running after its last key; the capture ended it"
             ),
             Outcome::EndedOnLastKey(ending) => {
-                write!(f, "the program {} on its last key", ending.exit)
+                write!(f, "the program {} on its last key", ending.how())
             }
             Outcome::Stopped(stopped) => write!(f, "{stopped}"),
         }
@@ -137,13 +143,14 @@ impl fmt::Display for Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ending::Exit;
+    use crate::ending::{Exit, Left};
 
     fn exited(keys_typed: usize, code: u32) -> Stopped {
         Stopped::Exited {
             keys_typed,
             ending: Ending {
                 exit: Exit::Status(code),
+                left: Left::RESTORED,
                 last_words: Vec::new(),
             },
         }
@@ -177,15 +184,37 @@ mod tests {
     }
 
     #[test]
-    fn outcomes_are_alike_whatever_their_last_words() {
+    fn outcomes_are_alike_with_the_same_last_words_and_terminal_left() {
         let worded = |words: &[&str], code| {
             Outcome::EndedOnLastKey(Ending {
                 exit: Exit::Status(code),
+                left: Left::RESTORED,
                 last_words: words.iter().map(|w| w.to_string()).collect(),
             })
         };
-        assert!(worded(&["bye"], 0).alike(&worded(&[], 0)));
+        assert!(!worded(&["bye"], 0).alike(&worded(&[], 0)));
+        assert!(worded(&["bye"], 0).alike(&worded(&["bye"], 0)));
         assert!(!worded(&["bye"], 0).alike(&worded(&["bye"], 1)));
+        let on_console = |words: &[&str]| {
+            Outcome::EndedOnLastKey(Ending {
+                left: Left::default(),
+                ..worded(words, 0).ending().unwrap().clone()
+            })
+        };
+        // The console's last words are its last lines, the game's screen
+        // itself: not compared, nor what cannot be read of the terminal.
+        assert!(on_console(&["the map"]).alike(&worded(&[], 0)));
+        let left_on = |alternate| {
+            Outcome::EndedOnLastKey(Ending {
+                left: Left {
+                    alternate_screen: Some(alternate),
+                    ..Left::RESTORED
+                },
+                ..worded(&[], 0).ending().unwrap().clone()
+            })
+        };
+        assert!(!left_on(true).alike(&worded(&[], 0)));
+        assert!(left_on(false).alike(&worded(&[], 0)));
         assert!(!worded(&[], 0).alike(&Outcome::StillRunning));
         let early = Outcome::Stopped(exited(2, 1));
         assert!(early.alike(&early) && !early.alike(&worded(&[], 1)));

@@ -155,6 +155,7 @@ impl Recording for PtySession {
         let exit = self.wait_ending(EXIT_WAIT);
         Ending {
             exit,
+            left: self.left(),
             last_words: last_words::of_screen(self.screen()),
         }
     }
@@ -202,6 +203,7 @@ impl Recording for console::ConsoleSession {
         let exit = self.exit_status(EXIT_WAIT);
         Ending {
             exit,
+            left: crate::Left::default(),
             last_words: last_words::last_lines(self.step(0, None).text),
         }
     }

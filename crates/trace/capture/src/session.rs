@@ -17,7 +17,7 @@ use portable_pty::{
 use rogue_trace_format::Step;
 
 use crate::cancel;
-use crate::ending::Exit;
+use crate::ending::{Exit, Left};
 use crate::output::{spawn_reader, Chunk};
 use crate::pin::{Called, Calls};
 use crate::platform;
@@ -343,8 +343,24 @@ impl PtySession {
             .map_err(io::Error::other)
     }
 
-    /// The terminal's line modes, `(canonical, echo)`, as the program left
-    /// them (Unix; `None` elsewhere).
+    /// How the program left its terminal, as far as it is read: the
+    /// emulated screen's modes, and the terminal's line modes (Unix).
+    pub fn left(&self) -> Left {
+        let screen = self.screen();
+        let modes = self.line_modes();
+        Left {
+            alternate_screen: Some(screen.alternate_screen()),
+            cursor_hidden: Some(screen.hide_cursor()),
+            keypad: Some(
+                screen.application_keypad() || screen.application_cursor(),
+            ),
+            echo: modes.map(|(_, echo)| echo),
+            canonical: modes.map(|(canonical, _)| canonical),
+        }
+    }
+
+    /// The terminal's line modes, `(canonical, echo)`, where they can be
+    /// read.
     pub fn line_modes(&self) -> Option<(bool, bool)> {
         platform::line_modes(&*self.master)
     }

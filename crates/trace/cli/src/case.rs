@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use rogue_capture::pin::Pin;
 use rogue_capture::{
-    capture_seen, Capture, CaptureOptions, Ending, Exit, Outcome as Ended,
-    Seen, Stopped,
+    capture_seen, Capture, CaptureOptions, Ending, Exit, Left,
+    Outcome as Ended, Seen, Stopped,
 };
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
@@ -403,6 +403,7 @@ fn replayed(trace: &Trace, keys: &[char]) -> Ended {
     }
     let ending = Ending {
         exit: Exit::Status(0),
+        left: Left::RESTORED,
         last_words: Vec::new(),
     };
     if keys_typed == keys.len() && !keys.is_empty() {

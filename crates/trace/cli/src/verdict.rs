@@ -102,17 +102,25 @@ impl Outcome {
         &self.reference.header.keys
     }
 
-    /// Each side that ended where, or as, the other did not, and how.
+    /// Each side that ended where, or as, the other did not, and how; and
+    /// whether only their last words differ.
     pub fn stops(&self) -> Vec<String> {
         if self.ended[0].alike(&self.ended[1]) {
             return Vec::new();
         }
-        ROLES
+        let mut stops: Vec<String> = ROLES
             .iter()
             .zip(&self.ended)
             .filter(|(_, ended)| **ended != Ended::StillRunning)
             .map(|(role, ended)| ended_line(role, ended))
-            .collect()
+            .collect();
+        if let [Some(a), Some(b)] = self.ended.each_ref().map(|e| e.ending()) {
+            let same_end = a.exit == b.exit && a.left.agrees(&b.left);
+            if same_end && a.last_words != b.last_words {
+                stops.push("their last words differ: what each left on the terminal's main screen once it ended (its words after leaving curses, its standard error, or a game drawn outside the alternate screen)".into());
+            }
+        }
+        stops
     }
 
     /// The result on one line, both sides named.
@@ -311,10 +319,10 @@ fn stopped_at(stopped: &Stopped, keys: &[char]) -> String {
             keys_typed: 0,
             ending,
         } => {
-            format!("{} at start-up, before any key", ending.exit)
+            format!("{} at start-up, before any key", ending.how())
         }
         Stopped::Exited { keys_typed, ending } => {
-            format!("{} at {}", ending.exit, key_of(*keys_typed, keys))
+            format!("{} at {}", ending.how(), key_of(*keys_typed, keys))
         }
         Stopped::NeverDrew => "drew nothing at start-up".to_string(),
         Stopped::KeptDrawing { keys_typed } => format!(
@@ -334,13 +342,13 @@ fn ended_at(ended: &Ended, keys: &[char]) -> String {
         }
         Ended::EndedOnLastKey(ending) => format!(
             "{} on its last key, {}",
-            ending.exit,
+            ending.how(),
             key_of(keys.len(), keys)
         ),
         Ended::Stopped(Stopped::Exited {
             keys_typed: 0,
             ending,
-        }) => format!("{} at start-up, before its first screen", ending.exit),
+        }) => format!("{} at start-up, before its first screen", ending.how()),
         Ended::Stopped(stopped @ Stopped::NeverDrew) => {
             stopped_at(stopped, keys)
         }

@@ -34,6 +34,12 @@ pub enum Kind {
     /// A side ended where the other went on, or both ended apart: how each
     /// that ended there did ([`how`]).
     Stopped(Vec<String>),
+    /// Both sides ended alike, but left the terminal otherwise: how
+    /// each that did not restore it left it.
+    Terminal(Vec<String>),
+    /// Both sides ended alike, the terminal left alike, but what they
+    /// left on its main screen differs.
+    LastWords,
 }
 
 impl fmt::Display for Kind {
@@ -47,6 +53,12 @@ impl fmt::Display for Kind {
             Kind::Stopped(hows) => {
                 write!(f, "a side stopped or died: {}", hows.join(", "))
             }
+            Kind::Terminal(hows) => write!(
+                f,
+                "the terminal is left otherwise than endwin() leaves it: {}",
+                hows.join("; ")
+            ),
+            Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
         }
     }
 }
@@ -156,10 +168,44 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     Some(FirstDifference {
         step,
         key: key_of(step),
-        kind: Kind::Stopped(hows(outcome, step)),
+        kind: ending_kind(outcome)
+            .unwrap_or_else(|| Kind::Stopped(hows(outcome, step))),
         cells: BTreeSet::new(),
         players: [player_at(a), player_at(b)],
     })
+}
+
+/// The kind of a difference in the endings alone: both sides ended the
+/// same way after the same keys, but left the terminal otherwise, or
+/// other last words.
+fn ending_kind(outcome: &Outcome) -> Option<Kind> {
+    let [a, b] = outcome.ended.each_ref().map(|e| e.ending());
+    let (a, b) = (a?, b?);
+    let same_keys = typed(&outcome.ended[0]) == typed(&outcome.ended[1]);
+    if a.exit != b.exit || !same_keys {
+        return None;
+    }
+    if !a.left.agrees(&b.left) {
+        let hows = ROLES
+            .iter()
+            .zip([a, b])
+            .filter(|(_, e)| !e.left.not_restored().is_empty())
+            .map(|(role, e)| {
+                format!("{role} left it {}", e.left.not_restored().join(", "))
+            })
+            .collect();
+        return Some(Kind::Terminal(hows));
+    }
+    (a.last_words != b.last_words).then_some(Kind::LastWords)
+}
+
+/// The keys a side that ended took, its last included.
+fn typed(ended: &Ended) -> Option<usize> {
+    match ended {
+        Ended::EndedOnLastKey(_) => Some(usize::MAX),
+        Ended::Stopped(Stopped::Exited { keys_typed, .. }) => Some(*keys_typed),
+        _ => None,
+    }
 }
 
 /// The step `number` of `trace`, if it has one.
@@ -227,9 +273,7 @@ pub fn how(ended: &Ended) -> String {
     match ended {
         Ended::StillRunning => "went on".into(),
         Ended::EndedOnLastKey(ending)
-        | Ended::Stopped(Stopped::Exited { ending, .. }) => {
-            ending.exit.to_string()
-        }
+        | Ended::Stopped(Stopped::Exited { ending, .. }) => ending.how(),
         Ended::Stopped(Stopped::NeverDrew) => "drew nothing at start-up".into(),
         Ended::Stopped(Stopped::KeptDrawing { .. }) => {
             "kept busy without waiting for a key".into()
