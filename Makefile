@@ -6,7 +6,7 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test test-deps web web-deps lint deps bench soak book mdbook clean part windows windows-deps test-windows check-msvc
+.PHONY: run test test-deps web web-deps lint deps bench soak book mdbook clean part windows windows-deps test-windows windows-stand-in check-msvc
 
 ## Play. `make run` builds and runs the game, `rogue` (crates/game/rogue:
 ## every part, every field of view, `--seed`, `--rng`, `--log`), with
@@ -153,13 +153,19 @@ test-windows: windows-deps
 	$(call build_windows_parts,$(WIN_DIR)/$(WIN_TARGET)/debug)
 	$(WIN_CARGO) build $(WIN_STD) --target $(WIN_TARGET) -p rogue-main
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
-	$(call build_stand_in,$(WIN_DIR)/$(WIN_TARGET)/debug/stand-in.exe)
+	@# A make of its own: the PDCurses sources are found once the build
+	@# above has fetched them (this recipe is expanded before it runs).
+	$(MAKE) --no-print-directory windows-stand-in STAND_IN=$(WIN_DIR)/$(WIN_TARGET)/debug/stand-in.exe
 	$(MINGW_CC) -include crates/trace/capture/pin/seed.h -DROGUE_SEED=42 \
 	  -o $(WIN_DIR)/$(WIN_TARGET)/debug/pin-probe.exe crates/trace/cli/tests/fixtures/pin_probe.c
 	$(WINE_ENV) ROGUE_WINDOWS_DIR=$(CURDIR)/$(WIN_DIR)/$(WIN_TARGET)/debug \
 	  $(CARGO) test -p rogue --test wine -- --ignored --test-threads=1 --nocapture
 	$(WINE_ENV) wineserver -k || true
 	$(MAKE) --no-print-directory check-msvc
+
+## The C stand-in on PDCurses, built with MinGW into $(STAND_IN).
+windows-stand-in:
+	$(call build_stand_in,$(STAND_IN))
 
 ## Type-checks the workspace, every target, for x86_64-pc-windows-msvc,
 ## Rust's default on Windows. PDCurses's C is not compiled: MinGW's headers
