@@ -1,7 +1,7 @@
 //! Ctrl-C and Ctrl-Break on the Windows console, ended as the C original
 //! ends: the handler only records the event and wakes nobody; the main
 //! thread, the only one that touches curses, sees it when the game waits
-//! for a key, ends the game and restores the console. Then [`reraise`]
+//! for a key, ends the game and restores the console. Then [`end_after`]
 //! lets the handler return "not handled", and the system's own handler
 //! ends the process, exactly as it ends the C original, which has no
 //! handler of its own.
@@ -57,7 +57,7 @@ pub fn pending() -> Option<i32> {
 /// game has restored the console: the handler returns and the system's
 /// handler ends the process. Should that not happen, the process ends
 /// with the status Windows gives a program ended by Ctrl-C.
-pub fn reraise(_signal: i32) -> ! {
+pub fn end_after(_signal: i32) -> ! {
     *RESTORED.lock().unwrap_or_else(|e| e.into_inner()) = true;
     RESTORED_NOW.notify_all();
     std::thread::sleep(Duration::from_secs(5));

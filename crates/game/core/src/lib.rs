@@ -29,7 +29,7 @@ mod run;
 mod signals;
 
 #[cfg(windows)]
-pub use console::reraise;
+pub use console::end_after;
 #[cfg(any(unix, windows))]
 pub use curses::{
     check_terminal, close_game, curses_setup, input_of_code, signal_received,
@@ -43,4 +43,4 @@ pub use rogue_engine::Terminal;
 #[cfg(any(unix, windows))]
 pub use run::{install_panic_hook, play, play_with, Ending, Outcome};
 #[cfg(unix)]
-pub use signals::{reraise, terminal_size};
+pub use signals::{end_after, terminal_size};

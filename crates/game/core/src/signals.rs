@@ -2,7 +2,9 @@
 //! signal and wakes the main thread through a self-pipe; the main thread,
 //! the only one that touches curses, then restores the terminal and ends.
 //!
-//! `SIGINT`, `SIGTERM` and `SIGHUP` end the game; `SIGWINCH` asks for a
+//! `SIGINT`, `SIGTERM` and `SIGHUP` end the game ([`end_after`]: with
+//! status 1 after the first two, as ncurses' own handler ends the C
+//! original); `SIGWINCH` asks for a
 //! resize. `SIGTSTP` is left to ncurses, which suspends and redraws as it
 //! does for the C original. A signal that was ignored when the program
 //! started stays ignored, as ncurses leaves it.
@@ -110,10 +112,15 @@ fn drain() {
     }
 }
 
-/// Ends the process as `signal` would have: with the default action
-/// restored, the signal is raised again; should it not end the process,
-/// the exit status is the shell's `128 + signal`.
-pub fn reraise(signal: i32) -> ! {
+/// Ends the process, the terminal restored, as the C original ends after
+/// `signal`: ncurses' own handler ends it with status 1 after `SIGINT` or
+/// `SIGTERM`; any other signal (`SIGHUP`, which ncurses leaves alone) is
+/// raised again with its default action, and should that not end the
+/// process, the exit status is the shell's `128 + signal`.
+pub fn end_after(signal: i32) -> ! {
+    if signal == SIGINT || signal == SIGTERM {
+        std::process::exit(1);
+    }
     let _ = signal_hook::low_level::emulate_default_handler(signal);
     std::process::exit(128 + signal)
 }

@@ -83,7 +83,7 @@ fn main() -> ExitCode {
         eprintln!("rogue: the log could not be written: {error}");
     }
     match outcome.ending {
-        Ending::Signal(signal) => rogue_game::reraise(signal),
+        Ending::Signal(signal) => rogue_game::end_after(signal),
         _ => ExitCode::SUCCESS,
     }
 }

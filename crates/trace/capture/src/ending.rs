@@ -186,7 +186,9 @@ impl Left {
 
     /// Whether `self` and `other` agree on every mode both read.
     pub fn agrees(&self, other: &Left) -> bool {
-        let both = |a: Option<bool>, b: Option<bool>| a.zip(b).is_none_or(|(a, b)| a == b);
+        let both = |a: Option<bool>, b: Option<bool>| {
+            a.zip(b).is_none_or(|(a, b)| a == b)
+        };
         both(self.alternate_screen, other.alternate_screen)
             && both(self.cursor_hidden, other.cursor_hidden)
             && both(self.keypad, other.keypad)
@@ -199,11 +201,27 @@ impl Left {
     pub fn not_restored(&self) -> Vec<&'static str> {
         let restored = Left::RESTORED;
         let fields = [
-            (self.alternate_screen, restored.alternate_screen, "on the alternate screen"),
-            (self.cursor_hidden, restored.cursor_hidden, "with the cursor hidden"),
-            (self.keypad, restored.keypad, "with the keypad in application mode"),
+            (
+                self.alternate_screen,
+                restored.alternate_screen,
+                "on the alternate screen",
+            ),
+            (
+                self.cursor_hidden,
+                restored.cursor_hidden,
+                "with the cursor hidden",
+            ),
+            (
+                self.keypad,
+                restored.keypad,
+                "with the keypad in application mode",
+            ),
             (self.echo, restored.echo, "with echo off"),
-            (self.canonical, restored.canonical, "with line input off (cbreak or raw)"),
+            (
+                self.canonical,
+                restored.canonical,
+                "with line input off (cbreak or raw)",
+            ),
         ];
         fields
             .into_iter()
@@ -234,7 +252,11 @@ impl Ending {
         let left = self.left.not_restored();
         match left.is_empty() {
             true => self.exit.to_string(),
-            false => format!("{}, leaving the terminal {}", self.exit, left.join(", ")),
+            false => format!(
+                "{}, leaving the terminal {}",
+                self.exit,
+                left.join(", ")
+            ),
         }
     }
 

@@ -79,21 +79,26 @@ impl Observer {
     /// is on: the program is woken by the signal instead). Whether the
     /// terminal is in canonical mode, where the program reads only at the
     /// end of a line.
+    ///
+    /// A signal the program ignores wakes nothing: the key is swallowed,
+    /// and the program waits on as it was.
     pub fn typing(&mut self, master: &dyn MasterPty, bytes: &[u8]) -> bool {
         let modes = termios(master);
-        let signalling = |b: &u8| {
-            modes.is_some_and(|t| {
-                t.c_lflag & libc::ISIG != 0
-                    && [libc::VINTR, libc::VQUIT, libc::VSUSP]
-                        .iter()
-                        .any(|&i| t.c_cc[i] == *b)
-            })
+        let signal_of = |b: &u8| {
+            let t = modes.filter(|t| t.c_lflag & libc::ISIG != 0)?;
+            [
+                (libc::VINTR, libc::SIGINT),
+                (libc::VQUIT, libc::SIGQUIT),
+                (libc::VSUSP, libc::SIGTSTP),
+            ]
+            .into_iter()
+            .find_map(|(i, signal)| (t.c_cc[i] == *b).then_some(signal))
         };
-        let signals = bytes.iter().filter(|b| signalling(b)).count();
+        let signals: Vec<i32> = bytes.iter().filter_map(signal_of).collect();
         #[cfg(target_os = "linux")]
         if let Some(watch) = &mut self.watch {
-            watch.typing(bytes.len() - signals);
-            if signals > 0 {
+            watch.typing(bytes.len() - signals.len());
+            if signals.iter().any(|&signal| !watch.ignored(signal)) {
                 watch.expect_wake();
             }
         }

@@ -87,6 +87,26 @@ impl Watch {
         self.switches_before = Some(switches(&self.processes()));
     }
 
+    /// Whether every process of the program ignores `signal` (or blocks
+    /// it): typed as a key, it wakes none of them.
+    pub fn ignored(&self, signal: i32) -> bool {
+        let bit = 1u64 << (signal - 1);
+        let held = |pid: &u32| {
+            let status = read_proc(&format!("/proc/{pid}/status"));
+            let mask = |name: &str| {
+                status.as_deref().and_then(|s| {
+                    s.lines()
+                        .find_map(|l| l.strip_prefix(name))
+                        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+                })
+            };
+            let masks = [mask("SigIgn:"), mask("SigBlk:")];
+            masks.iter().flatten().any(|m| m & bit != 0)
+        };
+        let processes = self.processes();
+        !processes.is_empty() && processes.iter().all(held)
+    }
+
     /// What the program is doing now.
     ///
     /// A thread seen last time that is running, or stopped, makes the

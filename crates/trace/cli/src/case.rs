@@ -11,7 +11,7 @@ use clap::Args;
 use rogue_capture::pin::Pin;
 use rogue_capture::{
     capture_seen, Capture, CaptureOptions, Ending, Exit, Left,
-    Outcome as Ended, Seen, Stopped,
+    Outcome as Ended, Seen, Signal, Stopped,
 };
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
@@ -386,10 +386,68 @@ fn play_port(
             .map_err(|e| Failure(format!("the port cannot run: {e}"), 2));
     }
     let (cols, rows) = case.size;
-    let trace = rogue_replay::replay(&case.config, cols, rows, &case.keys);
-    let outcome = replayed(&trace, &case.keys);
+    let signalled = signal_key(&case.keys);
+    let before = signalled.as_ref().map_or(case.keys.len(), |(i, _)| *i);
+    let mut trace =
+        rogue_replay::replay(&case.config, cols, rows, &case.keys[..before]);
+    trace.header.keys.clone_from(&case.keys);
+    let outcome = match signalled {
+        // Still playing when the signal came: it ends the game there.
+        Some((i, ending)) if trace.steps.len() > i => {
+            if i + 1 == case.keys.len() {
+                Ended::EndedOnLastKey(ending)
+            } else {
+                Ended::Stopped(Stopped::Exited {
+                    keys_typed: i + 1,
+                    ending,
+                })
+            }
+        }
+        _ => replayed(&trace, &case.keys),
+    };
     Ok((Capture { trace, outcome }, Seen::default()))
 }
+
+/// The first of `keys` that a terminal in curses' mode turns into a
+/// signal that ends the C original (Unix), and how it ends it: `^C`,
+/// `SIGINT`, which ncurses' own handler takes, restoring the terminal and
+/// exiting with status 1; `^\`, `SIGQUIT`, which kills it, its terminal
+/// left as curses set it (the alternate screen, the cursor hidden, echo
+/// and line input off). The built-in port's replay reads no signal, so
+/// its game is cut there.
+fn signal_key(keys: &[char]) -> Option<(usize, Ending)> {
+    if !cfg!(unix) {
+        return None;
+    }
+    keys.iter().enumerate().find_map(|(i, &key)| {
+        let (exit, left) = match key {
+            '\x03' => (Exit::Status(1), Left::RESTORED),
+            '\x1c' => (
+                Exit::Killed(Signal(SIGQUIT)),
+                Left {
+                    alternate_screen: Some(true),
+                    cursor_hidden: Some(true),
+                    keypad: Some(false),
+                    echo: Some(false),
+                    canonical: Some(false),
+                },
+            ),
+            _ => return None,
+        };
+        let last_words = Vec::new();
+        Some((
+            i,
+            Ending {
+                exit,
+                left,
+                last_words,
+            },
+        ))
+    })
+}
+
+/// `SIGQUIT`'s number on Unix.
+const SIGQUIT: i32 = 3;
 
 /// How the built-in port's game ended, from its trace of `keys`, as a
 /// capture says it: a key that ends the game has no screen, so with

@@ -83,11 +83,25 @@ const LONGEST_UP_DOWN: u32 = 4;
 /// ([`control`]), one in 4 a special key ([`SPECIAL_KEYS`]).
 const OTHER_EVERY: u32 = 4;
 
-/// One default case in `QUIT_EVERY` ends with the quit key.
+/// One default case in `QUIT_EVERY` ends with a key that ends the game
+/// ([`ENDINGS`]).
 pub const QUIT_EVERY: u32 = 4;
 
 /// The quit key, which ends the game.
 pub const QUIT: char = 'q';
+
+/// The keys a default case may end with, each with its share of the
+/// cases that end with one: `q` half of them; NUL, which ends the C's
+/// `while (ch = getch())` loop as well; and, on Unix, where the terminal
+/// turns them into signals, `^C` (`SIGINT`: ncurses' handler restores the
+/// terminal and exits with status 1) and `^\` (`SIGQUIT`: the program dies,
+/// its terminal left as curses set it). On Windows, NUL takes their share.
+pub const ENDINGS: [(char, u32); 4] = [
+    (QUIT, 3),
+    ('\0', 1),
+    (if cfg!(unix) { '\x03' } else { '\0' }, 1),
+    (if cfg!(unix) { '\x1c' } else { '\0' }, 1),
+];
 
 /// Every printable ASCII key but the quit key.
 fn printable() -> impl Iterator<Item = char> {
@@ -191,8 +205,8 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
 }
 
 /// The keys of a case: a walk of `n` keys; without `alphabet`, one case
-/// in [`QUIT_EVERY`] has the quit key for its last, so that how a program
-/// quits is compared too.
+/// in [`QUIT_EVERY`] has a key that ends the game for its last
+/// ([`ENDINGS`]), so that how a program quits is compared too.
 fn case_keys(
     draw: &mut Draw,
     n: usize,
@@ -201,11 +215,25 @@ fn case_keys(
     let mut keys = walk(draw, n, alphabet);
     let quits = draw.below(QUIT_EVERY) == 0;
     if quits && alphabet.is_none() {
+        let end = ending_key(draw);
         if let Some(last) = keys.last_mut() {
-            *last = QUIT;
+            *last = end;
         }
     }
     keys
+}
+
+/// A key that ends the game, drawn by the shares of [`ENDINGS`].
+fn ending_key(draw: &mut Draw) -> char {
+    let total: u32 = ENDINGS.iter().map(|&(_, share)| share).sum();
+    let mut pick = draw.below(total);
+    for (key, share) in ENDINGS {
+        if pick < share {
+            return key;
+        }
+        pick -= share;
+    }
+    QUIT
 }
 
 /// The generator of cases: glibc's `rand()` from a 64-bit seed.
@@ -328,14 +356,28 @@ mod tests {
     }
 
     #[test]
-    fn one_default_case_in_four_ends_with_the_quit_key() {
+    fn one_default_case_in_four_ends_with_a_key_that_ends_the_game() {
         let mut draw = Draw::new(2);
         let cases: Vec<Vec<char>> =
             (0..1000).map(|_| case_keys(&mut draw, 100, None)).collect();
         assert!(cases.iter().all(|k| k.len() == 100));
-        let quits = cases.iter().filter(|k| k[99] == QUIT).count();
+        let ends = |key: char| cases.iter().filter(|k| k[99] == key).count();
+        let quits: usize = ['q', '\0', '\x03', '\x1c'].map(ends).iter().sum();
         assert!((200..300).contains(&quits), "{quits} of 1000");
-        assert!(cases.iter().all(|k| !k[..99].contains(&QUIT)));
+        assert!((100..150).contains(&ends(QUIT)), "{} of 1000", ends(QUIT));
+        if cfg!(unix) {
+            for key in ['\0', '\x03', '\x1c'] {
+                assert!(
+                    (20..70).contains(&ends(key)),
+                    "{key:?}: {}",
+                    ends(key)
+                );
+            }
+        }
+        let enders = ['q', '\0', '\x03', '\x1c'];
+        assert!(cases
+            .iter()
+            .all(|k| !k[..99].iter().any(|c| enders.contains(c))));
         let alphabet = ['h', 'j'];
         let mut draw = Draw::new(2);
         for _ in 0..100 {
