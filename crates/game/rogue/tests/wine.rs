@@ -362,6 +362,7 @@ fn part_3_plays_as_rogue_part_3_on_a_walk() {
 #[test]
 #[ignore = "needs Wine and the Windows build: make test-windows"]
 fn compare_and_fuzz_capture_on_the_console() {
+    let out = windows_path(&scratch("fuzz-console"));
     let runs: [&[&str]; 2] = [
         &["compare", "--seed", "42", "--keys", "jjjlllkkh"],
         &[
@@ -372,6 +373,8 @@ fn compare_and_fuzz_capture_on_the_console() {
             "3",
             "--keys-per-case",
             "9",
+            "--out",
+            &out,
         ],
     ];
     for args in runs {
