@@ -235,6 +235,24 @@ fn two_shards_merged_are_the_whole_campaign() {
         merged_summary[0],
         whole_summary[whole_summary.len() - merged_summary.len()]
     );
+    // A campaign of identical cases with a shard missing is no verdict
+    // of identical.
+    let alike_dir = dir.join("alike-1");
+    let alike = run(&fuzz_args(
+        "none",
+        &alike_dir,
+        &[
+            "--cases", "4", "--seed", "9", "--rng", "glibc", "--shard", "1/2",
+        ],
+    ));
+    assert_eq!(alike.status.code(), Some(0), "{}", text(&alike.stdout));
+    let half = rogue_trace(&["fuzz-report", alike_dir.to_str().unwrap()]);
+    assert_eq!(half.status.code(), Some(1), "{}", text(&half.stdout));
+    assert!(
+        text(&half.stdout).contains("shard(s) 2 of 2 missing"),
+        "{}",
+        text(&half.stdout)
+    );
     // One shard twice, or a shard of another campaign, is refused.
     let twice = rogue_trace(&[
         "fuzz-report",
@@ -423,6 +441,10 @@ fn max_differences_stops_after_that_many_groups() {
     assert_eq!(ended.status.code(), Some(1));
     assert!(stdout.contains("2 distinct difference(s)"), "{stdout}");
     assert!(!stdout.contains("difference 3:"), "{stdout}");
+    assert!(
+        stdout.contains("stopped once 2 distinct difference(s) were found (--max-differences)"),
+        "{stdout}"
+    );
 }
 
 /// The value of `key: "value"` in the workflow `yaml`.

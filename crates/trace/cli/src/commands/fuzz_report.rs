@@ -47,10 +47,36 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
         campaign.cases
     );
     let missing = missing_shards(&records, n);
+    let status = tally.summary(campaign.seed, &campaign.names, &cut);
+    // A campaign not all played is no verdict of identical.
+    let unfinished = unfinished(&records);
     if !missing.is_empty() {
-        eprintln!("fuzz-report: shard(s) {missing} of {n} missing: their cases are not counted");
+        println!("fuzz-report: shard(s) {missing} of {n} missing: their cases are not counted, and the campaign is not whole");
     }
-    Ok(tally.summary(campaign.seed, &campaign.names, &cut))
+    for path in &unfinished {
+        println!("fuzz-report: {} did not play its shard to the end (stopped early, or killed before its end was written)", path.display());
+    }
+    if missing.is_empty() && unfinished.is_empty() {
+        Ok(status)
+    } else {
+        Ok(status.max(1))
+    }
+}
+
+/// The records whose shard was not played to its end: stopped by ^C or
+/// its time limit, or with no end written (killed outright, or still
+/// playing).
+fn unfinished(records: &[Record]) -> Vec<&Path> {
+    records
+        .iter()
+        .filter(|r| match &r.ended {
+            None => true,
+            Some((stopped, _)) => {
+                matches!(stopped.as_deref(), Some("interrupted" | "time-limit"))
+            }
+        })
+        .map(|r| r.path.as_path())
+        .collect()
 }
 
 /// The records `dir` holds (`campaign*.jsonl`), or `dir` itself if it

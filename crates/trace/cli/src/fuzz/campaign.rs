@@ -136,6 +136,12 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
     };
     record.ended(reason.map(said), cut_short)?;
     let status = tally.summary(config.seed, &names, &cut);
+    if let (Some(Reason::Enough), Some(k)) = (reason, config.max_differences) {
+        println!(
+            "fuzz: stopped once {k} distinct difference(s) were found (--max-differences): {} case(s) never started",
+            cut.not_played
+        );
+    }
     eprintln!("fuzz: the campaign's record: {}", record.path().display());
     Ok(if reason == Some(Reason::Interrupted) {
         130
