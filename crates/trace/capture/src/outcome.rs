@@ -23,6 +23,10 @@ pub enum Stopped {
     KeptDrawing {
         /// Keys typed before it.
         keys_typed: usize,
+        /// Whether it used next to no CPU time meanwhile: asleep in
+        /// something other than a wait for a key (a `sleep`, a lock, a
+        /// pipe), not busy (where that can be told: Linux).
+        asleep: bool,
     },
 }
 
@@ -36,9 +40,13 @@ impl fmt::Display for Stopped {
                 ending.how()
             ),
             Stopped::NeverDrew => write!(f, "the program drew nothing at start-up; the blank screen is recorded"),
-            Stopped::KeptDrawing { keys_typed } => write!(
+            Stopped::KeptDrawing { keys_typed, asleep: false } => write!(
                 f,
                 "the program kept busy without waiting for a key after {keys_typed} key(s); the settled screens before are recorded"
+            ),
+            Stopped::KeptDrawing { keys_typed, asleep: true } => write!(
+                f,
+                "the program slept without waiting for a key after {keys_typed} key(s) (asleep, using no CPU, outside any wait for input: a sleep, a lock, a pipe); the settled screens before are recorded"
             ),
         }
     }
@@ -177,7 +185,10 @@ mod tests {
             assert_eq!(early.stopped(), Some(&exited(typed, 0)), "{typed}");
             assert!(!early.clean());
         }
-        let busy = Stopped::KeptDrawing { keys_typed: 3 };
+        let busy = Stopped::KeptDrawing {
+            keys_typed: 3,
+            asleep: false,
+        };
         assert_eq!(Outcome::of(Some(busy.clone()), 3), Outcome::Stopped(busy));
         let running = Outcome::of(None, 3);
         assert!(running.clean() && running.ending().is_none());

@@ -37,6 +37,11 @@ impl Observer {
         None
     }
 
+    /// Not known: the program cannot be watched.
+    pub fn cpu_ticks(&self) -> Option<u64> {
+        None
+    }
+
     /// Never asked: the program cannot be watched.
     pub fn state(&mut self) -> State {
         State::Gone

@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::io;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rogue_trace_format::{Header, Step, Trace, FIRST_AND_LAST};
 
@@ -115,6 +115,11 @@ trait Recording {
     fn next_said(&mut self, _limit: Duration) -> Said {
         Said::Busy
     }
+    /// The CPU time the program has used, in clock ticks, where it can
+    /// be watched.
+    fn cpu_ticks(&self) -> Option<u64> {
+        None
+    }
     /// The pinned functions the program has called, as far as read.
     fn pin_called(&self) -> Called {
         Called::default()
@@ -174,6 +179,40 @@ impl Recording for PtySession {
 
     fn pin_called(&self) -> Called {
         self.called()
+    }
+
+    fn cpu_ticks(&self) -> Option<u64> {
+        PtySession::cpu_ticks(self)
+    }
+}
+
+/// A wait for the screen, to tell, if it gives up, a program asleep in
+/// something other than a wait for a key from a busy one.
+struct Wait {
+    ticks: Option<u64>,
+    since: Instant,
+}
+
+impl Wait {
+    /// A wait that starts now.
+    fn start(session: &impl Recording) -> Wait {
+        Wait {
+            ticks: session.cpu_ticks(),
+            since: Instant::now(),
+        }
+    }
+
+    /// How a program that did not wait for a key over this wait stopped,
+    /// `keys_typed` typed: asleep if it used under a twentieth of the
+    /// wait's time on the CPU (`/proc` counts 100 ticks a second).
+    fn gave_up(&self, session: &impl Recording, keys_typed: usize) -> Stopped {
+        let used = self
+            .ticks
+            .zip(session.cpu_ticks())
+            .map(|(a, b)| b.saturating_sub(a));
+        let waited = self.since.elapsed().as_millis() as u64 / 10;
+        let asleep = used.is_some_and(|used| used * 20 < waited);
+        Stopped::KeptDrawing { keys_typed, asleep }
     }
 }
 
@@ -356,11 +395,12 @@ fn record(
     mut each: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<(Outcome, Seen)> {
     let settle = options.settle;
+    let wait = Wait::start(&session);
     let mut stopped = match session.settle_on(&settle, true) {
         Settled::Quiet { drew: true } => None,
         Settled::Quiet { drew: false } => Some(Stopped::NeverDrew),
         Settled::Busy if session.nothing_seen() => Some(Stopped::NeverDrew),
-        Settled::Busy => Some(Stopped::KeptDrawing { keys_typed: 0 }),
+        Settled::Busy => Some(wait.gave_up(&session, 0)),
         Settled::Exited => Some(Stopped::Exited {
             keys_typed: 0,
             ending: session.ending(),
@@ -400,6 +440,7 @@ fn record(
         }
         session.type_key(key)?;
         last.keep(&session, options, &mut each)?;
+        let wait = Wait::start(&session);
         match session.settle_on(&settle, false) {
             Settled::Quiet { .. } => last = Last::settled(i + 1, Some(key)),
             Settled::Exited => {
@@ -408,9 +449,7 @@ fn record(
                     ending: session.ending(),
                 })
             }
-            Settled::Busy => {
-                stopped = Some(Stopped::KeptDrawing { keys_typed: i + 1 })
-            }
+            Settled::Busy => stopped = Some(wait.gave_up(&session, i + 1)),
         }
     }
     last.finish(&session, &mut each)?;
@@ -439,6 +478,7 @@ fn typed_by_program(
     // After a key the program exits or keeps busy, it has typed it.
     let typed_after = |last: &Last| (last.number + 1).min(keys.len());
     loop {
+        let wait = Wait::start(session);
         match session.next_said(limit) {
             // Said again, by another of its processes: nothing new.
             Said::Wait(n) if n < last.number || n == last.number && n > 0 => {}
@@ -467,7 +507,7 @@ fn typed_by_program(
                 let keys_typed = typed_after(last);
                 return Ok((
                     keys_typed,
-                    Some(Stopped::KeptDrawing { keys_typed }),
+                    Some(wait.gave_up(session, keys_typed)),
                 ));
             }
         }

@@ -343,6 +343,12 @@ impl PtySession {
             .map_err(io::Error::other)
     }
 
+    /// The CPU time the program has used, in clock ticks, where it can be
+    /// watched (Linux).
+    pub fn cpu_ticks(&self) -> Option<u64> {
+        self.observer.cpu_ticks()
+    }
+
     /// How the program left its terminal, as far as it is read: the
     /// emulated screen's modes, and the terminal's line modes (Unix).
     pub fn left(&self) -> Left {

@@ -66,6 +66,15 @@ impl Observer {
         return None;
     }
 
+    /// The CPU time the program has used, in clock ticks, if it can be
+    /// watched.
+    pub fn cpu_ticks(&self) -> Option<u64> {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().map(Watch::cpu_ticks);
+        #[cfg(not(target_os = "linux"))]
+        return None;
+    }
+
     /// What the program is doing, if it can be watched.
     pub fn state(&mut self) -> State {
         #[cfg(target_os = "linux")]

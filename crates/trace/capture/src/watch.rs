@@ -107,6 +107,23 @@ impl Watch {
         !processes.is_empty() && processes.iter().all(held)
     }
 
+    /// The CPU time every process of the program has used, in clock
+    /// ticks (user and system, from `/proc/PID/stat`).
+    pub fn cpu_ticks(&self) -> u64 {
+        self.processes()
+            .iter()
+            .filter_map(|pid| {
+                let stat = read_proc(&format!("/proc/{pid}/stat"))?;
+                // The fields after the command's closing parenthesis: the
+                // 12th and 13th of them are utime and stime.
+                let after = &stat[stat.rfind(')')? + 1..];
+                let fields: Vec<&str> = after.split_whitespace().collect();
+                let time = |i: usize| fields.get(i)?.parse::<u64>().ok();
+                Some(time(11)? + time(12)?)
+            })
+            .sum()
+    }
+
     /// What the program is doing now.
     ///
     /// A thread seen last time that is running, or stopped, makes the

@@ -5,8 +5,8 @@
 //! says it, with the last lines it wrote outside its screens.
 
 use rogue_capture::{Outcome as Ended, Stopped};
-use rogue_trace_format::key_literal;
 use rogue_trace_format::Step;
+use rogue_trace_format::{key_literal, key_told};
 
 use crate::outcome::{sides_line, Outcome, ROLES};
 
@@ -112,7 +112,7 @@ impl Outcome {
             .iter()
             .zip(&self.ended)
             .filter(|(_, ended)| **ended != Ended::StillRunning)
-            .map(|(role, ended)| ended_line(role, ended))
+            .map(|(role, ended)| ended_line(role, ended, self.keys()))
             .collect();
         if let [Some(a), Some(b)] = self.ended.each_ref().map(|e| e.ending()) {
             let same_end = a.exit == b.exit && a.left.agrees(&b.left);
@@ -244,7 +244,7 @@ impl Outcome {
                 && *ended != Ended::StillRunning
                 && news
             {
-                text.push_str(&ended_told(role, ended));
+                text.push_str(&ended_told(role, ended, self.keys()));
             }
         }
         if !self.no_screens() {
@@ -271,16 +271,23 @@ impl Outcome {
 }
 
 /// How `role`'s side ended, on a line.
-fn ended_line(role: &str, ended: &Ended) -> String {
+fn ended_line(role: &str, ended: &Ended, keys: &[char]) -> String {
     match ended.stopped() {
+        Some(Stopped::KeptDrawing { keys_typed, .. }) if *keys_typed > 0 => {
+            format!(
+                "{role} stopped: {}; the last key typed: {}",
+                ended.stopped().expect("stopped"),
+                key_of(*keys_typed, keys)
+            )
+        }
         Some(why) => format!("{role} stopped: {why}"),
         None => format!("{role} ended: {ended}"),
     }
 }
 
 /// [`ended_line`], then its last words, a line each, every line ended.
-fn ended_told(role: &str, ended: &Ended) -> String {
-    let mut told = ended_line(role, ended);
+fn ended_told(role: &str, ended: &Ended, keys: &[char]) -> String {
+    let mut told = ended_line(role, ended, keys);
     told.push('\n');
     if let Some(words) = ended.ending().and_then(|e| e.last_words_told()) {
         for line in words.lines() {
@@ -299,7 +306,7 @@ fn typed(ended: &Ended, n: usize) -> usize {
         Ended::Stopped(Stopped::NeverDrew) => 0,
         Ended::Stopped(
             Stopped::Exited { keys_typed, .. }
-            | Stopped::KeptDrawing { keys_typed },
+            | Stopped::KeptDrawing { keys_typed, .. },
         ) => *keys_typed,
     }
 }
@@ -307,8 +314,7 @@ fn typed(ended: &Ended, n: usize) -> usize {
 /// Key `n` (from 1) of `keys` and its number: "key 3 of 5 ('x')".
 fn key_of(n: usize, keys: &[char]) -> String {
     let key = keys.get(n.wrapping_sub(1)).copied();
-    let shown =
-        key.map_or_else(String::new, |k| format!(" ({})", key_literal(k)));
+    let shown = key.map_or_else(String::new, |k| format!(" ({})", key_told(k)));
     format!("key {n} of {}{shown}", keys.len())
 }
 
@@ -325,8 +331,9 @@ fn stopped_at(stopped: &Stopped, keys: &[char]) -> String {
             format!("{} at {}", ending.how(), key_of(*keys_typed, keys))
         }
         Stopped::NeverDrew => "drew nothing at start-up".to_string(),
-        Stopped::KeptDrawing { keys_typed } => format!(
-            "kept busy without waiting for a key after {}",
+        Stopped::KeptDrawing { keys_typed, asleep } => format!(
+            "{} without waiting for a key after {}",
+            if *asleep { "slept" } else { "kept busy" },
             key_of(*keys_typed, keys)
         ),
     }
@@ -354,7 +361,7 @@ fn ended_at(ended: &Ended, keys: &[char]) -> String {
         }
         Ended::Stopped(
             stopped @ (Stopped::Exited { keys_typed, .. }
-            | Stopped::KeptDrawing { keys_typed }),
+            | Stopped::KeptDrawing { keys_typed, .. }),
         ) => format!(
             "{}: no screen from step {keys_typed} on",
             stopped_at(stopped, keys)

@@ -457,6 +457,28 @@ fn capture_ends_with_a_message_when_the_program_keeps_drawing() {
     assert!(Trace::parse(&stdout(&out)).unwrap().steps.is_empty());
 }
 
+#[cfg(unix)] // `sh` and `sleep` in a pseudo-terminal
+#[test]
+fn a_program_asleep_outside_a_read_is_told_from_a_busy_one() {
+    let out = rogue_trace(&[
+        "capture",
+        "--keys",
+        "ab",
+        "--",
+        "sh",
+        "-c",
+        "printf hi; sleep 30",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(
+            "the program slept without waiting for a key after 0 key(s) (asleep, using no CPU"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn every_command_answers_help_with_its_own_usage() {
     for command in ["capture", "replay", "diff", "show", "compare", "fuzz"] {

@@ -316,11 +316,17 @@ fn a_port_that_hangs_is_a_finding_with_the_screens_before() {
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
     assert!(
         stdout.contains(
-            "the port stopped: the program kept busy without waiting for a key after 3 key(s)"
+            "the port stopped: the program slept without waiting for a key after 3 key(s) (asleep, using no CPU"
         ),
         "{stdout}"
     );
-    assert!(stdout.contains("difference 1: a side stopped or died: the port kept busy without waiting for a key (1 case(s): 1)"), "{stdout}");
+    // It sleeps in pause() after its third key, which names the group.
+    let keys = &traces(&stdout)[0].0.header.keys;
+    let named = format!(
+        "difference 1: a side stopped or died: the port slept without waiting for a key after '{}' (1 case(s): 1)",
+        keys[2]
+    );
+    assert!(stdout.contains(&named), "{stdout}");
     let cases = traces(&stdout);
     assert_eq!(cases.len(), 1, "not shrunk: {stdout}");
     let numbers =

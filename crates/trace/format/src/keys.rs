@@ -119,6 +119,25 @@ pub fn is_special_key(key: char) -> bool {
     special(key).is_some()
 }
 
+/// A key as a porter reads it: its name or literal, and for a special key
+/// the bytes a terminal sends for it in normal cursor mode, each a program
+/// reading bytes takes apart ("Page Up, sent as ESC [ 5 ~").
+pub fn key_told(key: char) -> String {
+    let name = crate::key_literal(key);
+    if !is_special_key(key) {
+        return name;
+    }
+    let bytes: Vec<String> = key_bytes(key, false)
+        .iter()
+        .map(|&b| match b {
+            0x1b => "ESC".to_string(),
+            b if b.is_ascii_graphic() => char::from(b).to_string(),
+            b => format!("0x{b:02x}"),
+        })
+        .collect();
+    format!("{name}, sent as {}", bytes.join(" "))
+}
+
 /// The name of a special key (`"Up"`, `"F5"`, `"Page Down"`); `None` for
 /// any other character.
 pub fn key_name(key: char) -> Option<&'static str> {
@@ -168,6 +187,13 @@ pub fn keys_of_input(text: &str) -> Vec<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_special_key_is_told_with_the_bytes_it_is_sent_as() {
+        assert_eq!(key_told('\u{f72c}'), "Page Up, sent as ESC [ 5 ~");
+        assert_eq!(key_told('\u{f728}'), "Delete, sent as ESC [ 3 ~");
+        assert_eq!(key_told('z'), "'z'");
+    }
 
     #[test]
     fn the_code_points_are_apple_s_function_keys() {

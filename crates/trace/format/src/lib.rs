@@ -22,4 +22,4 @@ pub use format::{
     parse_size, write_step, write_step_header, Header, OddCell, ParseError,
     Step, Trace, FIRST_AND_LAST, MAX_SIZE,
 };
-pub use keys::{key_bytes, key_name, SPECIAL_KEYS};
+pub use keys::{key_bytes, key_name, key_told, SPECIAL_KEYS};

@@ -29,7 +29,8 @@ a cell is lit on one side and only remembered on the other (the same character, 
 in the visible colour on one side and the seen colour on the other); \
 a cell is drawn in other colours (the same character). \
 A side that ended is named \"a side stopped or died\", with how each side that ended there did: \
-its exit status, the signal that killed it, or that it drew nothing or kept busy. \
+its exit status, the signal that killed it, or that it drew nothing, kept busy or slept without \
+waiting for a key (and after which key, with the bytes a special key is sent as). \
 Cases of one name are one group, except that a cell seen on one side only and a cell lit on one side \
 only are one group, \"the field of view differs\" (a field of view of another radius shows the one or \
 the other first). A case whose first differing screen shows neither player (a screen smaller than \
@@ -44,7 +45,7 @@ shows still shown. The keys are cut after it, then taken out in chunks; then the
 small as the box holding both players and every cell that differs there at the found case's size \
 (for a side that ended, both players on the screen before), if the difference is kept there at the \
 same step, every one of those cells and players shown. \
-A case where a side drew nothing or kept busy is not shrunk.";
+A case where a side drew nothing, kept busy or slept is not shrunk.";
 
 #[derive(Args, Debug)]
 #[command(after_help = GROUPING_HELP)]

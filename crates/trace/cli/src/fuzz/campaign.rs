@@ -462,7 +462,7 @@ fn unshrinkable(outcome: &Outcome) -> Option<&'static str> {
     outcome.ended.iter().find_map(|ended| match ended {
         Ended::Stopped(Stopped::NeverDrew) => Some("a side drew nothing at start-up"),
         Ended::Stopped(Stopped::KeptDrawing { .. }) => {
-            Some("a side kept busy without waiting for a key, which each play would wait out")
+            Some("a side kept busy or slept without waiting for a key, which each play would wait out")
         }
         _ => None,
     })

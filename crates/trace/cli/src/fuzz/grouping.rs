@@ -11,7 +11,7 @@ use std::fmt;
 use rogue_capture::{Outcome as Ended, Stopped};
 use rogue_trace_format::classes::{BLUE, WHITE};
 use rogue_trace_format::diff::{cells_differing_as, on_console};
-use rogue_trace_format::{key_literal, Step, Trace};
+use rogue_trace_format::{key_told, Step, Trace};
 
 use crate::outcome::{Outcome, ROLES};
 
@@ -135,7 +135,7 @@ impl FirstDifference {
         match self.key {
             None => "the first screen".to_string(),
             Some(key) => {
-                format!("step {}, typed by {}", self.step, key_literal(key))
+                format!("step {}, typed by {}", self.step, key_told(key))
             }
         }
     }
@@ -263,20 +263,30 @@ fn hows(outcome: &Outcome, step: usize) -> Vec<String> {
         .filter(|(_, (trace, ended))| {
             **ended != Ended::StillRunning && screens_before_end(trace) == step
         })
-        .map(|(role, (_, ended))| format!("{role} {}", how(ended)))
+        .map(|(role, (_, ended))| {
+            format!("{role} {}", how(ended, &outcome.reference.header.keys))
+        })
         .collect()
 }
 
 /// How a side ended, without the number of keys typed or whether the key
-/// was its last: its exit status or the signal that killed it.
-pub fn how(ended: &Ended) -> String {
+/// was its last: its exit status or the signal that killed it, or the key
+/// of `keys` after which it kept busy or slept.
+pub fn how(ended: &Ended, keys: &[char]) -> String {
     match ended {
         Ended::StillRunning => "went on".into(),
         Ended::EndedOnLastKey(ending)
         | Ended::Stopped(Stopped::Exited { ending, .. }) => ending.how(),
         Ended::Stopped(Stopped::NeverDrew) => "drew nothing at start-up".into(),
-        Ended::Stopped(Stopped::KeptDrawing { .. }) => {
-            "kept busy without waiting for a key".into()
+        Ended::Stopped(Stopped::KeptDrawing { keys_typed, asleep }) => {
+            let how = match asleep {
+                true => "slept without waiting for a key",
+                false => "kept busy without waiting for a key",
+            };
+            match keys_typed.checked_sub(1).and_then(|i| keys.get(i)) {
+                Some(&key) => format!("{how} after {}", key_told(key)),
+                None => how.into(),
+            }
         }
     }
 }
