@@ -191,18 +191,18 @@ lint:
 ## What the tests run besides the build: headless Chromium and
 ## ChromeDriver (the HTML reports and the book's terminals, opened as a
 ## reader opens them), asciinema (recordings of the game read as
-## traces) and Node.js (a port in a script language, whose runtime reads
-## the clock). Installed when run as root, else the command
+## traces), Node.js and a JDK (ports in a script language and in Java). Installed when run as root, else the command
 ## is printed and the tests stop.
 test-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 \
-	    || ! command -v asciinema >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then \
+	    || ! command -v asciinema >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1 \
+	    || ! command -v javac >/dev/null 2>&1; then \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing Chromium, ChromeDriver, asciinema and Node.js for the tests..."; \
-	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver asciinema nodejs; \
+	    echo "Installing Chromium, ChromeDriver, asciinema, Node.js and a JDK for the tests..."; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver asciinema nodejs default-jdk-headless; \
 	  else \
-	    echo "The tests need Chromium, ChromeDriver, asciinema and Node.js. Install them, then run make test again:"; \
-	    echo "  Debian/Ubuntu: sudo apt-get install chromium chromium-driver asciinema nodejs"; \
+	    echo "The tests need Chromium, ChromeDriver, asciinema, Node.js and a JDK. Install them, then run make test again:"; \
+	    echo "  Debian/Ubuntu: sudo apt-get install chromium chromium-driver asciinema nodejs default-jdk-headless"; \
 	    exit 1; \
 	  fi; \
 	fi

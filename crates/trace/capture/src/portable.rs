@@ -38,6 +38,16 @@ impl Observer {
     }
 
     /// Not known: the program cannot be watched.
+    pub fn key_typed(&self) -> bool {
+        false
+    }
+
+    /// Not known: the program cannot be watched.
+    pub fn sleeps(&self) -> Option<u64> {
+        None
+    }
+
+    /// Not known: the program cannot be watched.
     pub fn cpu_ticks(&self) -> Option<u64> {
         None
     }

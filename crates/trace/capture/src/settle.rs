@@ -84,7 +84,12 @@ pub enum Settled {
 pub enum State {
     /// Asleep in a read or poll, every byte typed read.
     Waiting,
-    /// Running, or asleep in something else, or bytes typed not read yet.
+    /// Every thread asleep, but none in a read or poll of input, every
+    /// byte typed read: a program that polls for keys and sleeps between
+    /// its looks (Java's `System.in.available()` and `Thread.sleep`), or
+    /// one asleep for another reason.
+    Asleep,
+    /// Running, or bytes typed not read yet (or a signal typed not taken).
     Busy,
     /// No process left.
     Gone,
@@ -119,10 +124,12 @@ impl PtySession {
         let deadline = Instant::now() + timing.busy_limit;
         let mut drew = false;
         let mut still_since = Instant::now();
+        let mut still = Stillness::start(self);
         loop {
             if self.take_output() {
                 drew = true;
                 still_since = Instant::now();
+                still = Stillness::start(self);
             }
             if self.types_itself() {
                 return Settled::Quiet { drew };
@@ -144,10 +151,20 @@ impl PtySession {
                     }
                 }
                 State::Gone => return self.exited(drew),
-                State::Busy if Instant::now() >= deadline => {
+                // Having drawn, or read the key typed: a poller's screen.
+                State::Asleep
+                    if (drew || self.observer.key_typed())
+                        && still.polling(self, timing) =>
+                {
+                    let Some(more) = self.sync() else {
+                        return Settled::Exited;
+                    };
+                    return Settled::Quiet { drew: drew | more };
+                }
+                State::Busy | State::Asleep if Instant::now() >= deadline => {
                     return Settled::Busy
                 }
-                State::Busy => {}
+                State::Busy | State::Asleep => {}
             }
             if self.closed || matches!(self.child.try_wait(), Ok(Some(_))) {
                 return self.exited(drew);
@@ -157,6 +174,7 @@ impl PtySession {
                 if self.take(chunk) {
                     drew = true;
                     still_since = Instant::now();
+                    still = Stillness::start(self);
                 }
             }
         }
@@ -278,6 +296,48 @@ const SLOWEST_LOOK: Duration = Duration::from_millis(20);
 /// at fifty times a second, not thousands.
 pub(crate) fn look_pause(still: Duration) -> Duration {
     (still / 20).clamp(QUICKEST_LOOK, SLOWEST_LOOK)
+}
+
+/// A program that has drawn (or read its key) and is asleep, outside any
+/// wait for input, since a moment: if, for [`POLLING`] or the quiet time
+/// if longer, it keeps waking and sleeping again ([`POLLS`] times or
+/// more) at next to no CPU (a tick of `/proc`'s 10 ms at most), it polls
+/// for keys between short sleeps, and waits for the next. A program that
+/// sleeps once (a pause before it draws) is not taken for one.
+struct Stillness {
+    since: Instant,
+    ticks: Option<u64>,
+    sleeps: Option<u64>,
+}
+
+/// How long a program must be seen polling.
+const POLLING: Duration = Duration::from_millis(100);
+
+/// How many times it must go to sleep meanwhile.
+const POLLS: u64 = 3;
+
+impl Stillness {
+    /// Stillness that starts now.
+    fn start(session: &PtySession) -> Stillness {
+        Stillness {
+            since: Instant::now(),
+            ticks: session.cpu_ticks(),
+            sleeps: session.observer.sleeps(),
+        }
+    }
+
+    /// Whether the program has been still long enough, at next to no
+    /// CPU, waking again and again, to be polling for keys.
+    fn polling(&self, session: &PtySession, timing: &Timing) -> bool {
+        let grown = |before: Option<u64>, now: Option<u64>| {
+            before.zip(now).map(|(a, b)| b.saturating_sub(a))
+        };
+        let used = grown(self.ticks, session.cpu_ticks());
+        let slept = grown(self.sleeps, session.observer.sleeps());
+        self.since.elapsed() >= timing.quiet.max(POLLING)
+            && used.is_some_and(|used| used <= 1)
+            && slept.is_some_and(|slept| slept >= POLLS)
+    }
 }
 
 /// What a program that types its own keys says next.

@@ -66,6 +66,24 @@ impl Observer {
         return None;
     }
 
+    /// Whether the last key typed was bytes for the program (not a signal
+    /// alone), where it can be watched.
+    pub fn key_typed(&self) -> bool {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().is_some_and(Watch::key_typed);
+        #[cfg(not(target_os = "linux"))]
+        return false;
+    }
+
+    /// How many times the program's threads have gone to sleep, if it can
+    /// be watched.
+    pub fn sleeps(&self) -> Option<u64> {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().map(Watch::sleeps);
+        #[cfg(not(target_os = "linux"))]
+        return None;
+    }
+
     /// The CPU time the program has used, in clock ticks, if it can be
     /// watched.
     pub fn cpu_ticks(&self) -> Option<u64> {

@@ -81,6 +81,12 @@ impl Watch {
         self.switches_before = None;
     }
 
+    /// Whether bytes were typed since the last key's typing began (read,
+    /// once [`Watch::state`] says the program waits or is asleep).
+    pub fn key_typed(&self) -> bool {
+        self.typed > 0
+    }
+
     /// Notes that the program is about to be woken (by a signal, such as
     /// `SIGWINCH`): it has settled only once it has woken and slept again.
     pub fn expect_wake(&mut self) {
@@ -105,6 +111,13 @@ impl Watch {
         };
         let processes = self.processes();
         !processes.is_empty() && processes.iter().all(held)
+    }
+
+    /// How many times the program's threads have gone to sleep of their
+    /// own accord (voluntary context switches): a program that polls for
+    /// keys between short sleeps counts up.
+    pub fn sleeps(&self) -> u64 {
+        switches(&self.processes())
     }
 
     /// The CPU time every process of the program has used, in clock
@@ -166,7 +179,7 @@ impl Watch {
         if waiting {
             State::Waiting
         } else {
-            State::Busy
+            State::Asleep
         }
     }
 

@@ -4,7 +4,8 @@
 //! program typing its own keys (`--settle observe`, the default) records
 //! the very screens the capture typing them does (`--settle watch`), and
 //! a program that cannot take the library (linked statically) is watched.
-//! The program is `tests/fixtures/waits.c`.
+//! The program is `tests/fixtures/waits.c`; and a port in Java
+//! (`tests/fixtures/Port.java`) that polls for keys between sleeps.
 
 #![cfg(target_os = "linux")] // the preloaded library and /proc
 
@@ -119,12 +120,24 @@ fn a_wait_with_a_timeout_is_a_wait() {
 
 #[test]
 fn a_program_that_polls_between_sleeps_types_when_it_sleeps() {
-    // Watched through /proc, such a program never waits in a read or a
-    // poll: only the program itself can say when it waits.
+    // It never waits in a read or a poll: the program itself says when it
+    // waits; watched through /proc, it is seen waking and sleeping again
+    // at next to no CPU, every key read, its screen drawn.
     let waits = waits("nodelay", false);
-    let (trace, said) = capture(&waits, "nodelay", "observe", "ab cdq", true);
-    assert_eq!(said, "", "q typed last ends it cleanly");
-    assert_eq!(screens(&trace), keys_shown("ab cd"));
+    for settle in ["observe", "watch"] {
+        let (trace, said) = capture(&waits, "nodelay", settle, "ab cdq", true);
+        assert_eq!(said, "", "{settle}: q typed last ends it cleanly");
+        assert_eq!(screens(&trace), keys_shown("ab cd"), "{settle}");
+    }
+}
+
+#[test]
+fn a_program_that_pauses_before_it_draws_is_not_taken_for_a_poller() {
+    // It naps 150 ms after each key, then draws: asleep once, not waking
+    // again and again, it has not drawn the key's screen yet.
+    let waits = waits("nap", false);
+    let trace = both_ways_the_same(&waits, "nap", "abc");
+    assert_eq!(screens(&trace), keys_shown("abc"));
 }
 
 #[test]
@@ -160,4 +173,52 @@ fn a_key_that_raises_a_signal_is_typed_by_the_capture() {
         "{said}"
     );
     assert_eq!(screens(&trace), keys_shown("ab"));
+}
+
+/// `planted.c` and `Port.java`, its twin in Java, built into `dir`: the
+/// C's binary and the Java class's folder.
+fn planted_and_java(dir: &Path) -> (PathBuf, PathBuf) {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let planted = rogue_testkit::compile_c(
+        &fixtures.join("planted.c"),
+        dir,
+        "planted",
+        &[],
+    );
+    let javac =
+        rogue_testkit::required_program(&["javac"], "default-jdk-headless");
+    let classes = dir.join("java");
+    let built = Command::new(javac)
+        .arg("-d")
+        .arg(&classes)
+        .arg(fixtures.join("Port.java"))
+        .status()
+        .expect("javac runs");
+    assert!(built.success(), "Port.java compiles");
+    (planted, classes)
+}
+
+#[test]
+fn a_java_port_that_polls_for_keys_is_waiting_not_busy() {
+    // System.in.available() then Thread.sleep(10): never a read of the
+    // terminal while it waits, its terminal set by stty.
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-trace-java-{}", std::process::id()));
+    let (planted, classes) = planted_and_java(&dir);
+    let port = format!("java -cp {} Port --seed {{seed}}", classes.display());
+    for keys in ["jlxq", "hhkk\\x01l"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+            .args([
+                "compare", "--seed", "3", "--rng", "glibc", "--size", "30x8",
+            ])
+            .args(["--keys", keys, "--port", &port, "--"])
+            .arg(&planted)
+            .args(["--seed", "{seed}"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{keys}: {stdout}");
+        assert!(stdout.contains("identical: "), "{keys}: {stdout}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }
