@@ -232,32 +232,52 @@ impl Left {
 }
 
 impl Ending {
-    /// Whether `self` and `other` ended alike: the same exit, the terminal
-    /// left alike where both are read ([`Left::agrees`]), and the same
-    /// last words where both are a main screen's (on the Windows console
-    /// they are its last lines, the game's own screen, and are shown
-    /// only).
+    /// Whether `self` and `other` ended alike: the same exit (and the same
+    /// place, for a Rust panic), the terminal left alike where both are
+    /// read ([`Left::agrees`]), and, for a program that exited with status
+    /// 0, the same last words where both are a main screen's (on the
+    /// Windows console they are its last lines, the game's own screen, and
+    /// are shown only).
     pub fn alike(&self, other: &Ending) -> bool {
         let main_screens = self.left.alternate_screen.is_some()
             && other.left.alternate_screen.is_some();
+        // A crash's words hold what changes from run to run (a thread's
+        // id, an address): where it panicked is compared, not its words.
+        let clean = self.exit.success();
         self.exit == other.exit
+            && self.panic_place() == other.panic_place()
             && self.left.agrees(&other.left)
-            && (!main_screens || self.last_words == other.last_words)
+            && (!main_screens || !clean || self.last_words == other.last_words)
     }
 
     /// How it ended, and how it left the terminal if not as `endwin()`
     /// does: "exited with status 0, leaving the terminal on the alternate
     /// screen".
     pub fn how(&self) -> String {
+        let exit = match self.panic_place() {
+            Some(place) => format!("panicked at {place} ({})", self.exit),
+            None => self.exit.to_string(),
+        };
         let left = self.left.not_restored();
         match left.is_empty() {
-            true => self.exit.to_string(),
-            false => format!(
-                "{}, leaving the terminal {}",
-                self.exit,
-                left.join(", ")
-            ),
+            true => exit,
+            false => {
+                format!("{exit}, leaving the terminal {}", left.join(", "))
+            }
         }
+    }
+
+    /// Where a Rust program panicked, if it did: it exited with status
+    /// 101, and its last words say `panicked at FILE:LINE:COLUMN`.
+    pub fn panic_place(&self) -> Option<&str> {
+        if self.exit != Exit::Status(101) {
+            return None;
+        }
+        self.last_words.iter().find_map(|line| {
+            let at = line.find("panicked at ")? + "panicked at ".len();
+            let place = line[at..].split_whitespace().next()?;
+            Some(place.trim_end_matches(':'))
+        })
     }
 
     /// Its last words, told a line each after a line that says what they

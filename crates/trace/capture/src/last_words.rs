@@ -17,6 +17,83 @@ pub const MAX_LINES: usize = 10;
 /// The most characters kept of a line.
 pub const MAX_CHARS: usize = 200;
 
+/// The last words a program left on an emulated terminal: if it ended
+/// inside its screen (the alternate one still showing) and wrote over the
+/// screen it last settled on, `settled`, the rows it changed (a panic's
+/// message, written where curses' cursor stood); else its main screen's,
+/// each line wrapped over several rows one line.
+pub fn of_ended(
+    screen: &vt100::Screen,
+    settled: Option<&[String]>,
+    written: &[u8],
+) -> Vec<String> {
+    if let Some(told) = screen.alternate_screen().then(|| told(written)).flatten() {
+        return told;
+    }
+    if let Some(settled) = settled.filter(|_| screen.alternate_screen()) {
+        let (_, cols) = screen.size();
+        let changed: Vec<String> = screen
+            .rows(0, cols.get())
+            .zip(settled.iter().map(Some).chain(std::iter::repeat(None)))
+            .filter(|(row, before)| before.is_none_or(|b| b.trim_end() != row.trim_end()))
+            .map(|(row, _)| row)
+            .collect();
+        if !changed.is_empty() {
+            return last_lines(changed);
+        }
+    }
+    of_screen(screen)
+}
+
+/// What starts the message of a program that dies: a Rust panic, a
+/// Python traceback, a Node.js or Java error.
+const DYING: [&str; 4] = [
+    "panicked at",
+    "Traceback (most recent call last)",
+    "Error:",
+    "Exception",
+];
+
+/// The message a program that died wrote, `written` since its screen
+/// last settled, from its first line that says so ([`DYING`]) on, the
+/// escape sequences taken out; `None` if no line says so.
+fn told(written: &[u8]) -> Option<Vec<String>> {
+    let text = String::from_utf8_lossy(&plain(written)).into_owned();
+    let lines: Vec<&str> = text.split(['\n', '\r']).collect();
+    let first = lines
+        .iter()
+        .position(|line| DYING.iter().any(|d| line.contains(d)))?;
+    Some(last_lines(lines[first..].iter().map(|l| l.to_string())))
+}
+
+/// `bytes` without their escape sequences (CSI, OSC and two-byte ones)
+/// and other control characters but line ends.
+fn plain(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            0x1b if bytes.get(i + 1) == Some(&b'[') => {
+                i += 2;
+                while i < bytes.len() && !(0x40..=0x7e).contains(&bytes[i]) {
+                    i += 1;
+                }
+            }
+            0x1b if bytes.get(i + 1) == Some(&b']') => {
+                while i < bytes.len() && bytes[i] != 0x07 && bytes[i] != b'\\' {
+                    i += 1;
+                }
+            }
+            0x1b => i += 1,
+            b'\n' | b'\r' => out.push(bytes[i]),
+            b if b < 0x20 || b == 0x7f => {}
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The last words on an emulated terminal's main screen: each line
 /// wrapped over several rows is one line.
 pub fn of_screen(screen: &vt100::Screen) -> Vec<String> {
@@ -49,16 +126,19 @@ fn main_screen(screen: &vt100::Screen) -> vt100::Parser {
     parser
 }
 
-/// The last [`MAX_LINES`] of `lines` that are not blank, each without its
-/// trailing blanks and cut to [`MAX_CHARS`].
+/// The lines of `lines` that are not blank, each without its trailing
+/// blanks and cut to [`MAX_CHARS`]: of more than [`MAX_LINES`], the first
+/// two (where a panic says where and what) and the last.
 pub fn last_lines(lines: impl IntoIterator<Item = String>) -> Vec<String> {
-    let kept: Vec<String> = lines
+    let mut kept: Vec<String> = lines
         .into_iter()
         .map(|line| line.trim_end().chars().take(MAX_CHARS).collect())
         .filter(|line: &String| !line.is_empty())
         .collect();
-    let skip = kept.len().saturating_sub(MAX_LINES);
-    kept.into_iter().skip(skip).collect()
+    if kept.len() > MAX_LINES {
+        kept.drain(2..kept.len() + 2 - MAX_LINES);
+    }
+    kept
 }
 
 #[cfg(test)]
@@ -97,11 +177,31 @@ mod tests {
     }
 
     #[test]
-    fn only_the_last_lines_are_kept() {
+    fn the_first_two_lines_and_the_last_are_kept() {
         let lines = (1..=15).map(|n| format!("line {n}  "));
         let kept = last_lines(lines);
         assert_eq!(kept.len(), MAX_LINES);
-        assert_eq!(kept.first().map(String::as_str), Some("line 6"));
+        assert_eq!(kept[..3], ["line 1", "line 2", "line 8"]);
         assert_eq!(kept.last().map(String::as_str), Some("line 15"));
+    }
+
+    #[test]
+    fn words_written_over_the_game_are_read_where_it_died_inside_it() {
+        let game = b"\x1b[?1049h\x1b[H\x1b[2J#....#\r\n#.@..#";
+        let died = [&game[..], b"\x1b[1;1Hpanicked at x.rs:3:9\r\n"].concat();
+        let screen = terminal(20, 4, &died);
+        let settled = ["#....#".to_string(), "#.@..#".to_string()];
+        assert_eq!(
+            of_ended(screen.screen(), Some(&settled), b"\x1b[1;1H?"),
+            ["panicked at x.rs:3:9"]
+        );
+        // Nothing written over it: the main screen's words.
+        let quiet = terminal(20, 4, game);
+        assert!(of_ended(quiet.screen(), Some(&settled), b"").is_empty());
+        // A message longer than the screen is read from what was written.
+        let long = b"\x1b[2;3Hthread 'main' panicked at src/a.rs:1:2:\nindex out of bounds\n  0: x\n  1: y\n  2: z\n  3: w\n";
+        let words = of_ended(screen.screen(), Some(&settled), long);
+        assert_eq!(words[0], "thread 'main' panicked at src/a.rs:1:2:");
+        assert_eq!(words[1], "index out of bounds");
     }
 }

@@ -161,7 +161,11 @@ impl Recording for PtySession {
         Ending {
             exit,
             left: self.left(),
-            last_words: last_words::of_screen(self.screen()),
+            last_words: last_words::of_ended(
+                self.screen(),
+                self.settled.as_deref(),
+                &self.since_settled,
+            ),
         }
     }
 

@@ -58,7 +58,15 @@ pub struct PtySession {
     /// The pinned functions each process of the program has called, and
     /// which said it waits for a key ([`crate::pin`]).
     calls: Calls,
+    /// The rows of the screen as it last settled.
+    pub(crate) settled: Option<Vec<String>>,
+    /// What the program wrote since (its first [`SINCE_SETTLED`] bytes).
+    pub(crate) since_settled: Vec<u8>,
 }
+
+/// The most bytes kept of what a program wrote since its screen last
+/// settled: enough for a panic's message or a traceback.
+const SINCE_SETTLED: usize = 64 * 1024;
 
 impl PtySession {
     /// Starts `command` (program and arguments) in a pseudo-terminal of
@@ -149,6 +157,8 @@ impl PtySession {
             typing: None,
             markers: (0, 0),
             calls: Calls::default(),
+            settled: None,
+            since_settled: Vec::new(),
         };
         // A program started as every capture is being ended is ended at
         // once (its session's drop), the capture refused.
@@ -250,6 +260,9 @@ impl PtySession {
     fn feed(&mut self, bytes: &[u8]) {
         self.parser.process(bytes);
         self.drew |= !bytes.is_empty();
+        let room = SINCE_SETTLED.saturating_sub(self.since_settled.len());
+        self.since_settled
+            .extend_from_slice(&bytes[..bytes.len().min(room)]);
         if self.kept != Kept::Nothing {
             self.raw.extend_from_slice(bytes);
         }
@@ -347,6 +360,13 @@ impl PtySession {
     /// watched (Linux).
     pub fn cpu_ticks(&self) -> Option<u64> {
         self.observer.cpu_ticks()
+    }
+
+    /// Notes the screen as it stands as the one settled on.
+    pub(crate) fn note_settled(&mut self) {
+        let (_, cols) = self.screen().size();
+        self.settled = Some(self.screen().rows(0, cols.get()).collect());
+        self.since_settled.clear();
     }
 
     /// How the program left its terminal, as far as it is read: the

@@ -104,14 +104,18 @@ impl PtySession {
     /// Waits until the screen has settled, the program has exited, or it
     /// kept busy past the busy limit.
     pub fn settle(&mut self, how: &Settle) -> Settled {
-        match how {
+        let settled = match how {
             Settle::Observe(timing) if self.observable() && !self.line_mode => {
                 self.settle_observed(timing)
             }
             Settle::Observe(timing) | Settle::Quiet(timing) => {
                 self.settle_quiet(timing)
             }
+        };
+        if let Settled::Quiet { .. } = settled {
+            self.note_settled();
         }
+        settled
     }
 
     /// [`Settle::Observe`]: waits for the program to wait for a key, then
@@ -361,6 +365,7 @@ impl PtySession {
         loop {
             if let Some(said) = self.said.pop_front() {
                 if let Said::Wait(_) = said {
+                    self.note_settled();
                     // Keys past the FIFO's size go in as it empties; a
                     // program that has gone cannot take them.
                     let _ = self.top_up();

@@ -173,7 +173,7 @@ fn fuzz_names_a_terminal_left_otherwise_and_other_last_words() {
         ]);
         assert_eq!(quits.status.code(), Some(1));
         let default_walks = rogue_trace(&[
-            "fuzz", "--cases", "12", "--seed", "2", "--keep-going", "--rng", "glibc",
+            "fuzz", "--cases", "16", "--seed", "3", "--keep-going", "--rng", "glibc",
             "--out", out_dir.to_str().unwrap(),
             "--port", &port, "--", &planted, "--seed", "{seed}",
         ]);
@@ -182,4 +182,59 @@ fn fuzz_names_a_terminal_left_otherwise_and_other_last_words() {
         assert!(stdout.contains(&format!("difference 1: {named}")), "{plant}: {stdout}");
         assert!(!stdout.contains("difference 2:"), "one bug, one group: {stdout}");
     }
+}
+
+/// `panics.rs`, a Rust port that panics inside its screen, compiled.
+fn panics() -> String {
+    let dir = scratch("rust");
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("panics");
+    let rustc = required_program(&["rustc"], "rustc");
+    let built = std::process::Command::new(rustc)
+        .args(["-O", "-o"])
+        .arg(&binary)
+        .arg(fixture("panics.rs"))
+        .status()
+        .unwrap();
+    assert!(built.success(), "panics.rs compiles");
+    binary.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_rust_port_that_panics_inside_its_screen_is_named_by_its_panic() {
+    let panics = panics();
+    for backtrace in ["0", "1"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+            .args([
+                "capture", "--size", "50x6", "--keys", "ab~c", "--", &panics,
+            ])
+            .env("RUST_BACKTRACE", backtrace)
+            .output()
+            .unwrap();
+        let said = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{said}");
+        assert!(
+            said.contains("the program panicked at ")
+                && said.contains("panics.rs:"),
+            "RUST_BACKTRACE={backtrace}: {said}"
+        );
+        assert!(said.contains("(exited with status 101), leaving the terminal on the alternate screen"), "{said}");
+        // Its message, though longer than the screen, and its place.
+        assert!(
+            said.contains(
+                "index out of bounds: the len is 8 but the index is 8"
+            ),
+            "{said}"
+        );
+    }
+    // Against itself: alike, though each run's thread id differs.
+    let out = rogue_trace(&[
+        "compare", "--part", "1", "--size", "50x6", "--keys", "ab~c", "--port",
+        &panics, "--", &panics,
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("stopped early, alike: each side panicked at "),
+        "{stdout}"
+    );
 }
