@@ -115,7 +115,16 @@ fn fuzz_of_the_port_against_itself_is_identical() {
     let Some(rogue) = rogue() else { return };
     let out = fuzz_rogue(
         &rogue,
-        &["--cases", "4", "--seed", "3", "--keys-per-case", "30"],
+        &[
+            "--cases",
+            "4",
+            "--seed",
+            "1",
+            "--keys-per-case",
+            "30",
+            "--size",
+            "40x12",
+        ],
     );
     assert_eq!(
         out.status.code(),
@@ -124,10 +133,10 @@ fn fuzz_of_the_port_against_itself_is_identical() {
         text(&out.stdout),
         text(&out.stderr)
     );
-    // The first case's 40x37 screen shows nothing of the dungeon: it is
-    // counted apart.
+    // On a fixed 40x12 screen, one case's player starts out of view: it
+    // shows nothing of the dungeon, and is counted apart.
     assert!(text(&out.stdout).contains(
-        "fuzz: 4 case(s) run (--seed 3), none differing: 3 identical, 1 that covered nothing"
+        "fuzz: 4 case(s) run (--seed 1), none differing: 3 identical, 1 that covered nothing"
     ));
 }
 

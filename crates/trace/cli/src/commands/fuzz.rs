@@ -78,7 +78,8 @@ pub struct FuzzArgs {
     /// which stop and start the output), one in 4 a special key (the
     /// arrows, Home, End, Page Up, Page Down, Insert, Delete, F1 to F12)
     /// sent as the terminal sends it in the mode the program set; and 1
-    /// case in 4 has q, the quit key, for its last key]
+    /// case in 4 ends with a key that ends the game: q in half of them,
+    /// NUL, ^C and ^\ a sixth each (on Windows, NUL for ^C and ^\)]
     #[arg(long, value_name = "KEYS", allow_hyphen_values = true)]
     pub alphabet: Option<String>,
     /// Play every case, each difference reported once (grouped as said

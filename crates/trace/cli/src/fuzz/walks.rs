@@ -192,16 +192,46 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
     } else {
         RngKind::Msvc
     };
-    let size = shape.size.draw(draw);
+    let config = GameConfig {
+        seed,
+        rng: shape.rng.unwrap_or(drawn),
+        ..shape.base
+    };
+    let size = size_showing_the_player(draw, &shape.size, &config);
     Case {
-        config: GameConfig {
-            seed,
-            rng: shape.rng.unwrap_or(drawn),
-            ..shape.base
-        },
+        config,
         size,
         keys: case_keys(draw, shape.keys_per_case, shape.alphabet.as_deref()),
     }
+}
+
+/// A screen drawn from `range` on which the player of `config`'s game
+/// starts in view, where the range has one: a screen the dungeon lies
+/// outside of would show nothing at every step and compare nothing. The
+/// size is drawn again, from the sizes that show the player.
+fn size_showing_the_player(
+    draw: &mut Draw,
+    range: &SizeRange,
+    config: &GameConfig,
+) -> (u16, u16) {
+    let size = range.draw(draw);
+    if !config.part.plays {
+        return size;
+    }
+    let at = rogue_game::Game::new(config).player.pos;
+    let need = |at: i32| u16::try_from(at + 1).unwrap_or(u16::MAX);
+    let (cols, rows) = (need(at.x), need(at.y));
+    if size.0 >= cols && size.1 >= rows {
+        return size;
+    }
+    let showing = SizeRange {
+        min: (range.min.0.max(cols), range.min.1.max(rows)),
+        max: range.max,
+    };
+    if showing.min.0 > showing.max.0 || showing.min.1 > showing.max.1 {
+        return size;
+    }
+    showing.draw(draw)
 }
 
 /// The keys of a case: a walk of `n` keys; without `alphabet`, one case
@@ -383,6 +413,31 @@ mod tests {
         for _ in 0..100 {
             let keys = case_keys(&mut draw, 10, Some(&alphabet));
             assert!(keys.iter().all(|k| alphabet.contains(k)));
+        }
+    }
+
+    #[test]
+    fn a_case_s_screen_shows_where_its_player_starts() {
+        let shape = Shape {
+            base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
+            size: parse_size_range("20x8-120x40").unwrap(),
+            keys_per_case: 10,
+            alphabet: None,
+            rng: None,
+        };
+        for number in 1..=300 {
+            let case = draw_case(5, number, &shape);
+            let at = rogue_game::Game::new(&case.config).player.pos;
+            let (cols, rows) = case.size;
+            assert!(
+                at.x < i32::from(cols) && at.y < i32::from(rows),
+                "case {number}: {at:?} on {cols}x{rows}"
+            );
+            assert_eq!(
+                case,
+                draw_case(5, number, &shape),
+                "case {number} drawn again"
+            );
         }
     }
 
