@@ -412,7 +412,30 @@ fn a_key_the_c_ignores_is_found_and_named_as_the_player_elsewhere() {
 #[test]
 fn an_arrow_key_is_found_and_named_as_the_player_elsewhere() {
     let fuzzed = fuzz(&ARROWS, 30);
-    fuzzed.assert_one_group(PLAYER, PLAYER);
+    // keypad(), which reads the arrows, also leaves the keypad in
+    // application mode where the game dies of ^\ (SIGQUIT) and cannot
+    // undo it: a second group, as a player would see it.
+    let keypad = "the keypad in application mode";
+    let other_groups = fuzzed
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("difference ") && l.contains(" case(s): "))
+        .skip(1);
+    for group in other_groups {
+        assert!(group.contains(keypad), "{}", fuzzed.stdout);
+    }
+    let first_group_only: String = fuzzed
+        .stdout
+        .lines()
+        .filter(|l| !(l.starts_with("difference 2") && l.contains(keypad)))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Fuzzed {
+        stdout: first_group_only,
+        found: fuzzed.found.clone(),
+        shrunk: fuzzed.shrunk.clone(),
+    }
+    .assert_one_group(PLAYER, PLAYER);
     fuzzed.shrunk_screen_shows_its_cause();
     let key = fuzzed.shrunk.0.header.keys.last().copied();
     let arrows = &rogue_trace_format::SPECIAL_KEYS[..4];
@@ -426,7 +449,7 @@ fn an_arrow_key_is_found_and_named_as_the_player_elsewhere() {
 #[test]
 fn a_crash_at_quit_is_found_with_its_status_and_last_words() {
     let fuzzed = fuzz(&CRASH_AT_QUIT, 30);
-    let stop = "a side stopped or died: the reference exited with status 0, the port exited with status 101";
+    let stop = "a side stopped or died: the reference exited with status 0, the port panicked at crates/main/src/main.rs:";
     fuzzed.assert_one_group(stop, stop);
     fuzzed.shrunk_ends_at_its_last_key();
     assert_eq!(fuzzed.shrunk.1.header.keys, ['q'], "{}", fuzzed.stdout);

@@ -7,6 +7,7 @@
 
 mod case;
 mod commands;
+mod coverage;
 mod error;
 mod flags;
 mod fuzz;

@@ -52,6 +52,16 @@ fn the_game_and_the_built_in_port_end_on_signal_keys_as_the_c_does() {
         let stdout = text(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{keys}: {stdout}");
         assert!(
+            stdout.contains(
+                "covered (the reference's screens): the player stood on "
+            ),
+            "{keys}: {stdout}"
+        );
+        let ender = ["^C", "^\\", "NUL"].iter().find(|e| {
+            stdout.contains(&format!("; ended by {e}; colours shown"))
+        });
+        assert!(ender.is_some(), "{keys}: {stdout}");
+        assert!(
             stdout.contains(&format!(
                 "identical: 3 steps compared, 3 keys typed, {ended}"
             )),

@@ -15,6 +15,7 @@ use crate::case::{
     command_line_with, diff_options, report_outcome, run_case, write_traces,
     Case, Sides, SidesArgs, MAX_CELLS,
 };
+use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{
     CaptureFlags, CharsArg, ForceArg, HtmlArg, KeysArgs, SeedFromArg, MAX_KEYS,
@@ -127,6 +128,8 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     } else {
         println!("{}", played.said(case.config.seed));
         print!("{}", outcome.details());
+        let covered = Coverage::of(&outcome.reference, &case.keys);
+        println!("covered (the reference's screens): {covered}");
         println!("reproduce: {again}");
         println!("{}", outcome.line());
     }

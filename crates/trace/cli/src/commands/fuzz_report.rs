@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::fuzz::record::{self, Campaign, Record};
 use crate::fuzz::tally::{Cut, Seen, Tally};
@@ -33,8 +34,8 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     let campaign = one_campaign(&records)?;
     let cases = cases_in_order(&records)?;
     let mut tally = Tally::default();
-    for (&number, (_, seen)) in &cases {
-        tally.count(number, seen);
+    for (&number, (_, seen, covered)) in &cases {
+        tally.count(number, seen, covered);
     }
     for group in &mut tally.groups {
         group.lines = lines_of(&records, &group.name, group.first);
@@ -134,13 +135,12 @@ fn one_campaign(records: &[Record]) -> Result<Campaign, Failure> {
 /// Every case of every record, by number; an error for a case in two.
 fn cases_in_order(
     records: &[Record],
-) -> Result<BTreeMap<u32, (&Path, Seen)>, Failure> {
+) -> Result<BTreeMap<u32, (&Path, Seen, Coverage)>, Failure> {
     let mut cases = BTreeMap::new();
     for record in records {
-        for (number, _, seen) in &record.cases {
-            if let Some((other, _)) =
-                cases.insert(*number, (record.path.as_path(), seen.clone()))
-            {
+        for (number, _, seen, covered) in &record.cases {
+            let case = (record.path.as_path(), seen.clone(), covered.clone());
+            if let Some((other, ..)) = cases.insert(*number, case) {
                 return Err(Failure(
                     format!(
                         "case {number} is in both {} and {}: give each shard once",

@@ -16,6 +16,7 @@ use crate::case::{
     command_line, diff_options, free_name, report_outcome, run_case,
     write_traces, Case, Sides,
 };
+use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{CaptureFlags, CharsArg};
 use crate::fuzz::grouping::{first_difference, FirstDifference, Kind};
@@ -252,14 +253,15 @@ impl Gather<'_> {
         outcome: Outcome,
     ) -> Result<Flow, Failure> {
         let config = self.config;
+        let covered = Coverage::of(&outcome.reference, &case.keys);
         let (seen, grouped) = if outcome.differs() {
             let grouped = in_view(config, self.sides, case, outcome)?;
             (Seen::Differs(difference(&grouped)), Some(grouped))
         } else {
             (alike(&outcome), None)
         };
-        let (group, line) = self.tally.count(number, &seen);
-        self.record.case(number, &case.said(), &seen)?;
+        let (group, line) = self.tally.count(number, &seen, &covered);
+        self.record.case(number, &case.said(), &seen, &covered)?;
         let what =
             format!("case {number}/{}: {}: {line}", config.cases, case.said());
         self.bar.set_message(format!(

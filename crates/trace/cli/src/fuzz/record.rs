@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
+use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::fuzz::tally::{Difference, Seen};
 
@@ -70,14 +71,18 @@ impl Writer {
         &self.path
     }
 
-    /// Records the case `number`, said `said`, which showed `seen`.
+    /// Records the case `number`, said `said`, which showed `seen` and
+    /// covered `covered`.
     pub fn case(
         &mut self,
         number: u32,
         said: &str,
         seen: &Seen,
+        covered: &Coverage,
     ) -> Result<(), Failure> {
-        let mut line = json!({ "case": number, "said": said });
+        let counts = covered.counts();
+        let mut line =
+            json!({ "case": number, "said": said, "covered": counts });
         match seen {
             Seen::Identical => line["seen"] = json!("identical"),
             Seen::Blank => line["seen"] = json!("blank"),
@@ -134,8 +139,9 @@ pub struct Record {
     pub path: PathBuf,
     /// Its campaign.
     pub campaign: Campaign,
-    /// Its cases, in order: number, as said, and what it showed.
-    pub cases: Vec<(u32, String, Seen)>,
+    /// Its cases, in order: number, as said, what it showed, and what it
+    /// covered.
+    pub cases: Vec<(u32, String, Seen, Coverage)>,
     /// Each group's lines, by its name and the case they are of.
     pub groups: Vec<(String, u32, Vec<String>)>,
     /// Whether it says how it ended, and cases cut short.
@@ -187,7 +193,14 @@ impl Record {
         {
             let number = u32::try_from(number.as_u64()?).ok()?;
             let said = value["said"].as_str()?.to_string();
-            self.cases.push((number, said, seen(&value["seen"])?));
+            let counts: Vec<u64> = value["covered"]
+                .as_array()?
+                .iter()
+                .map(Value::as_u64)
+                .collect::<Option<_>>()?;
+            let covered = Coverage::from_counts(&counts)?;
+            self.cases
+                .push((number, said, seen(&value["seen"])?, covered));
         } else if let Some(name) = value.get("group") {
             let number = u32::try_from(value["case"].as_u64()?).ok()?;
             let lines = value["lines"]
@@ -275,20 +288,29 @@ mod tests {
             Writer::create(&path, &campaign).is_err(),
             "never overwritten"
         );
+        let covered = Coverage {
+            cases: 1,
+            stood: 4,
+            ..Coverage::default()
+        };
+        let said = "seed 1 rng glibc size 20x8";
+        writer.case(2, said, &Seen::Identical, &covered).unwrap();
         writer
-            .case(2, "seed 1 rng glibc size 20x8", &Seen::Identical)
+            .case(5, "part 1 size 9x9", &differs, &covered)
             .unwrap();
-        writer.case(5, "part 1 size 9x9", &differs).unwrap();
         writer
             .group("the map differs", 5, &["found: x".into()])
             .unwrap();
-        writer.case(8, "s", &Seen::Blank).unwrap();
+        writer.case(8, "s", &Seen::Blank, &covered).unwrap();
         writer.ended(Some("interrupted"), 1).unwrap();
         drop(writer);
         let record = read(&path).unwrap();
         assert_eq!(record.campaign, campaign);
         assert_eq!(record.cases.len(), 3);
-        assert_eq!(record.cases[1], (5, "part 1 size 9x9".into(), differs));
+        assert_eq!(
+            record.cases[1],
+            (5, "part 1 size 9x9".into(), differs, covered)
+        );
         assert_eq!(record.cases[2].2, Seen::Blank);
         assert_eq!(
             record.groups,

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use crate::coverage::Coverage;
 use crate::fuzz::stop::Reason;
 use crate::outcome::sides_line;
 
@@ -84,6 +85,8 @@ pub struct Tally {
     first_screen: u32,
     /// Cases whose sides did not differ, but that covered nothing.
     covered_nothing: u32,
+    /// What the cases covered, summed.
+    covered: Coverage,
 }
 
 /// How a campaign ended early, for its summary.
@@ -105,8 +108,10 @@ impl Tally {
         &mut self,
         number: u32,
         seen: &Seen,
+        covered: &Coverage,
     ) -> (Option<usize>, String) {
         self.run += 1;
+        self.covered.add(covered);
         let d = match seen {
             Seen::Identical => return (None, "identical".into()),
             Seen::Blank => {
@@ -172,9 +177,24 @@ impl Tally {
     }
 
     /// Prints the summary of the campaign `seed` between the sides
-    /// `names`, stopped early as `cut` says; the exit status: 0 if no
-    /// case differed and some case covered something, else 1.
+    /// `names`, stopped early as `cut` says, and what its cases covered;
+    /// the exit status: 0 if no case differed and some case covered
+    /// something, else 1.
     pub fn summary(&self, seed: u64, names: &[String; 2], cut: &Cut) -> u8 {
+        print_cut(cut, self.run);
+        let status = self.verdict(seed, names);
+        if self.covered.cases > 0 {
+            println!(
+                "fuzz: covered over {} case(s) (the reference's screens): {}",
+                self.covered.cases, self.covered
+            );
+        }
+        status
+    }
+
+    /// Prints the verdict of the campaign `seed` between the sides
+    /// `names`: its counts and groups; its exit status.
+    fn verdict(&self, seed: u64, names: &[String; 2]) -> u8 {
         let run = self.run;
         let distinct = self.groups.len() + self.unlisted.len();
         let alike = run - self.differing - self.covered_nothing;
@@ -182,7 +202,6 @@ impl Tally {
             0 => String::new(),
             n => format!(", {n} that covered nothing (blank screens on both sides at every step, or both stopped early alike)"),
         };
-        print_cut(cut, run);
         if distinct == 0 && nothing.is_empty() {
             println!(
                 "fuzz: {run} case(s) identical (--seed {seed}); {}",
