@@ -27,7 +27,9 @@ pub fn of_ended(
     settled: Option<&[String]>,
     written: &[u8],
 ) -> Vec<String> {
-    if let Some(told) = screen.alternate_screen().then(|| told(written)).flatten() {
+    if let Some(told) =
+        screen.alternate_screen().then(|| told(written)).flatten()
+    {
         return told;
     }
     if let Some(settled) = settled.filter(|_| screen.alternate_screen()) {
@@ -35,7 +37,9 @@ pub fn of_ended(
         let changed: Vec<String> = screen
             .rows(0, cols.get())
             .zip(settled.iter().map(Some).chain(std::iter::repeat(None)))
-            .filter(|(row, before)| before.is_none_or(|b| b.trim_end() != row.trim_end()))
+            .filter(|(row, before)| {
+                before.is_none_or(|b| b.trim_end() != row.trim_end())
+            })
             .map(|(row, _)| row)
             .collect();
         if !changed.is_empty() {

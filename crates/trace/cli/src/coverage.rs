@@ -166,10 +166,14 @@ impl fmt::Display for Coverage {
             write!(f, "; ended by {}", ended.join(", "))?;
         }
         match (self.cases, self.coloured) {
-            (1, 1) => write!(f, "; colours shown"),
-            (1, _) => write!(f, "; no colours shown"),
+            (1, 1) => write!(f, "; colour pairs shown"),
+            (1, _) => write!(f, "; no colour pair shown"),
             (_, n) => {
-                write!(f, "; colours shown in {n} of {} case(s)", self.cases)
+                write!(
+                    f,
+                    "; colour pairs shown in {n} of {} case(s)",
+                    self.cases
+                )
             }
         }
     }

@@ -136,7 +136,15 @@ pub struct CaptureFlags {
     /// which a screen counts as settled
     #[arg(long, value_name = "MS", default_value_t = QUIET_MS, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub quiet_ms: u64,
+    /// How long, in seconds, a program may take to draw its first screen
+    /// or a key's, without waiting for a key, before it is said to keep
+    /// busy or sleep (a slow start-up, a JVM's, may need more)
+    #[arg(long, value_name = "S", default_value_t = BUSY_S, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub busy_limit: u64,
 }
+
+/// `--busy-limit`'s default, the capture's own.
+const BUSY_S: u64 = 5;
 
 impl CaptureFlags {
     /// The options as given on a command line, those left at their
@@ -150,12 +158,16 @@ impl CaptureFlags {
         if self.quiet_ms != QUIET_MS {
             words.extend(["--quiet-ms".into(), self.quiet_ms.to_string()]);
         }
+        if self.busy_limit != BUSY_S {
+            words.extend(["--busy-limit".into(), self.busy_limit.to_string()]);
+        }
         words
     }
 
     pub fn settle(&self) -> Settle {
         let timing = Timing {
             quiet: Duration::from_millis(self.quiet_ms),
+            busy_limit: Duration::from_secs(self.busy_limit),
             ..Timing::default()
         };
         match self.settle {

@@ -459,6 +459,26 @@ fn capture_ends_with_a_message_when_the_program_keeps_drawing() {
 
 #[cfg(unix)] // `sh` and `sleep` in a pseudo-terminal
 #[test]
+fn a_slow_first_screen_is_waited_for_within_the_busy_limit() {
+    let slow = ["sh", "-c", "sleep 2; printf hi; read x"];
+    let mut args = vec!["capture", "--keys", "x", "--"];
+    args.extend(slow);
+    let out = rogue_trace(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\nhi"), "{}", stdout(&out));
+    let mut args = vec!["capture", "--busy-limit", "1", "--keys", "x", "--"];
+    args.extend(slow);
+    let out = rogue_trace(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("drew nothing at start-up"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[cfg(unix)] // `sh` and `sleep` in a pseudo-terminal
+#[test]
 fn a_program_asleep_outside_a_read_is_told_from_a_busy_one() {
     let out = rogue_trace(&[
         "capture",

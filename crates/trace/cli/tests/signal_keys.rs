@@ -58,7 +58,7 @@ fn the_game_and_the_built_in_port_end_on_signal_keys_as_the_c_does() {
             "{keys}: {stdout}"
         );
         let ender = ["^C", "^\\", "NUL"].iter().find(|e| {
-            stdout.contains(&format!("; ended by {e}; colours shown"))
+            stdout.contains(&format!("; ended by {e}; colour pairs shown"))
         });
         assert!(ender.is_some(), "{keys}: {stdout}");
         assert!(

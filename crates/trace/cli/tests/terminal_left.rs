@@ -69,8 +69,8 @@ fn a_port_that_leaves_the_terminal_otherwise_differs_in_c_and_in_node() {
         let plant = plant.map_or_else(String::new, |p| format!(" --plant {p}"));
         format!("{planted} --seed 3{plant}")
     };
-    let sides: [(&str, &dyn Fn(Option<&str>) -> String); 2] =
-        [("C", &c), ("Node.js", &node_port)];
+    type Port<'a> = &'a dyn Fn(Option<&str>) -> String;
+    let sides: [(&str, Port); 2] = [("C", &c), ("Node.js", &node_port)];
     for (language, port) in sides {
         let same = compare(&port(None), &port(None), "jlq");
         let stdout = text(&same.stdout);

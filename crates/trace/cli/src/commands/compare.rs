@@ -20,6 +20,7 @@ use crate::error::Failure;
 use crate::flags::{
     CaptureFlags, CharsArg, ForceArg, HtmlArg, KeysArgs, SeedFromArg, MAX_KEYS,
 };
+use crate::fuzz::grouping::first_difference;
 use crate::fuzz::walks::{walk, Draw};
 use crate::outcome::Outcome;
 
@@ -128,6 +129,13 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     } else {
         println!("{}", played.said(case.config.seed));
         print!("{}", outcome.details());
+        if let Some(first) = first_difference(&outcome) {
+            println!(
+                "its first difference, as fuzz names it: {}, at {}",
+                first.kind.in_group(),
+                first.place()
+            );
+        }
         let covered = Coverage::of(&outcome.reference, &case.keys);
         println!("covered (the reference's screens): {covered}");
         println!("reproduce: {again}");
