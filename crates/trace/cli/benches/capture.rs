@@ -289,19 +289,9 @@ fn jobs_and_side_by_side(
 /// built-in port and with `--port`, beside N campaigns side by side:
 /// medians of [`JOBS_ROUNDS`] rounds, each ratio taken within its round.
 fn fuzz_jobs_rates() {
-    let (rogue_trace, rogue) = (
-        release_dir().join("rogue-trace"),
-        release_dir().join("rogue"),
-    );
-    if !rogue_trace.exists() || !rogue.exists() {
-        eprintln!(
-            "{} or {} is missing: build them with cargo build --release -p rogue -p rogue-trace",
-            rogue_trace.display(),
-            rogue.display()
-        );
+    let Some((rogue_trace, rogue)) = release_binaries() else {
         return;
-    }
-    let rogue = rogue.to_string_lossy();
+    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let counts: Vec<usize> = std::iter::successors(Some(1), |n| Some(n * 2))
         .take_while(|&n| n <= cores)
@@ -345,10 +335,9 @@ fuzz --jobs N on {cores} core(s): {CASES} x N cases of {FUZZ_KEYS} keys against 
     }
 }
 
-/// `fuzz --port` (the release `rogue` as the port) against `fuzz` (the
-/// built-in port), rounds alternating: the median cases a minute of each,
-/// and the median of each round's ratio.
-fn fuzz_port_rates() {
+/// The release `rogue-trace` and `rogue`, if both are built (else says
+/// how to build them).
+fn release_binaries() -> Option<(PathBuf, String)> {
     let (rogue_trace, rogue) = (
         release_dir().join("rogue-trace"),
         release_dir().join("rogue"),
@@ -359,9 +348,19 @@ fn fuzz_port_rates() {
             rogue_trace.display(),
             rogue.display()
         );
-        return;
+        return None;
     }
-    let rogue = rogue.to_string_lossy();
+    let rogue = rogue.to_string_lossy().into_owned();
+    Some((rogue_trace, rogue))
+}
+
+/// `fuzz --port` (the release `rogue` as the port) against `fuzz` (the
+/// built-in port), rounds alternating: the median cases a minute of each,
+/// and the median of each round's ratio.
+fn fuzz_port_rates() {
+    let Some((rogue_trace, rogue)) = release_binaries() else {
+        return;
+    };
     let (mut built_in, mut port, mut ratio) = (vec![], vec![], vec![]);
     for _ in 0..FUZZ_ROUNDS {
         let replayed = fuzz_rate(&rogue_trace, &rogue, false);
