@@ -530,13 +530,17 @@ fn write_both(
 /// and the case's verdict.
 pub fn report_outcome(
     path: &Path,
-    force: bool,
+    (force, named): (bool, Option<&str>),
     outcome: &Outcome,
     commands: &[String],
 ) -> Result<(), Failure> {
+    let line = match named {
+        Some(name) => format!("{name}; {}", outcome.result()),
+        None => outcome.result(),
+    };
     let report = Report {
         identical: outcome.verdict() == Verdict::Identical,
-        line: outcome.result(),
+        line,
         text: outcome.text(),
         ..outcome.report.clone()
     };

@@ -185,6 +185,11 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
         let page = std::fs::read_to_string(report).unwrap();
         assert!(page.contains(&in_json(command)), "{command}");
         assert!(page.contains("\"identical\":false"));
+        // The report names the group its case is of.
+        assert!(
+            page.contains("difference 1: the field of view differs; "),
+            "{report:?}"
+        );
         assert!(page
             .contains("the built-in port (rogue-replay --part 4 --radius 14)"));
     }

@@ -215,7 +215,12 @@ fn write(
         );
     }
     if let Some(path) = &args.html.html {
-        report_outcome(path, args.force.force, outcome, &[again.to_string()])?;
+        report_outcome(
+            path,
+            (args.force.force, None),
+            outcome,
+            &[again.to_string()],
+        )?;
     }
     Ok(())
 }

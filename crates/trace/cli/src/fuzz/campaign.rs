@@ -424,7 +424,8 @@ fn report_difference(
         let (c, r) = case.size;
         println!("(drawn at {cols}x{rows}, where its first differing screen showed neither player; played again at {c}x{r})");
     }
-    let mut lines = keep(config, sides, &case, &outcome, "found")?;
+    let named = format!("difference {number}: {name}");
+    let mut lines = keep(config, sides, (&case, &outcome), ("found", &named))?;
     let Some(first) = first else { return Ok(lines) };
     if let Some(why) = unshrinkable(&outcome) {
         let line = format!("not shrunk: {why}");
@@ -453,7 +454,7 @@ fn report_difference(
     let shrunk = shrunk_line(&small, &kept);
     println!("{shrunk}");
     lines.push(shrunk);
-    lines.extend(keep(config, sides, &small, &outcome, "shrunk")?);
+    lines.extend(keep(config, sides, (&small, &outcome), ("shrunk", &named))?);
     Ok(lines)
 }
 
@@ -494,14 +495,14 @@ fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
     )
 }
 
-/// Writes the traces (and the report) of the case `what` (found or
-/// shrunk) and prints its result; the lines for the summary.
+/// Writes the traces (and the report, which names the group, `named`) of
+/// the case `what` (found or shrunk) and prints its result; the lines for
+/// the summary.
 fn keep(
     config: &Config,
     sides: &Sides,
-    case: &Case,
-    outcome: &Outcome,
-    what: &str,
+    (case, outcome): (&Case, &Outcome),
+    (what, named): (&str, &str),
 ) -> Result<Vec<String>, Failure> {
     let stem = format!("{}-{what}", case.stem());
     let (a, b) = write_traces(&config.out, &stem, outcome)?;
@@ -516,7 +517,8 @@ fn keep(
     ];
     if let Some(dir) = &config.html {
         let page = free_name(dir, &stem, "html")?;
-        report_outcome(&page, false, outcome, std::slice::from_ref(&again))?;
+        let commands = std::slice::from_ref(&again);
+        report_outcome(&page, (false, Some(named)), outcome, commands)?;
         lines.push(format!("{what}: report: {}", page.display()));
     }
     println!("the case {what}:");
