@@ -42,11 +42,11 @@ impl fmt::Display for Stopped {
             Stopped::NeverDrew => write!(f, "the program drew nothing at start-up; the blank screen is recorded"),
             Stopped::KeptDrawing { keys_typed, asleep: false } => write!(
                 f,
-                "the program kept busy without waiting for a key after {keys_typed} key(s), for the whole busy limit (5 s unless --busy-limit says); the settled screens before are recorded"
+                "the program kept busy without waiting for a key after {keys_typed} key(s), for the whole busy limit (--busy-limit, 5 s by default); the settled screens before are recorded"
             ),
             Stopped::KeptDrawing { keys_typed, asleep: true } => write!(
                 f,
-                "the program slept without waiting for a key after {keys_typed} key(s) (asleep, using no CPU, outside any wait for input: a sleep, a lock, a pipe), for the whole busy limit (5 s unless --busy-limit says); the settled screens before are recorded"
+                "the program slept without waiting for a key after {keys_typed} key(s) (asleep, using no CPU, outside any wait for input: a sleep, a lock, a pipe), for the whole busy limit (--busy-limit, 5 s by default); the settled screens before are recorded"
             ),
         }
     }

@@ -168,7 +168,13 @@ impl PtySession {
                 State::Busy | State::Asleep if Instant::now() >= deadline => {
                     return Settled::Busy
                 }
-                State::Busy | State::Asleep => {}
+                // A thread at work (a JVM compiling in the background)
+                // starts the watch for polling anew.
+                State::Busy => still = Stillness::start(self),
+                State::Asleep if still.worked(self) => {
+                    still = Stillness::start(self)
+                }
+                State::Asleep => {}
             }
             if self.closed || matches!(self.child.try_wait(), Ok(Some(_))) {
                 return self.exited(drew);
@@ -333,15 +339,23 @@ impl Stillness {
     /// Whether the program has been still long enough, at next to no
     /// CPU, waking again and again, to be polling for keys.
     fn polling(&self, session: &PtySession, timing: &Timing) -> bool {
-        let grown = |before: Option<u64>, now: Option<u64>| {
-            before.zip(now).map(|(a, b)| b.saturating_sub(a))
-        };
-        let used = grown(self.ticks, session.cpu_ticks());
         let slept = grown(self.sleeps, session.observer.sleeps());
         self.since.elapsed() >= timing.quiet.max(POLLING)
-            && used.is_some_and(|used| used <= 1)
+            && !self.worked(session)
             && slept.is_some_and(|slept| slept >= POLLS)
     }
+
+    /// Whether the program used more than next to no CPU since (or it
+    /// cannot be told).
+    fn worked(&self, session: &PtySession) -> bool {
+        let used = grown(self.ticks, session.cpu_ticks());
+        used.is_none_or(|used| used > 1)
+    }
+}
+
+/// How much a count grew from `before` to `now`, where both are known.
+fn grown(before: Option<u64>, now: Option<u64>) -> Option<u64> {
+    before.zip(now).map(|(a, b)| b.saturating_sub(a))
 }
 
 /// What a program that types its own keys says next.
