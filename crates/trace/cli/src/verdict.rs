@@ -114,23 +114,18 @@ impl Outcome {
             .filter(|(_, ended)| **ended != Ended::StillRunning)
             .map(|(role, ended)| ended_line(role, ended, self.keys()))
             .collect();
-        // A side that went on where the other ended: it took the key
+        // The port went on where the reference ended: it took the key
         // otherwise (a signal it ignores, a quit key it does not know).
-        for (i, role) in ROLES.iter().enumerate() {
-            let other = &self.ended[1 - i];
-            if self.ended[i] != Ended::StillRunning
-                || *other == Ended::StillRunning
-            {
-                continue;
-            }
-            let n = typed(other, self.keys().len());
-            if other.ending().is_some() && n > 0 {
-                stops.push(format!(
-                    "{role} went on after {}, where {} ended",
-                    key_of(n, self.keys()),
-                    ROLES[1 - i]
-                ));
-            }
+        let [reference, port] = &self.ended;
+        let n = typed(reference, self.keys().len());
+        if *port == Ended::StillRunning && reference.ending().is_some() && n > 0
+        {
+            stops.push(format!(
+                "{} went on after {}, where {} ended",
+                ROLES[1],
+                key_of(n, self.keys()),
+                ROLES[0]
+            ));
         }
         if let [Some(a), Some(b)] = self.ended.each_ref().map(|e| e.ending()) {
             let same_end = a.exit == b.exit && a.left.agrees(&b.left);

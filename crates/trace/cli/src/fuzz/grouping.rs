@@ -270,21 +270,14 @@ fn hows(outcome: &Outcome, step: usize) -> Vec<String> {
         .collect()
 }
 
-/// A side still running after its last key where the other ended: it took
-/// the ending key otherwise (a signal it ignores, a quit key it does not
-/// know).
+/// The port, still running after its last key where the reference ended:
+/// it took the ending key otherwise (a signal it ignores, a quit key it
+/// does not know).
 fn went_on(outcome: &Outcome) -> Option<String> {
-    let running = |e: &Ended| *e == Ended::StillRunning;
-    let [a, b] = &outcome.ended;
-    match (running(a), running(b)) {
-        (true, false) if b.ending().is_some() => {
-            Some(format!("{} went on", ROLES[0]))
-        }
-        (false, true) if a.ending().is_some() => {
-            Some(format!("{} went on", ROLES[1]))
-        }
-        _ => None,
-    }
+    let [reference, port] = &outcome.ended;
+    let ended = reference.ending().is_some();
+    (ended && *port == Ended::StillRunning)
+        .then(|| format!("{} went on", ROLES[1]))
 }
 
 /// How a side ended, without the number of keys typed or whether the key
