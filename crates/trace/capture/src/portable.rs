@@ -76,6 +76,9 @@ pub fn line_modes(_master: &dyn MasterPty) -> Option<(bool, bool)> {
     None
 }
 
+/// Nothing to do: no core dumps to keep from.
+pub fn no_core_dumps() {}
+
 /// ConPTY ends the program's console with it: only the program is killed,
 /// by the caller.
 pub fn end_group(_pid: u32) -> bool {

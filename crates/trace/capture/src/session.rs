@@ -127,6 +127,7 @@ impl PtySession {
         for (name, value) in env.iter().chain(&typing) {
             cmd.env(name, value);
         }
+        platform::no_core_dumps();
         let child = pair.slave.spawn_command(cmd).map_err(|e| {
             io::Error::other(format!(
                 "cannot start {}: {e}",

@@ -164,6 +164,32 @@ pub fn line_modes(master: &dyn MasterPty) -> Option<(bool, bool)> {
     Some((t.c_lflag & libc::ICANON != 0, t.c_lflag & libc::ECHO != 0))
 }
 
+/// Keeps the programs captured from dumping core: a walk that types `^\`
+/// kills a curses program with `SIGQUIT`, whose default is to dump core,
+/// and a campaign would leave a core file in its folder for each. The
+/// limit, set once on this process, is inherited by every program it
+/// starts; the exit is the same (killed by `SIGQUIT`).
+pub fn no_core_dumps() {
+    static SET: std::sync::Once = std::sync::Once::new();
+    SET.call_once(|| {
+        let none = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: libc::RLIM_INFINITY,
+        };
+        // SAFETY: getrlimit fills `limit`; setrlimit reads `none`.
+        unsafe {
+            let mut limit: libc::rlimit = std::mem::zeroed();
+            if libc::getrlimit(libc::RLIMIT_CORE, &mut limit) == 0 {
+                let none = libc::rlimit {
+                    rlim_max: limit.rlim_max,
+                    ..none
+                };
+                libc::setrlimit(libc::RLIMIT_CORE, &none);
+            }
+        }
+    });
+}
+
 /// Ends the process group `pid` leads (the program leads its own session
 /// and group in the terminal), and `pid` itself wherever it is: hang-up
 /// first, then kill. Whether `pid` is sure to end (it is: `SIGKILL`).

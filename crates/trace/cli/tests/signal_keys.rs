@@ -147,3 +147,33 @@ fn a_signal_the_program_ignores_is_a_step_like_any_other() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_program_killed_by_sigquit_leaves_no_core_file() {
+    // Core dumps allowed, as on some machines: ^\ kills the game with
+    // SIGQUIT, whose default dumps core into the program's folder.
+    let dir = std::env::temp_dir()
+        .join(format!("rogue-trace-cores-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = format!(
+        "ulimit -c unlimited 2>/dev/null; exec {} compare --seed 42 --rng glibc --keys 'j\\x1c' -- {} --seed {{seed}} --rng {{rng}}",
+        env!("CARGO_BIN_EXE_rogue-trace"),
+        rogue()
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &line])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        text(&out.stdout).contains("killed by SIGQUIT"),
+        "{}",
+        text(&out.stdout)
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
