@@ -13,7 +13,7 @@ use crate::ending::Ending;
 use crate::last_words;
 use crate::outcome::{Outcome, Stopped};
 use crate::pin::{Asked, Called, Seen};
-use crate::settle::Said;
+use crate::settle::{grown, Said};
 use crate::{cast, PtySession, Settle, Settled, Timing};
 
 /// How long a program that has ended its part of the capture (closed
@@ -210,10 +210,7 @@ impl Wait {
     /// `keys_typed` typed: asleep if it used under a twentieth of the
     /// wait's time on the CPU (`/proc` counts 100 ticks a second).
     fn gave_up(&self, session: &impl Recording, keys_typed: usize) -> Stopped {
-        let used = self
-            .ticks
-            .zip(session.cpu_ticks())
-            .map(|(a, b)| b.saturating_sub(a));
+        let used = grown(self.ticks, session.cpu_ticks());
         let waited = self.since.elapsed().as_millis() as u64 / 10;
         let asleep = used.is_some_and(|used| used * 20 < waited);
         Stopped::KeptDrawing { keys_typed, asleep }

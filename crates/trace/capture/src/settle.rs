@@ -128,12 +128,13 @@ impl PtySession {
         let deadline = Instant::now() + timing.busy_limit;
         let mut drew = false;
         let mut still_since = Instant::now();
-        let mut still = Stillness::start(self);
+        // Read from /proc only once the program is seen asleep.
+        let mut still: Option<Stillness> = None;
         loop {
             if self.take_output() {
                 drew = true;
                 still_since = Instant::now();
-                still = Stillness::start(self);
+                still = None;
             }
             if self.types_itself() {
                 return Settled::Quiet { drew };
@@ -158,7 +159,9 @@ impl PtySession {
                 // Having drawn, or read the key typed: a poller's screen.
                 State::Asleep
                     if (drew || self.observer.key_typed())
-                        && still.polling(self, timing) =>
+                        && still
+                            .get_or_insert_with(|| Stillness::start(self))
+                            .polling(self, timing) =>
                 {
                     let Some(more) = self.sync() else {
                         return Settled::Exited;
@@ -170,9 +173,11 @@ impl PtySession {
                 }
                 // A thread at work (a JVM compiling in the background)
                 // starts the watch for polling anew.
-                State::Busy => still = Stillness::start(self),
-                State::Asleep if still.worked(self) => {
-                    still = Stillness::start(self)
+                State::Busy => still = None,
+                State::Asleep
+                    if still.as_ref().is_some_and(|s| s.worked(self)) =>
+                {
+                    still = None
                 }
                 State::Asleep => {}
             }
@@ -184,7 +189,7 @@ impl PtySession {
                 if self.take(chunk) {
                     drew = true;
                     still_since = Instant::now();
-                    still = Stillness::start(self);
+                    still = None;
                 }
             }
         }
@@ -354,7 +359,7 @@ impl Stillness {
 }
 
 /// How much a count grew from `before` to `now`, where both are known.
-fn grown(before: Option<u64>, now: Option<u64>) -> Option<u64> {
+pub(crate) fn grown(before: Option<u64>, now: Option<u64>) -> Option<u64> {
     before.zip(now).map(|(a, b)| b.saturating_sub(a))
 }
 

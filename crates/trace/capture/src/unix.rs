@@ -172,19 +172,12 @@ pub fn line_modes(master: &dyn MasterPty) -> Option<(bool, bool)> {
 pub fn no_core_dumps() {
     static SET: std::sync::Once = std::sync::Once::new();
     SET.call_once(|| {
-        let none = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: libc::RLIM_INFINITY,
-        };
-        // SAFETY: getrlimit fills `limit`; setrlimit reads `none`.
+        // SAFETY: getrlimit fills `limit`; setrlimit reads it.
         unsafe {
             let mut limit: libc::rlimit = std::mem::zeroed();
             if libc::getrlimit(libc::RLIMIT_CORE, &mut limit) == 0 {
-                let none = libc::rlimit {
-                    rlim_max: limit.rlim_max,
-                    ..none
-                };
-                libc::setrlimit(libc::RLIMIT_CORE, &none);
+                limit.rlim_cur = 0;
+                libc::setrlimit(libc::RLIMIT_CORE, &limit);
             }
         }
     });

@@ -12,8 +12,8 @@ use rogue_trace_format::classes::{BLUE, WHITE};
 use rogue_trace_format::keys::is_special_key;
 use rogue_trace_format::{Step, Trace};
 
-/// The moves.
-const MOVES: [char; 4] = ['h', 'j', 'k', 'l'];
+use crate::fuzz::grouping::player;
+use crate::fuzz::walks::MOVES;
 
 /// The keys that end the game, as the C takes them.
 const ENDERS: [(char, &str); 4] =
@@ -177,14 +177,6 @@ impl fmt::Display for Coverage {
             }
         }
     }
-}
-
-/// Where the first `@` of `step` is, row and column.
-fn player(step: &Step) -> Option<(usize, usize)> {
-    step.text
-        .iter()
-        .enumerate()
-        .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
 }
 
 /// Adds to `cells` every cell of `step` of the colour class `class`, but

@@ -35,3 +35,13 @@ pub struct Outcome {
     /// case's seed ([`rogue_capture::Seen::clock_seeded`]).
     pub clock_seeded: [bool; 2],
 }
+
+impl Outcome {
+    /// Whether the port was still running after its last key where the
+    /// reference ended by itself: it took the ending key otherwise (a
+    /// signal it ignores, a quit key it does not know).
+    pub fn port_went_on(&self) -> bool {
+        let [reference, port] = &self.ended;
+        *port == Ended::StillRunning && reference.ending().is_some()
+    }
+}

@@ -114,12 +114,8 @@ impl Outcome {
             .filter(|(_, ended)| **ended != Ended::StillRunning)
             .map(|(role, ended)| ended_line(role, ended, self.keys()))
             .collect();
-        // The port went on where the reference ended: it took the key
-        // otherwise (a signal it ignores, a quit key it does not know).
-        let [reference, port] = &self.ended;
-        let n = typed(reference, self.keys().len());
-        if *port == Ended::StillRunning && reference.ending().is_some() && n > 0
-        {
+        let n = typed(&self.ended[0], self.keys().len());
+        if self.port_went_on() && n > 0 {
             stops.push(format!(
                 "{} went on after {}, where {} ended",
                 ROLES[1],

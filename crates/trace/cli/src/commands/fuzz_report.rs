@@ -11,6 +11,7 @@ use clap::Args;
 use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::fuzz::record::{self, Campaign, Record};
+use crate::fuzz::stop::Reason;
 use crate::fuzz::tally::{Cut, Seen, Tally};
 
 #[derive(Args, Debug)]
@@ -72,9 +73,10 @@ fn unfinished(records: &[Record]) -> Vec<&Path> {
         .iter()
         .filter(|r| match &r.ended {
             None => true,
-            Some((stopped, _)) => {
-                matches!(stopped.as_deref(), Some("interrupted" | "time-limit"))
-            }
+            Some((stopped, _)) => stopped
+                .as_deref()
+                .and_then(Reason::of_said)
+                .is_some_and(Reason::is_outside),
         })
         .map(|r| r.path.as_path())
         .collect()
@@ -168,15 +170,11 @@ fn lines_of(records: &[Record], name: &str, first: u32) -> Vec<String> {
 /// How the merged campaign was cut: the first shard's reason to stop
 /// early, the cases cut short in all, and those never started.
 fn cut(records: &[Record], campaign: &Campaign, counted: usize) -> Cut {
-    use crate::fuzz::stop::Reason;
     let reason = records
         .iter()
         .filter_map(|r| r.ended.as_ref()?.0.as_deref())
-        .find_map(|said| match said {
-            "interrupted" => Some(Reason::Interrupted),
-            "time-limit" => Some(Reason::TimeLimit),
-            _ => None,
-        });
+        .filter_map(Reason::of_said)
+        .find(|r| r.is_outside());
     let cut_short = records
         .iter()
         .filter_map(|r| r.ended.as_ref().map(|e| e.1))

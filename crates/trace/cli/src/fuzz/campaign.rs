@@ -135,7 +135,7 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         cut_short,
         not_played: (numbers.len() - taken) as u32,
     };
-    record.ended(reason.map(said), cut_short)?;
+    record.ended(reason.map(Reason::said), cut_short)?;
     let status = tally.summary(config.seed, &names, &cut);
     if let (Some(Reason::Enough), Some(k)) = (reason, config.max_differences) {
         println!(
@@ -168,15 +168,6 @@ fn opening(config: &Config, names: &[String; 2], played: usize) -> String {
         config.jobs,
         sides_line(names)
     )
-}
-
-/// A stop's reason as the record says it.
-fn said(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Interrupted => "interrupted",
-        Reason::TimeLimit => "time-limit",
-        Reason::Enough => "enough",
-    }
 }
 
 /// Plays the case `number`, on a job's thread.

@@ -270,13 +270,10 @@ fn hows(outcome: &Outcome, step: usize) -> Vec<String> {
         .collect()
 }
 
-/// The port, still running after its last key where the reference ended:
-/// it took the ending key otherwise (a signal it ignores, a quit key it
-/// does not know).
+/// "the port went on", if it did ([`Outcome::port_went_on`]).
 fn went_on(outcome: &Outcome) -> Option<String> {
-    let [reference, port] = &outcome.ended;
-    let ended = reference.ending().is_some();
-    (ended && *port == Ended::StillRunning)
+    outcome
+        .port_went_on()
         .then(|| format!("{} went on", ROLES[1]))
 }
 
@@ -303,7 +300,7 @@ pub fn how(ended: &Ended, keys: &[char]) -> String {
 }
 
 /// Where the first `@` of a screen is, row and column.
-fn player(step: &Step) -> Option<(usize, usize)> {
+pub fn player(step: &Step) -> Option<(usize, usize)> {
     step.text
         .iter()
         .enumerate()

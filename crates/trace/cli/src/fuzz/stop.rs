@@ -23,6 +23,28 @@ pub enum Reason {
 const REASONS: [Reason; 3] =
     [Reason::Interrupted, Reason::TimeLimit, Reason::Enough];
 
+impl Reason {
+    /// The reason as a campaign's record says it.
+    pub fn said(self) -> &'static str {
+        match self {
+            Reason::Interrupted => "interrupted",
+            Reason::TimeLimit => "time-limit",
+            Reason::Enough => "enough",
+        }
+    }
+
+    /// The reason a record says, if it is one.
+    pub fn of_said(said: &str) -> Option<Reason> {
+        REASONS.into_iter().find(|r| r.said() == said)
+    }
+
+    /// Whether it came from outside (a signal, the clock): the campaign
+    /// was not played to its end.
+    pub fn is_outside(self) -> bool {
+        matches!(self, Reason::Interrupted | Reason::TimeLimit)
+    }
+}
+
 /// The reason a campaign stopped, if it did: 0 for none, else 1 + its
 /// place in [`REASONS`].
 static STOPPED: AtomicU8 = AtomicU8::new(0);
@@ -47,7 +69,7 @@ pub fn reason() -> Option<Reason> {
 /// Whether the campaign was stopped from outside (a signal, the clock):
 /// the captures under way were ended, and what they gave is not theirs.
 pub fn from_outside() -> bool {
-    matches!(reason(), Some(Reason::Interrupted | Reason::TimeLimit))
+    reason().is_some_and(Reason::is_outside)
 }
 
 /// Stops the campaign from outside: no case starts from now on, and the

@@ -74,7 +74,7 @@ impl SizeRange {
 /// are wider than tall, and a room's corridor leaves it from its centre
 /// row or column, where the player starts: long runs across and short runs
 /// up and down leave the first room more often than even runs do.
-const MOVES: [char; 4] = ['h', 'j', 'k', 'l'];
+pub const MOVES: [char; 4] = ['h', 'j', 'k', 'l'];
 const LONGEST_ACROSS: u32 = 12;
 const LONGEST_UP_DOWN: u32 = 4;
 
