@@ -86,6 +86,7 @@ fn settle() -> Settle {
         quiet: Duration::from_millis(200),
         first_output: Duration::from_millis(1500),
         busy_limit: Duration::from_secs(20),
+        ..Timing::default()
     })
 }
 

@@ -27,7 +27,22 @@ pub enum Stopped {
         /// something other than a wait for a key (a `sleep`, a lock, a
         /// pipe), not busy (where that can be told: Linux).
         asleep: bool,
+        /// Whether it was seen at work on the CPU, no read of input
+        /// pending, for the hang limit after its key (Linux): hung, told
+        /// within that limit, not the whole busy limit.
+        hung: bool,
     },
+}
+
+impl Stopped {
+    /// A program hung after `keys_typed` keys.
+    pub fn hung(keys_typed: usize) -> Stopped {
+        Stopped::KeptDrawing {
+            keys_typed,
+            asleep: false,
+            hung: true,
+        }
+    }
 }
 
 impl fmt::Display for Stopped {
@@ -40,11 +55,15 @@ impl fmt::Display for Stopped {
                 ending.how()
             ),
             Stopped::NeverDrew => write!(f, "the program drew nothing at start-up; the blank screen is recorded"),
-            Stopped::KeptDrawing { keys_typed, asleep: false } => write!(
+            Stopped::KeptDrawing { keys_typed, hung: true, .. } => write!(
+                f,
+                "the program kept busy without waiting for a key after {keys_typed} key(s), at work on the CPU with no read of input pending for the hang limit (--hang-limit-ms, 1000 ms by default): hung; the settled screens before are recorded"
+            ),
+            Stopped::KeptDrawing { keys_typed, asleep: false, .. } => write!(
                 f,
                 "the program kept busy without waiting for a key after {keys_typed} key(s), for the whole busy limit (--busy-limit, 5 s by default); the settled screens before are recorded"
             ),
-            Stopped::KeptDrawing { keys_typed, asleep: true } => write!(
+            Stopped::KeptDrawing { keys_typed, asleep: true, .. } => write!(
                 f,
                 "the program slept without waiting for a key after {keys_typed} key(s) (asleep, using no CPU, outside any wait for input: a sleep, a lock, a pipe), for the whole busy limit (--busy-limit, 5 s by default); the settled screens before are recorded"
             ),
@@ -188,6 +207,7 @@ mod tests {
         let busy = Stopped::KeptDrawing {
             keys_typed: 3,
             asleep: false,
+            hung: false,
         };
         assert_eq!(Outcome::of(Some(busy.clone()), 3), Outcome::Stopped(busy));
         let running = Outcome::of(None, 3);

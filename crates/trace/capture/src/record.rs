@@ -111,8 +111,9 @@ trait Recording {
     fn types_itself(&self) -> bool {
         false
     }
-    /// What the program typing its own keys says next, within `limit`.
-    fn next_said(&mut self, _limit: Duration) -> Said {
+    /// What the program typing its own keys says next, within `timing`'s
+    /// limits.
+    fn next_said(&mut self, _timing: &Timing) -> Said {
         Said::Busy
     }
     /// The CPU time the program has used, in clock ticks, where it can
@@ -177,8 +178,8 @@ impl Recording for PtySession {
         PtySession::types_itself(self)
     }
 
-    fn next_said(&mut self, limit: Duration) -> Said {
-        PtySession::next_said(self, limit)
+    fn next_said(&mut self, timing: &Timing) -> Said {
+        PtySession::next_said(self, timing)
     }
 
     fn pin_called(&self) -> Called {
@@ -213,7 +214,11 @@ impl Wait {
         let used = grown(self.ticks, session.cpu_ticks());
         let waited = self.since.elapsed().as_millis() as u64 / 10;
         let asleep = used.is_some_and(|used| used * 20 < waited);
-        Stopped::KeptDrawing { keys_typed, asleep }
+        Stopped::KeptDrawing {
+            keys_typed,
+            asleep,
+            hung: false,
+        }
     }
 }
 
@@ -401,7 +406,7 @@ fn record(
         Settled::Quiet { drew: true } => None,
         Settled::Quiet { drew: false } => Some(Stopped::NeverDrew),
         Settled::Busy if session.nothing_seen() => Some(Stopped::NeverDrew),
-        Settled::Busy => Some(wait.gave_up(&session, 0)),
+        Settled::Busy | Settled::Hung => Some(wait.gave_up(&session, 0)),
         Settled::Exited => Some(Stopped::Exited {
             keys_typed: 0,
             ending: session.ending(),
@@ -451,6 +456,7 @@ fn record(
                 })
             }
             Settled::Busy => stopped = Some(wait.gave_up(&session, i + 1)),
+            Settled::Hung => stopped = Some(Stopped::hung(i + 1)),
         }
     }
     last.finish(&session, &mut each)?;
@@ -475,12 +481,12 @@ fn typed_by_program(
     last: &mut Last,
 ) -> io::Result<(usize, Option<Stopped>)> {
     let keys = &options.keys;
-    let limit = options.settle.timing().busy_limit;
+    let timing = options.settle.timing();
     // After a key the program exits or keeps busy, it has typed it.
     let typed_after = |last: &Last| (last.number + 1).min(keys.len());
     loop {
         let wait = Wait::start(session);
-        match session.next_said(limit) {
+        match session.next_said(timing) {
             // Said again, by another of its processes: nothing new.
             Said::Wait(n) if n < last.number || n == last.number && n > 0 => {}
             Said::Wait(n) => {
@@ -510,6 +516,10 @@ fn typed_by_program(
                     keys_typed,
                     Some(wait.gave_up(session, keys_typed)),
                 ));
+            }
+            Said::Hung => {
+                let keys_typed = typed_after(last);
+                return Ok((keys_typed, Some(Stopped::hung(keys_typed))));
             }
         }
     }

@@ -26,6 +26,11 @@ pub struct Timing {
     /// How long a program may keep drawing, or keep from waiting for a
     /// key, before the capture gives up.
     pub busy_limit: Duration,
+    /// How long a program that can be watched may keep at work on the
+    /// CPU after a key, no read of input pending, before it is said to be
+    /// hung ([`Settled::Hung`]): within this, not the whole busy limit.
+    /// Its first screen is waited for within the busy limit alone.
+    pub hang_limit: Duration,
 }
 
 impl Default for Timing {
@@ -34,6 +39,7 @@ impl Default for Timing {
             quiet: Duration::from_millis(60),
             first_output: Duration::from_millis(1500),
             busy_limit: Duration::from_secs(5),
+            hang_limit: Duration::from_secs(1),
         }
     }
 }
@@ -77,6 +83,9 @@ pub enum Settled {
     /// The program kept drawing, or did not wait for a key, for the whole
     /// busy limit.
     Busy,
+    /// After a key, the program kept at work on the CPU, no read of input
+    /// pending, for the hang limit ([`Timing::hang_limit`]).
+    Hung,
 }
 
 /// What the watched program is doing.
@@ -130,6 +139,9 @@ impl PtySession {
         let mut still_since = Instant::now();
         // Read from /proc only once the program is seen asleep.
         let mut still: Option<Stillness> = None;
+        // Only a key's screen: the first may be slow to come.
+        let mut hang =
+            self.settled.is_some().then(|| Hang::start(self, timing));
         loop {
             if self.take_output() {
                 drew = true;
@@ -170,6 +182,11 @@ impl PtySession {
                 }
                 State::Busy | State::Asleep if Instant::now() >= deadline => {
                     return Settled::Busy
+                }
+                State::Busy | State::Asleep
+                    if hang.as_mut().is_some_and(|h| h.hung(self)) =>
+                {
+                    return Settled::Hung
                 }
                 // A thread at work (a JVM compiling in the background)
                 // starts the watch for polling anew.
@@ -358,6 +375,45 @@ impl Stillness {
     }
 }
 
+/// A watch for a hang after a key: looked at once per hang limit, a
+/// program that used the CPU for a third of that time or more, no read
+/// of input pending at any look, is hung; one that used less (asleep, or
+/// polling between sleeps) starts the watch anew.
+pub(crate) struct Hang {
+    since: Instant,
+    ticks: Option<u64>,
+    limit: Duration,
+}
+
+impl Hang {
+    /// A watch that starts now.
+    pub(crate) fn start(session: &PtySession, timing: &Timing) -> Hang {
+        Hang {
+            since: Instant::now(),
+            ticks: session.cpu_ticks(),
+            limit: timing.hang_limit,
+        }
+    }
+
+    /// Whether the program has kept at work for the hang limit (`/proc`
+    /// counts 100 ticks a second).
+    pub(crate) fn hung(&mut self, session: &PtySession) -> bool {
+        let spent = self.since.elapsed();
+        if spent < self.limit {
+            return false;
+        }
+        let ticks = session.cpu_ticks();
+        let used = grown(self.ticks, ticks);
+        let waited = spent.as_millis() as u64 / 10;
+        if used.is_some_and(|used| used * 3 >= waited) {
+            return true;
+        }
+        self.since = Instant::now();
+        self.ticks = ticks;
+        false
+    }
+}
+
 /// How much a count grew from `before` to `now`, where both are known.
 pub(crate) fn grown(before: Option<u64>, now: Option<u64>) -> Option<u64> {
     before.zip(now).map(|(a, b)| b.saturating_sub(a))
@@ -374,13 +430,16 @@ pub(crate) enum Said {
     Exited,
     /// It said nothing for the whole busy limit.
     Busy,
+    /// It said nothing, at work on the CPU, for the hang limit.
+    Hung,
 }
 
 impl PtySession {
     /// Reads the program's output up to what it says next of its waits,
-    /// for at most `limit`.
-    pub(crate) fn next_said(&mut self, limit: Duration) -> Said {
-        let deadline = Instant::now() + limit;
+    /// for at most the busy limit, or the hang limit at work on the CPU.
+    pub(crate) fn next_said(&mut self, timing: &Timing) -> Said {
+        let deadline = Instant::now() + timing.busy_limit;
+        let mut hang = Hang::start(self, timing);
         loop {
             if let Some(said) = self.said.pop_front() {
                 if let Said::Wait(_) = said {
@@ -399,12 +458,19 @@ impl PtySession {
             if now >= deadline {
                 return Said::Busy;
             }
-            if let Some(chunk) = self.next_chunk(deadline - now) {
+            if hang.hung(self) {
+                return Said::Hung;
+            }
+            let look = (deadline - now).min(HANG_LOOK);
+            if let Some(chunk) = self.next_chunk(look) {
                 self.take(chunk);
             }
         }
     }
 }
+
+/// How often a program typing its own keys is looked at for a hang.
+const HANG_LOOK: Duration = Duration::from_millis(50);
 
 #[cfg(test)]
 mod tests {

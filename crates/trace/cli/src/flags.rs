@@ -141,10 +141,19 @@ pub struct CaptureFlags {
     /// busy or sleep (a slow start-up, a JVM's, may need more)
     #[arg(long, value_name = "S", default_value_t = BUSY_S, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub busy_limit: u64,
+    /// How long, in milliseconds, a program that can be watched (Linux)
+    /// may keep at work on the CPU after a key, no read of input pending,
+    /// before it is said to be hung (its first screen is waited for
+    /// within --busy-limit alone)
+    #[arg(long, value_name = "MS", default_value_t = HANG_MS, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    pub hang_limit_ms: u64,
 }
 
 /// `--busy-limit`'s default, the capture's own.
 const BUSY_S: u64 = 5;
+
+/// `--hang-limit-ms`'s default, the capture's own.
+const HANG_MS: u64 = 1000;
 
 impl CaptureFlags {
     /// The options as given on a command line, those left at their
@@ -161,6 +170,10 @@ impl CaptureFlags {
         if self.busy_limit != BUSY_S {
             words.extend(["--busy-limit".into(), self.busy_limit.to_string()]);
         }
+        if self.hang_limit_ms != HANG_MS {
+            let ms = self.hang_limit_ms.to_string();
+            words.extend(["--hang-limit-ms".into(), ms]);
+        }
         words
     }
 
@@ -168,6 +181,7 @@ impl CaptureFlags {
         let timing = Timing {
             quiet: Duration::from_millis(self.quiet_ms),
             busy_limit: Duration::from_secs(self.busy_limit),
+            hang_limit: Duration::from_millis(self.hang_limit_ms),
             ..Timing::default()
         };
         match self.settle {

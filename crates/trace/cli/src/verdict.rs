@@ -340,7 +340,9 @@ fn stopped_at(stopped: &Stopped, keys: &[char]) -> String {
             format!("{} at {}", ending.how(), key_of(*keys_typed, keys))
         }
         Stopped::NeverDrew => "drew nothing at start-up".to_string(),
-        Stopped::KeptDrawing { keys_typed, asleep } => format!(
+        Stopped::KeptDrawing {
+            keys_typed, asleep, ..
+        } => format!(
             "{} without waiting for a key after {}",
             if *asleep { "slept" } else { "kept busy" },
             key_of(*keys_typed, keys)

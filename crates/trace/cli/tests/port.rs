@@ -343,6 +343,44 @@ fn a_port_that_hangs_is_a_finding_with_the_screens_before() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A port that spins on the CPU after its third key is hung, named by
+/// that key, within the hang limit: the busy limit is ten minutes here,
+/// and the capture typing the keys (`--settle watch`) sees it as the
+/// program typing its own (`observe`) does.
+#[cfg(target_os = "linux")] // the watch through /proc
+#[test]
+fn a_port_that_spins_is_hung_within_the_hang_limit() {
+    let p = planted();
+    let port = format!("{p} --seed {{seed}} --plant spin");
+    for settle in ["observe", "watch"] {
+        let out = rogue_trace(&[
+            "compare",
+            "--seed",
+            "3",
+            "--keys",
+            "hjkl",
+            "--busy-limit",
+            "600",
+            "--settle",
+            settle,
+            "--port",
+            &port,
+            "--",
+            p,
+            "--seed",
+            "{seed}",
+        ]);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{settle}: {stdout}");
+        assert!(
+            stdout.contains(
+                "the port stopped: the program kept busy without waiting for a key after 3 key(s), at work on the CPU with no read of input pending for the hang limit (--hang-limit-ms, 1000 ms by default): hung; the settled screens before are recorded; the last key typed: key 3 of 4 ('k')"
+            ),
+            "{settle}: {stdout}"
+        );
+    }
+}
+
 #[test]
 fn compare_takes_its_seed_and_keys_from_a_trace() {
     let p = planted();

@@ -286,7 +286,9 @@ pub fn how(ended: &Ended, keys: &[char]) -> String {
         Ended::EndedOnLastKey(ending)
         | Ended::Stopped(Stopped::Exited { ending, .. }) => ending.how(),
         Ended::Stopped(Stopped::NeverDrew) => "drew nothing at start-up".into(),
-        Ended::Stopped(Stopped::KeptDrawing { keys_typed, asleep }) => {
+        Ended::Stopped(Stopped::KeptDrawing {
+            keys_typed, asleep, ..
+        }) => {
             let how = match asleep {
                 true => "slept without waiting for a key",
                 false => "kept busy without waiting for a key",
