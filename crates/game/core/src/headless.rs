@@ -33,6 +33,12 @@ impl MemScreen {
         self.cells.chunks(self.cols.max(1))
     }
 
+    /// The screen at a new size, blank, as a resized terminal's before
+    /// the game draws on it again.
+    fn resize(&mut self, rows: u16, cols: u16) {
+        *self = MemScreen::new(rows, cols);
+    }
+
     /// The characters, row by row.
     pub fn text(&self) -> Vec<String> {
         self.rows()
@@ -62,10 +68,25 @@ impl Screen for MemScreen {
     }
 }
 
-/// A [`Terminal`] in memory: draws on a [`MemScreen`], takes its keys from
-/// an iterator, and calls `settled` with the screen each time the game
-/// waits for a key (as `getch()` refreshes the real screen), including
-/// after the last key.
+/// What is typed into a terminal in memory: a key, or a resize of the
+/// terminal, which the game reads as `KEY_RESIZE` (as curses gives it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// A key.
+    Key(Input),
+    /// The terminal resized to `rows` by `cols`.
+    Resize {
+        /// Rows.
+        rows: u16,
+        /// Columns.
+        cols: u16,
+    },
+}
+
+/// A [`Terminal`] in memory: draws on a [`MemScreen`], takes its keys (and
+/// resizes) from an iterator, and calls `settled` with the screen each
+/// time the game waits for a key (as `getch()` refreshes the real screen),
+/// including after the last key.
 pub struct Headless<K, F> {
     screen: MemScreen,
     keys: K,
@@ -74,7 +95,7 @@ pub struct Headless<K, F> {
 
 impl<K, F> Headless<K, F>
 where
-    K: Iterator<Item = Input>,
+    K: Iterator<Item = Typed>,
     F: FnMut(&MemScreen),
 {
     /// A blank screen of `rows` by `cols`.
@@ -99,12 +120,18 @@ impl<K, F> Screen for Headless<K, F> {
 
 impl<K, F> Terminal for Headless<K, F>
 where
-    K: Iterator<Item = Input>,
+    K: Iterator<Item = Typed>,
     F: FnMut(&MemScreen),
 {
     fn getch(&mut self) -> Option<Input> {
         (self.settled)(&self.screen);
-        self.keys.next()
+        match self.keys.next()? {
+            Typed::Key(input) => Some(input),
+            Typed::Resize { rows, cols } => {
+                self.screen.resize(rows, cols);
+                Some(Input::KeyResize)
+            }
+        }
     }
 }
 
@@ -118,9 +145,23 @@ pub fn replay(
     keys: impl IntoIterator<Item = Input>,
     settled: impl FnMut(&MemScreen),
 ) -> Game {
+    let typed = keys.into_iter().map(Typed::Key);
+    replay_typed(config, rows, cols, typed, settled)
+}
+
+/// [`replay`], typing keys and resizes of the terminal: the game reads a
+/// resize as `KEY_RESIZE`, does nothing with it, and draws again on the
+/// screen of the new size.
+pub fn replay_typed(
+    config: &GameConfig,
+    rows: u16,
+    cols: u16,
+    typed: impl IntoIterator<Item = Typed>,
+    settled: impl FnMut(&MemScreen),
+) -> Game {
     let mut game = Game::new(config);
     if config.part.plays {
-        let mut term = Headless::new(rows, cols, keys.into_iter(), settled);
+        let mut term = Headless::new(rows, cols, typed.into_iter(), settled);
         play_game(&mut term, &mut game);
     }
     game

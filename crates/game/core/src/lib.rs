@@ -36,7 +36,7 @@ pub use curses::{
     watch_signals, Curses, Stop, KEYS_KEPT, MAX_TERMINAL, NO_COLOR_MESSAGE,
 };
 pub use game::{play_game, Game, GameConfig};
-pub use headless::{replay, Cell, Headless, MemScreen};
+pub use headless::{replay, replay_typed, Cell, Headless, MemScreen, Typed};
 pub use part::{MapKind, Part};
 pub use rng::{CRandRng, RngKind, UnknownRng};
 pub use rogue_engine::Terminal;

@@ -388,6 +388,10 @@ impl CastWriter {
     /// # Errors
     /// If it cannot be written.
     pub fn input(&mut self, key: char) -> io::Result<()> {
+        // A resize is asciinema's own event.
+        if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
+            return self.event("r", &format!("{cols}x{rows}"));
+        }
         let application = self.modes.screen().application_cursor();
         let sent = key_bytes(key, application);
         self.event("i", &String::from_utf8_lossy(&sent))

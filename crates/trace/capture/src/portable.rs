@@ -63,7 +63,7 @@ impl Observer {
     }
 
     /// Nothing to expect.
-    pub fn expect_wake(&mut self) {}
+    pub fn expect_resize(&mut self) {}
 }
 
 /// No device here.

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::io;
 use std::time::{Duration, Instant};
 
-use rogue_trace_format::{Header, Step, Trace, FIRST_AND_LAST};
+use rogue_trace_format::{is_resize, Header, Step, Trace, FIRST_AND_LAST};
 
 #[cfg(windows)]
 use crate::console;
@@ -140,6 +140,9 @@ impl Recording for PtySession {
     }
 
     fn type_key(&mut self, key: char) -> io::Result<()> {
+        if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
+            return self.resize(cols, rows);
+        }
         // What a terminal sends, in the cursor keys' mode the program set.
         let application = self.screen().application_cursor();
         self.send(&rogue_trace_format::key_bytes(key, application))
@@ -322,10 +325,14 @@ fn typist(
     let program = command.first()?;
     // Settling by the clock is asked for as it is: no program types.
     let observe = matches!(options.settle, Settle::Observe(_));
-    let may = options.preload && observe && !options.keys.is_empty();
+    // It types the keys up to the first resize, which only the terminal
+    // makes: then it hands the typing back.
+    let mut typed = options.keys.split(|&k| is_resize(k));
+    let keys = typed.next().unwrap_or_default();
+    let may = options.preload && observe && !keys.is_empty();
     let can = preload::available() && preload::takes_preload(program);
     (may && can)
-        .then(|| preload::Typist::new(&options.keys).ok())
+        .then(|| preload::Typist::new(keys).ok())
         .flatten()
 }
 
@@ -444,8 +451,15 @@ fn record(
             cast.output(&session.new_output())?;
             cast.input(key)?;
         }
-        session.type_key(key)?;
-        last.keep(&session, options, &mut each)?;
+        // A resize changes the screen at once: the step before is made
+        // first.
+        if is_resize(key) {
+            last.keep(&session, options, &mut each)?;
+            session.type_key(key)?;
+        } else {
+            session.type_key(key)?;
+            last.keep(&session, options, &mut each)?;
+        }
         let wait = Wait::start(&session);
         match session.settle_on(&settle, false) {
             Settled::Quiet { .. } => last = Last::settled(i + 1, Some(key)),
@@ -493,7 +507,10 @@ fn typed_by_program(
                 let key = n.checked_sub(1).and_then(|i| keys.get(i)).copied();
                 *last = Last::settled(n, key);
                 last.keep(session, options, each)?;
-                let Some(&next) = keys.get(n) else {
+                // It types no resize: the capture makes those, and the
+                // keys after.
+                let next = keys.get(n).filter(|&&k| !is_resize(k));
+                let Some(&next) = next else {
                     return Ok((n, None));
                 };
                 if let Some(cast) = cast.as_deref_mut() {

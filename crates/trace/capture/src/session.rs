@@ -346,7 +346,7 @@ impl PtySession {
     /// program gets `SIGWINCH` and a size the emulator need not hold (a
     /// test of huge sizes).
     pub fn resize_pty(&mut self, cols: u16, rows: u16) -> io::Result<()> {
-        self.observer.expect_wake();
+        self.observer.expect_resize();
         self.master
             .resize(PtySize {
                 rows,

@@ -134,11 +134,15 @@ impl Observer {
         modes.is_some_and(|t| t.c_lflag & libc::ICANON != 0)
     }
 
-    /// The program is about to be woken by a signal (a resize).
-    pub fn expect_wake(&mut self) {
+    /// The terminal is about to be resized: a program that catches
+    /// `SIGWINCH` is woken by it (one that does not is not: it is
+    /// ignored by default).
+    pub fn expect_resize(&mut self) {
         #[cfg(target_os = "linux")]
         if let Some(watch) = &mut self.watch {
-            watch.expect_wake();
+            if watch.caught(libc::SIGWINCH) {
+                watch.expect_wake();
+            }
         }
     }
 }

@@ -96,21 +96,27 @@ impl Watch {
     /// Whether every process of the program ignores `signal` (or blocks
     /// it): typed as a key, it wakes none of them.
     pub fn ignored(&self, signal: i32) -> bool {
-        let bit = 1u64 << (signal - 1);
-        let held = |pid: &u32| {
-            let status = read_proc(&format!("/proc/{pid}/status"));
-            let mask = |name: &str| {
-                status.as_deref().and_then(|s| {
-                    s.lines()
-                        .find_map(|l| l.strip_prefix(name))
-                        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
-                })
-            };
-            let masks = [mask("SigIgn:"), mask("SigBlk:")];
-            masks.iter().flatten().any(|m| m & bit != 0)
-        };
         let processes = self.processes();
+        let held = |pid: &u32| {
+            let masks = signal_masks(*pid, &["SigIgn:", "SigBlk:"]);
+            masks.iter().flatten().any(|m| m & bit(signal) != 0)
+        };
         !processes.is_empty() && processes.iter().all(held)
+    }
+
+    /// Whether a process of the program has a handler of its own for
+    /// `signal`, not blocked: a signal ignored by default (`SIGWINCH`)
+    /// wakes only such a one.
+    pub fn caught(&self, signal: i32) -> bool {
+        self.processes().iter().any(|&pid| {
+            let [caught, blocked] =
+                signal_masks(pid, &["SigCgt:", "SigBlk:"])[..]
+            else {
+                return false;
+            };
+            caught.is_some_and(|m| m & bit(signal) != 0)
+                && blocked.is_none_or(|m| m & bit(signal) == 0)
+        })
     }
 
     /// How many times the program's threads have gone to sleep of their
@@ -232,6 +238,27 @@ impl Watch {
         }
         found
     }
+}
+
+/// The bit of `signal` in a mask of `/proc/PID/status`.
+fn bit(signal: i32) -> u64 {
+    1u64 << (signal - 1)
+}
+
+/// The signal masks of `pid` named `names` (`SigIgn:`, `SigCgt:`, ...),
+/// in that order, each if read.
+fn signal_masks(pid: u32, names: &[&str]) -> Vec<Option<u64>> {
+    let status = read_proc(&format!("/proc/{pid}/status"));
+    names
+        .iter()
+        .map(|name| {
+            status.as_deref().and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix(name))
+                    .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+            })
+        })
+        .collect()
 }
 
 /// The system calls that read a terminal.

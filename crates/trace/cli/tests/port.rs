@@ -381,6 +381,56 @@ fn a_port_that_spins_is_hung_within_the_hang_limit() {
     }
 }
 
+/// `compare` of `planted` against the port planted with `plant`, typing
+/// `keys` on a 40x12 screen, settled as `settle` says.
+fn compare_planted(plant: &str, keys: &str, settle: &str) -> Output {
+    let p = planted();
+    let port = format!("{p} --seed {{seed}} --plant {plant}");
+    rogue_trace(&[
+        "compare", "--seed", "3", "--size", "40x12", "--keys", keys,
+        "--settle", settle, "--port", &port, "--", p, "--seed", "{seed}",
+    ])
+}
+
+/// The terminal resized between keys, larger and smaller: a port that
+/// redraws at the new size is identical, one that never sees the resize
+/// differs after it, named so; the trace of a capture is v2, the resize
+/// a step of its own at its size.
+#[test]
+fn a_port_that_ignores_a_resize_differs_after_it() {
+    let keys = "hj\\{30x8}kl\\{50x14}j";
+    for settle in ["observe", "watch"] {
+        let same = compare_planted("none", keys, settle);
+        let stdout = text(&same.stdout);
+        assert_eq!(same.status.code(), Some(0), "{settle}: {stdout}");
+        assert!(stdout.contains("identical: 8 steps compared"), "{stdout}");
+        let stale = compare_planted("no-resize", keys, settle);
+        let stdout = text(&stale.stdout);
+        assert_eq!(stale.status.code(), Some(1), "{settle}: {stdout}");
+        assert!(
+            stdout.contains("step 3 differs (after a resize to 30x8)")
+                && stdout.contains("at step 3, after a resize to 30x8"),
+            "{settle}: {stdout}"
+        );
+    }
+    let p = planted();
+    let out = rogue_trace(&[
+        "capture", "--every", "--size", "40x12", "--keys", keys, "--", p,
+    ]);
+    let trace = Trace::parse(&text(&out.stdout)).unwrap();
+    assert!(text(&out.stdout).starts_with("# screen trace v2\n"));
+    let sizes: Vec<_> = trace
+        .steps
+        .iter()
+        .map(|s| (s.text[0].chars().count(), s.text.len()))
+        .collect();
+    let small = [(30, 8); 3];
+    assert_eq!(sizes[..3], [(40, 12); 3]);
+    assert_eq!(sizes[3..6], small);
+    assert_eq!(sizes[6..], [(50, 14); 2]);
+    assert!(text(&out.stdout).contains("\n== step 3 resize 30x8\n"));
+}
+
 #[test]
 fn compare_takes_its_seed_and_keys_from_a_trace() {
     let p = planted();

@@ -328,9 +328,11 @@ const CELLS_LISTED: usize = 12;
 /// Writes the report of a differing step: each differing row of both, with
 /// its colour classes and a column ruler, then the cells one by one.
 fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
-    let key = a
-        .key
-        .map_or_else(|| "- (before the first key)".to_string(), key_literal);
+    let key = match a.key {
+        None => "key - (before the first key)".to_string(),
+        Some(k) if crate::is_resize(k) => format!("after {}", key_literal(k)),
+        Some(k) => format!("key {}", key_literal(k)),
+    };
     let chars = cells
         .iter()
         .any(|d| d.a.as_ref().map(|c| c.0) != d.b.as_ref().map(|c| c.0));
@@ -344,7 +346,7 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
     };
     let _ = writeln!(
         out,
-        "step {} differs (key {key}): {what}, {} cell(s); rows and columns count from 0",
+        "step {} differs ({key}): {what}, {} cell(s); rows and columns count from 0",
         a.number,
         cells.len()
     );

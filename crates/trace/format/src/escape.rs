@@ -5,12 +5,18 @@
 use std::fmt::Write;
 
 use crate::keys::{key_name, key_named};
+use crate::resize::{resize_key, resize_of, resize_told, RESIZE_MAX};
 
 /// Writes `keys` in Python's `unicode_escape` form: printable ASCII as is,
-/// `\\`, `\t`, `\n`, `\r`, and `\xNN`, `\uNNNN`, `\UNNNNNNNN` for the rest.
+/// `\\`, `\t`, `\n`, `\r`, and `\xNN`, `\uNNNN`, `\UNNNNNNNN` for the rest;
+/// a resize of the terminal ([`crate::resize`]) as `\{COLSxROWS}`.
 pub fn escape_keys(keys: &[char]) -> String {
     let mut out = String::new();
     for &c in keys {
+        if let Some((cols, rows)) = resize_of(c) {
+            out.push_str(&format!("\\{{{cols}x{rows}}}"));
+            continue;
+        }
         match c {
             '\\' => out.push_str("\\\\"),
             '\t' => out.push_str("\\t"),
@@ -47,6 +53,7 @@ pub fn unescape_keys(text: &str) -> Result<Vec<char>, String> {
             Some('x') => hex_char(&mut chars, 2)?,
             Some('u') => hex_char(&mut chars, 4)?,
             Some('U') => hex_char(&mut chars, 8)?,
+            Some('{') => resize(&mut chars)?,
             Some(other) => return Err(format!("unknown escape '\\{other}'")),
             None => return Err("a lone '\\' at the end".to_string()),
         };
@@ -78,6 +85,9 @@ pub fn char_literal(c: char) -> String {
 /// A key for a person: a special key by its name (`Up`, `F5`, `Page
 /// Down`), any other as its [`char_literal`].
 pub fn key_literal(key: char) -> String {
+    if let Some((cols, rows)) = resize_of(key) {
+        return resize_told(cols, rows);
+    }
     key_name(key).map_or_else(|| char_literal(key), str::to_string)
 }
 
@@ -113,6 +123,26 @@ fn push_hex_escape(out: &mut String, c: char) {
     };
 }
 
+/// A resize written `\{COLSxROWS}`, after its `\{`.
+fn resize(chars: &mut std::str::Chars<'_>) -> Result<char, String> {
+    let mut size = String::new();
+    let mut closed = false;
+    for c in chars.by_ref() {
+        if c == '}' {
+            closed = true;
+            break;
+        }
+        size.push(c);
+    }
+    let bad = || {
+        format!("'\\{{{size}}}' is not a resize \\{{COLSxROWS}} from 1x1 to {RESIZE_MAX}x{RESIZE_MAX}")
+    };
+    let (cols, rows) =
+        size.split_once('x').filter(|_| closed).ok_or_else(bad)?;
+    let side = |s: &str| s.parse::<u16>().map_err(|_| bad());
+    resize_key(side(cols)?, side(rows)?).ok_or_else(bad)
+}
+
 fn hex_char(
     chars: &mut std::str::Chars<'_>,
     digits: usize,
@@ -130,6 +160,19 @@ fn hex_char(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_resize_is_written_by_its_size_and_read_back() {
+        let resize = crate::resize_key(60, 20).unwrap();
+        let keys = ['j', resize, 'k'];
+        assert_eq!(escape_keys(&keys), "j\\{60x20}k");
+        assert_eq!(unescape_keys("j\\{60x20}k").unwrap(), keys);
+        assert_eq!(key_literal(resize), "a resize to 60x20");
+        for bad in ["\\{60x}", "\\{0x5}", "\\{256x5}", "\\{60x20"] {
+            let err = unescape_keys(bad).unwrap_err();
+            assert!(err.contains("is not a resize"), "{bad}: {err}");
+        }
+    }
 
     #[test]
     fn keys_round_trip_through_escapes() {

@@ -1,4 +1,5 @@
-//! The screen trace format, v1: reading and writing.
+//! The screen trace format, v1, and v2 for a trace whose keys resize the
+//! terminal: reading and writing.
 
 use std::fmt;
 
@@ -6,9 +7,15 @@ use crate::classes::{is_class, Look, ODD};
 use crate::escape::{
     char_literal, escape_keys, parse_key_literal, unescape_keys,
 };
+use crate::resize::{is_resize, resize_key, resize_of, size_after};
 
 /// The first line of every v1 trace.
 const MAGIC: &str = "# screen trace v1";
+
+/// The first line of a v2 trace: one whose keys resize the terminal
+/// (`\{COLSxROWS}`), each such step's screen of its own size, its line
+/// `== step N resize COLSxROWS`. A trace without resizes is written v1.
+const MAGIC_V2: &str = "# screen trace v2";
 
 /// The largest screen a trace may declare, columns by rows: a larger one
 /// is refused before anything is allocated for it.
@@ -128,6 +135,12 @@ impl Trace {
         out
     }
 
+    /// The size of step `number`'s screen, columns by rows: the header's,
+    /// or the last resize's before it.
+    pub fn size_at(&self, number: usize) -> (u16, u16) {
+        self.header.size_at(number)
+    }
+
     /// Whether the trace holds only its first and last steps.
     pub fn is_sparse(&self) -> bool {
         self.header.extra.iter().any(|e| e == FIRST_AND_LAST)
@@ -156,10 +169,17 @@ impl Step {
 }
 
 impl Header {
-    /// Writes the header lines.
+    /// The size of step `number`'s screen, columns by rows: the header's,
+    /// or the last resize's among the keys before it.
+    pub fn size_at(&self, number: usize) -> (u16, u16) {
+        size_after(&self.keys, number, (self.cols, self.rows))
+    }
+
+    /// Writes the header lines: v2 if a key resizes the terminal.
     pub fn write(&self, out: &mut String) {
         let h = self;
-        out.push_str(MAGIC);
+        let v2 = h.keys.iter().any(|&k| is_resize(k));
+        out.push_str(if v2 { MAGIC_V2 } else { MAGIC });
         out.push('\n');
         let known = [
             Some(format!("program: {}", h.program)),
@@ -182,6 +202,10 @@ const COLOURS_LINE: &str = "-- colours\n";
 
 /// Writes the line that starts step `n`.
 pub fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
+    if let Some((cols, rows)) = key.and_then(resize_of) {
+        out.push_str(&format!("== step {n} resize {cols}x{rows}\n"));
+        return;
+    }
     let key = key.map_or_else(|| "-".to_string(), char_literal);
     out.push_str(&format!("== step {n} key {key}\n"));
 }
@@ -249,10 +273,11 @@ impl<'a> Lines<'a> {
 
 fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     let (first, n) = lines.next("the first line")?;
-    if first != MAGIC {
-        return Err(
-            lines.error(n, format!("expected '{MAGIC}', found '{first}'"))
-        );
+    if first != MAGIC && first != MAGIC_V2 {
+        return Err(lines.error(
+            n,
+            format!("expected '{MAGIC}' or '{MAGIC_V2}', found '{first}'"),
+        ));
     }
     let mut fields: Vec<(&str, &str, usize)> = Vec::new();
     while let Some(line) = lines.peek() {
@@ -295,6 +320,14 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
         line: keys_line,
         message: format!("keys: {e}"),
     })?;
+    if first == MAGIC && keys.iter().any(|&k| is_resize(k)) {
+        return Err(ParseError {
+            line: keys_line,
+            message: format!(
+                "keys resize the terminal: the first line must be '{MAGIC_V2}'"
+            ),
+        });
+    }
     let optional_number =
         |name: &str, max: u64| -> Result<Option<u64>, ParseError> {
             find(name).map(|_| number(name, max)).transpose()
@@ -358,9 +391,12 @@ fn parse_step(
             format!("expected '== step {index} key ...', found '{line}'"),
         )
     })?;
-    let (number, key) = rest.split_once(" key ").ok_or_else(|| {
-        lines.error(n, format!("step line '{line}' has no key"))
-    })?;
+    let (number, key) = rest
+        .split_once(" key ")
+        .or_else(|| rest.split_once(" resize ").map(|(n, _)| (n, "")))
+        .ok_or_else(|| {
+            lines.error(n, format!("step line '{line}' has no key"))
+        })?;
     let number = match number.parse::<usize>() {
         Ok(number) if number == index || (any_later && number > index) => {
             number
@@ -374,21 +410,23 @@ fn parse_step(
     };
     let key = match key {
         "-" => None,
+        "" => Some(parse_resize(rest).map_err(|e| lines.error(n, e))?),
         literal => {
             Some(parse_key_literal(literal).map_err(|e| lines.error(n, e))?)
         }
     };
-    let text = parse_block(lines, header, "screen row")?;
+    let size = header.size_at(number);
+    let text = parse_block(lines, size, "screen row")?;
     let (line, n) = lines.next("'-- colours'")?;
     if line != "-- colours" {
         return Err(
             lines.error(n, format!("expected '-- colours', found '{line}'"))
         );
     }
-    let colours = parse_block(lines, header, "colour row")?;
+    let colours = parse_block(lines, size, "colour row")?;
     for (row, line) in colours.iter().enumerate() {
         if let Some(bad) = line.chars().find(|&c| !is_class(c)) {
-            let n = lines.next - usize::from(header.rows) + row + 1;
+            let n = lines.next - usize::from(size.1) + row + 1;
             return Err(lines.error(
                 n,
                 format!("colour class '{bad}' is not w, b, space or ?"),
@@ -421,27 +459,33 @@ fn parse_step(
     })
 }
 
+/// The resize of a step line's rest, `N resize COLSxROWS`.
+fn parse_resize(rest: &str) -> Result<char, String> {
+    let size = rest.split_once(" resize ").map_or("", |(_, s)| s);
+    let (cols, rows) = parse_size(size)?;
+    resize_key(cols, rows)
+        .ok_or_else(|| format!("resize {size} is larger than a resize may be"))
+}
+
+/// Reads a block of `rows` lines of `cols` characters each.
 fn parse_block(
     lines: &mut Lines<'_>,
-    header: &Header,
+    (cols, rows): (u16, u16),
     what: &str,
 ) -> Result<Vec<String>, ParseError> {
-    let mut rows = Vec::with_capacity(header.rows.into());
-    for _ in 0..header.rows {
+    let mut block = Vec::with_capacity(rows.into());
+    for _ in 0..rows {
         let (line, n) = lines.next(&format!("a {what}"))?;
         let width = line.chars().count();
-        if width != usize::from(header.cols) {
+        if width != usize::from(cols) {
             return Err(lines.error(
                 n,
-                format!(
-                    "{what} has {width} characters, the size says {}",
-                    header.cols
-                ),
+                format!("{what} has {width} characters, the size says {cols}"),
             ));
         }
-        rows.push(line.to_string());
+        block.push(line.to_string());
     }
-    Ok(rows)
+    Ok(block)
 }
 
 #[cfg(test)]
@@ -502,12 +546,33 @@ mod tests {
     }
 
     #[test]
+    fn a_trace_with_a_resize_is_v2_each_step_at_its_own_size() {
+        let text = "# screen trace v2\n# program: test\n# size: 3x2\n# keys: j\\{2x1}k\n== step 0 key -\n #.\n @ \n-- colours\n wb\n w \n== step 1 key 'j'\n.. \n?@ \n-- colours\nww \nww \n== step 2 resize 2x1\n.@\n-- colours\nww\n== step 3 key 'k'\n@.\n-- colours\nww\n";
+        let t = Trace::parse(text).unwrap();
+        assert_eq!(t.header.keys[1], resize_key(2, 1).unwrap());
+        assert_eq!(t.steps[2].key, resize_key(2, 1));
+        assert_eq!(t.steps[3].text, vec!["@."]);
+        assert_eq!((t.size_at(1), t.size_at(3)), ((3, 2), (2, 1)));
+        assert_eq!(t.to_text(), text);
+        let unresized = Trace::parse(SMALL).unwrap();
+        assert!(unresized.to_text().starts_with("# screen trace v1\n"));
+        let wrong = text.replace("\n.@\n", "\n.@ \n");
+        let err = Trace::parse(&wrong).unwrap_err();
+        assert_eq!(err.line, 18, "{err}");
+    }
+
+    #[test]
     fn errors_name_the_line() {
         let cases = [
             (
-                SMALL.replace("# screen trace v1", "# screen trace v2"),
+                SMALL.replace("# screen trace v1", "# screen trace v3"),
                 1,
-                "expected '# screen trace v1'",
+                "expected '# screen trace v1' or '# screen trace v2'",
+            ),
+            (
+                SMALL.replace("# keys: j", "# keys: \\{2x1}"),
+                7,
+                "the first line must be '# screen trace v2'",
             ),
             (
                 SMALL.replace("# seed: 42", "# seed: x"),

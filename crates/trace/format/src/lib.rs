@@ -13,6 +13,7 @@ mod escape;
 mod format;
 pub mod keys;
 pub mod report;
+pub mod resize;
 pub mod show;
 
 pub use escape::{
@@ -23,3 +24,4 @@ pub use format::{
     Step, Trace, FIRST_AND_LAST, MAX_SIZE,
 };
 pub use keys::{key_bytes, key_name, key_told, SPECIAL_KEYS};
+pub use resize::{is_resize, resize_key, resize_of, size_after};

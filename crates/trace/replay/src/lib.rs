@@ -9,10 +9,10 @@ use std::io::{self, Write};
 
 use pancurses::Input;
 use rogue_fov_modes::FovMode;
-use rogue_game::{replay as play, GameConfig, MemScreen};
+use rogue_game::{replay_typed as play, GameConfig, MemScreen, Typed};
 use rogue_trace_format::classes::class_of_pair;
 use rogue_trace_format::keys::{is_special_key, key_bytes};
-use rogue_trace_format::{write_step, Header, Step, Trace};
+use rogue_trace_format::{resize_of, write_step, Header, Step, Trace};
 
 /// The screen as step `number` of a trace.
 pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
@@ -67,17 +67,19 @@ pub fn header(
 /// What the game reads for `keys`, as the C original reads them: it never
 /// calls `keypad()`, so a special key comes as the bytes a terminal sends
 /// in normal cursor mode, one `getch()` each; any other key is one
-/// character. With, for each key, how many inputs have been read once it
-/// has.
-fn inputs(keys: &[char]) -> (Vec<Input>, Vec<usize>) {
+/// character; a resize is itself, read as `KEY_RESIZE`. With, for each
+/// key, how many inputs have been read once it has.
+fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
     let mut inputs = Vec::with_capacity(keys.len());
     let mut ends = Vec::with_capacity(keys.len());
+    let byte = |b: &u8| Typed::Key(Input::Character(char::from(*b)));
     for &key in keys {
-        if is_special_key(key) {
-            let bytes = key_bytes(key, false);
-            inputs.extend(bytes.iter().map(|&b| Input::Character(b.into())));
+        if let Some((cols, rows)) = resize_of(key) {
+            inputs.push(Typed::Resize { rows, cols });
+        } else if is_special_key(key) {
+            inputs.extend(key_bytes(key, false).iter().map(byte));
         } else {
-            inputs.push(Input::Character(key));
+            inputs.push(Typed::Key(Input::Character(key)));
         }
         ends.push(inputs.len());
     }
@@ -168,7 +170,7 @@ mod tests {
     fn a_special_key_is_its_bytes_and_one_step_after_the_last() {
         use rogue_trace_format::keys::{F1, UP};
         let (inputs_read, ends) = inputs(&['j', UP, F1, 'é']);
-        let c = Input::Character;
+        let c = |k| Typed::Key(Input::Character(k));
         let bytes = ['j', '\x1b', '[', 'A', '\x1b', 'O', 'P', 'é'];
         assert_eq!(inputs_read, bytes.map(c));
         assert_eq!(ends, [1, 4, 7, 8]);
@@ -185,6 +187,29 @@ mod tests {
         assert_eq!(trace.steps[2].text, trace.steps[1].text);
         let plain = replay(&config, 80, 24, &['l', 'j']);
         assert_eq!(trace.steps[3].text, plain.steps[2].text);
+    }
+
+    #[test]
+    fn a_resize_draws_the_same_game_again_at_the_new_size() {
+        let config = GameConfig::new(Part::LAST, 42, RngKind::Glibc);
+        let smaller = rogue_trace_format::resize_key(60, 20).unwrap();
+        let larger = rogue_trace_format::resize_key(100, 30).unwrap();
+        let keys = ['l', smaller, 'j', larger];
+        let trace = replay(&config, 80, 24, &keys);
+        assert_eq!(trace.steps.len(), 5);
+        let plain = |cols, rows, keys: &[char]| {
+            replay(&config, cols, rows, keys)
+                .steps
+                .last()
+                .unwrap()
+                .clone()
+        };
+        // Each screen is the one a game played at that size shows.
+        assert_eq!(trace.steps[2].text, plain(60, 20, &['l']).text);
+        assert_eq!(trace.steps[3].text, plain(60, 20, &['l', 'j']).text);
+        assert_eq!(trace.steps[4].text, plain(100, 30, &['l', 'j']).text);
+        assert_eq!(trace.steps[4].colours, plain(100, 30, &['l', 'j']).colours);
+        assert_eq!(Trace::parse(&trace.to_text()).unwrap(), trace);
     }
 
     #[test]

@@ -134,6 +134,9 @@ impl FirstDifference {
     pub fn place(&self) -> String {
         match self.key {
             None => "the first screen".to_string(),
+            Some(key) if rogue_trace_format::is_resize(key) => {
+                format!("step {}, after {}", self.step, key_told(key))
+            }
             Some(key) => {
                 format!("step {}, typed by {}", self.step, key_told(key))
             }

@@ -1,0 +1,88 @@
+//! Resizes of the terminal between keys, each written as one character of
+//! Unicode's Supplementary Private Use Area-A (`U+F0000` on), one for each
+//! size from 1x1 to [`RESIZE_MAX`] columns by rows, so that a walk of keys
+//! and resizes stays a list of characters: shrunk, cut and written alike.
+//!
+//! In a list of keys a resize is written `\{COLSxROWS}` ([`crate::escape_keys`]);
+//! its step's line is `== step N resize COLSxROWS`, in a trace of format v2.
+
+/// The first character of the resizes: a resize to 1x1.
+const FIRST: u32 = 0xf0000;
+
+/// The largest side a resize may give, columns and rows alike.
+pub const RESIZE_MAX: u16 = 255;
+
+/// The resize to `cols` by `rows`, as a key; `None` for a side of 0 or
+/// over [`RESIZE_MAX`].
+pub fn resize_key(cols: u16, rows: u16) -> Option<char> {
+    let side = 1..=RESIZE_MAX;
+    if !side.contains(&cols) || !side.contains(&rows) {
+        return None;
+    }
+    let index =
+        u32::from(cols - 1) * u32::from(RESIZE_MAX) + u32::from(rows - 1);
+    char::from_u32(FIRST + index)
+}
+
+/// The size a resize key gives, columns by rows; `None` for any other
+/// key.
+pub fn resize_of(key: char) -> Option<(u16, u16)> {
+    let index = u32::from(key).checked_sub(FIRST)?;
+    let max = u32::from(RESIZE_MAX);
+    if index >= max * max {
+        return None;
+    }
+    Some(((index / max + 1) as u16, (index % max + 1) as u16))
+}
+
+/// Whether `key` is a resize.
+pub fn is_resize(key: char) -> bool {
+    resize_of(key).is_some()
+}
+
+/// The size of the screen after the first `typed` of `keys`, the screen
+/// `size` at start: the last resize's, or `size`.
+pub fn size_after(keys: &[char], typed: usize, size: (u16, u16)) -> (u16, u16) {
+    keys[..typed.min(keys.len())]
+        .iter()
+        .rev()
+        .find_map(|&k| resize_of(k))
+        .unwrap_or(size)
+}
+
+/// A resize as a person reads it: "a resize to 60x20".
+pub fn resize_told(cols: u16, rows: u16) -> String {
+    format!("a resize to {cols}x{rows}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_size_is_one_key_and_back() {
+        for (cols, rows) in [(1, 1), (60, 20), (255, 1), (1, 255), (255, 255)] {
+            let key = resize_key(cols, rows).unwrap();
+            assert_eq!(resize_of(key), Some((cols, rows)));
+        }
+        assert_eq!(resize_key(0, 5), None);
+        assert_eq!(resize_key(256, 5), None);
+        assert_eq!(resize_of('j'), None);
+        assert_eq!(resize_of('\u{f700}'), None);
+        assert_eq!(resize_of(char::from_u32(FIRST + 255 * 255).unwrap()), None);
+    }
+
+    #[test]
+    fn the_size_after_some_keys_is_the_last_resize_s() {
+        let keys = [
+            'j',
+            resize_key(60, 20).unwrap(),
+            'k',
+            resize_key(9, 8).unwrap(),
+        ];
+        assert_eq!(size_after(&keys, 0, (80, 24)), (80, 24));
+        assert_eq!(size_after(&keys, 1, (80, 24)), (80, 24));
+        assert_eq!(size_after(&keys, 3, (80, 24)), (60, 20));
+        assert_eq!(size_after(&keys, 9, (80, 24)), (9, 8));
+    }
+}
