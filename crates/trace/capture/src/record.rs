@@ -443,6 +443,15 @@ fn record(
             &mut last,
         )?;
     }
+    // Handed back at a resize: the program is seen in its read of the
+    // terminal first, for the resize's signal to find it there (sent
+    // while it is still on its way to the read, it would wake nothing).
+    if stopped.is_none()
+        && typed > 0
+        && options.keys.get(typed).is_some_and(|&k| is_resize(k))
+    {
+        session.settle_on(&settle, false);
+    }
     for (i, &key) in options.keys.iter().enumerate().skip(typed) {
         if stopped.is_some() {
             break;

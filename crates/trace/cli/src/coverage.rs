@@ -34,8 +34,9 @@ pub struct Coverage {
     pub lit: u64,
     /// Cells shown remembered (in the seen colour) at some step.
     pub remembered: u64,
-    /// Keys typed, by kind: moves, other printable, control, special.
-    pub keys: [u64; 4],
+    /// Keys typed, by kind: moves, other printable, control, special,
+    /// resizes.
+    pub keys: [u64; 5],
     /// Cases ended by each of [`ENDERS`].
     pub ended_by: [u64; 4],
     /// Cases whose screens showed the game's colours.
@@ -126,7 +127,7 @@ impl Coverage {
 
     /// The coverage of `counts`, as [`Coverage::counts`] gives them.
     pub fn from_counts(counts: &[u64]) -> Option<Coverage> {
-        let [cases, stood, bumps, edges, lit, remembered, coloured, k0, k1, k2, k3, e0, e1, e2, e3] =
+        let [cases, stood, bumps, edges, lit, remembered, coloured, k0, k1, k2, k3, k4, e0, e1, e2, e3] =
             counts.try_into().ok()?;
         Some(Coverage {
             cases,
@@ -135,7 +136,7 @@ impl Coverage {
             edges,
             lit,
             remembered,
-            keys: [k0, k1, k2, k3],
+            keys: [k0, k1, k2, k3, k4],
             ended_by: [e0, e1, e2, e3],
             coloured,
         })
@@ -149,9 +150,9 @@ impl fmt::Display for Coverage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the player stood on {} cell(s), bumped {} wall(s), stood on a screen's edge at {} step(s); {} cell(s) seen lit, {} remembered; keys: {} move(s), {} other printable, {} control, {} special",
+            "the player stood on {} cell(s), bumped {} wall(s), stood on a screen's edge at {} step(s); {} cell(s) seen lit, {} remembered; keys: {} move(s), {} other printable, {} control, {} special, {} resize(s)",
             self.stood, self.bumps, self.edges, self.lit, self.remembered,
-            self.keys[0], self.keys[1], self.keys[2], self.keys[3]
+            self.keys[0], self.keys[1], self.keys[2], self.keys[3], self.keys[4]
         )?;
         let ended: Vec<String> = ENDERS
             .iter()
@@ -192,10 +193,12 @@ fn classes(step: &Step, class: char, cells: &mut BTreeSet<(usize, usize)>) {
 }
 
 /// The kind of `key`: 0 a move, 1 another printable key, 2 a control
-/// key, 3 a special key.
+/// key, 3 a special key, 4 a resize.
 fn kind(key: char) -> usize {
     if MOVES.contains(&key) {
         0
+    } else if rogue_trace_format::is_resize(key) {
+        4
     } else if is_special_key(key) {
         3
     } else if key.is_control() {
@@ -254,7 +257,7 @@ mod tests {
         assert_eq!(covered.stood, 2);
         assert_eq!(covered.bumps, 1);
         assert_eq!(covered.edges, 3, "row 0 is the screen's edge");
-        assert_eq!(covered.keys, [2, 1, 0, 0]);
+        assert_eq!(covered.keys, [2, 1, 0, 0, 0]);
         assert_eq!(covered.ended_by, [1, 0, 0, 0]);
         assert_eq!(covered.coloured, 1);
         let mut sum = covered.clone();

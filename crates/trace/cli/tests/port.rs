@@ -431,6 +431,44 @@ fn a_port_that_ignores_a_resize_differs_after_it() {
     assert!(text(&out.stdout).contains("\n== step 3 resize 30x8\n"));
 }
 
+/// The default walks resize the terminal in some cases: a port that
+/// redraws at the new size stays identical to itself over them, and
+/// `rogue` to itself; one that never sees a resize is found, named by
+/// the resize.
+#[test]
+fn default_walks_resize_and_find_a_port_that_ignores_it() {
+    let dir = scratch("walks-resize");
+    let args = ["--cases", "8", "--seed", "2", "--keys-per-case", "30"];
+    let mut all = args.to_vec();
+    all.extend(["--keep-going", "--size", "30x10-60x20"]);
+    let same = fuzz_planted("none", &dir.join("same"), &all);
+    let stdout = text(&same.stdout);
+    assert_eq!(same.status.code(), Some(0), "{stdout}");
+    let resizes = |stdout: &str| {
+        let covered = stdout.lines().find(|l| l.contains("resize(s)"));
+        let words: Vec<&str> = covered.unwrap_or("").split(' ').collect();
+        let at = words.iter().position(|w| w.starts_with("resize(s)"));
+        at.and_then(|i| words[i - 1].parse::<usize>().ok())
+    };
+    assert!(resizes(&stdout).is_some_and(|n| n > 0), "{stdout}");
+    let stale = fuzz_planted("no-resize", &dir.join("stale"), &all);
+    let stdout = text(&stale.stdout);
+    assert_eq!(stale.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(", after a resize to "), "{stdout}");
+    if let Some(rogue) = rogue() {
+        let port = format!("{rogue} --seed {{seed}} --rng {{rng}}");
+        let mut all = vec!["fuzz", "--out", dir.to_str().unwrap()];
+        all.extend(args);
+        all.extend(["--port", &port, "--", &rogue]);
+        all.extend(["--seed", "{seed}", "--rng", "{rng}"]);
+        let out = rogue_trace(&all);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(resizes(&stdout).is_some_and(|n| n > 0), "{stdout}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn compare_takes_its_seed_and_keys_from_a_trace() {
     let p = planted();

@@ -13,10 +13,8 @@ fn heading(trace: &Trace, step: &Step) -> String {
         .key
         .map_or_else(|| "- (before the first key)".to_string(), key_literal);
     let last = trace.steps.last().map_or(0, |s| s.number);
-    format!(
-        "step {} of {last} (key {key}), {}x{}",
-        step.number, trace.header.cols, trace.header.rows
-    )
+    let (cols, rows) = trace.size_at(step.number);
+    format!("step {} of {last} (key {key}), {cols}x{rows}", step.number)
 }
 
 /// The screen of `step` with a heading; in colour (ANSI escapes) when
@@ -158,10 +156,8 @@ fn xml(text: &str) -> String {
 /// The screen of `step` as a standalone SVG: a monospace grid on black,
 /// each cell in its real colours, lightened where too dark to read.
 pub fn svg(trace: &Trace, step: &Step) -> String {
-    let (cols, rows) = (
-        usize::from(trace.header.cols),
-        usize::from(trace.header.rows),
-    );
+    let (cols, rows) = trace.size_at(step.number);
+    let (cols, rows) = (usize::from(cols), usize::from(rows));
     let (w, h) = (cols * CELL.0, rows * CELL.1);
     let mut out = String::new();
     let _ = writeln!(

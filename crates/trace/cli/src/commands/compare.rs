@@ -21,7 +21,7 @@ use crate::flags::{
     CaptureFlags, CharsArg, ForceArg, HtmlArg, KeysArgs, SeedFromArg, MAX_KEYS,
 };
 use crate::fuzz::grouping::first_difference;
-use crate::fuzz::walks::{walk, Draw};
+use crate::fuzz::walks::{resize_some, walk, Draw};
 use crate::outcome::Outcome;
 
 /// The keys of the default walk: enough for most walks to leave the
@@ -100,7 +100,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let sides = Sides::new(&args.sides, &args.command, config.part)?;
     let played = Played::of(&args, &config)?;
     let case = Case {
-        keys: played.keys(config.seed),
+        keys: played.keys(config.seed, args.size.size),
         config,
         size: args.size.size,
     };
@@ -267,12 +267,16 @@ impl Played {
         matches!(self, Played::Walk { .. })
     }
 
-    /// The keys typed, a walk drawn from `seed`.
-    fn keys(&self, seed: u32) -> Vec<char> {
+    /// The keys typed, a walk drawn from `seed` on a screen of `size`
+    /// (it may resize the terminal, as fuzz's walks do).
+    fn keys(&self, seed: u32, size: (u16, u16)) -> Vec<char> {
         match self {
             Played::Given(keys) => keys.clone(),
             Played::Walk { n, .. } => {
-                walk(&mut Draw::new(u64::from(seed)), *n, None)
+                let draw = &mut Draw::new(u64::from(seed));
+                let mut keys = walk(draw, *n, None);
+                resize_some(draw, &mut keys, size);
+                keys
             }
         }
     }

@@ -6,8 +6,9 @@
 //! drawn, and set aside, so that the rest of each case stays the same).
 
 use rogue_game::{GameConfig, RngKind};
+use rogue_trace_format::resize::RESIZE_MAX;
 use rogue_trace_format::{
-    key_literal, parse_size, unescape_keys, SPECIAL_KEYS,
+    key_literal, parse_size, resize_key, unescape_keys, SPECIAL_KEYS,
 };
 
 pub use generator::Draw;
@@ -102,6 +103,13 @@ pub const ENDINGS: [(char, u32); 4] = [
     (if cfg!(unix) { '\x03' } else { '\0' }, 1),
     (if cfg!(unix) { '\x1c' } else { '\0' }, 1),
 ];
+
+/// One default case in `RESIZE_EVERY` resizes the terminal between its
+/// keys ([`resize_some`]), as a player resizes a window.
+pub const RESIZE_EVERY: u32 = 4;
+
+/// A case that resizes does so 1 to `MOST_RESIZES` times.
+const MOST_RESIZES: u32 = 3;
 
 /// Every printable ASCII key but the quit key.
 fn printable() -> impl Iterator<Item = char> {
@@ -198,10 +206,31 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
         ..shape.base
     };
     let size = size_showing_the_player(draw, &shape.size, &config);
-    Case {
-        config,
-        size,
-        keys: case_keys(draw, shape.keys_per_case, shape.alphabet.as_deref()),
+    let alphabet = shape.alphabet.as_deref();
+    let mut keys = case_keys(draw, shape.keys_per_case, alphabet);
+    if alphabet.is_none() {
+        resize_some(draw, &mut keys, size);
+    }
+    Case { config, size, keys }
+}
+
+/// One time in [`RESIZE_EVERY`], puts 1 to [`MOST_RESIZES`] resizes of the
+/// terminal in place of keys of `keys` (never the last, which may end the
+/// game), each side drawn from half to one and a half times the screen's
+/// `size` (at most [`RESIZE_MAX`]): larger and smaller screens.
+pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
+    if draw.below(RESIZE_EVERY) != 0 || keys.len() < 2 {
+        return;
+    }
+    let side = |draw: &mut Draw, side: u16| {
+        let half = u32::from(side.div_ceil(2));
+        let drawn = half + draw.below(2 * half + 1);
+        drawn.clamp(1, u32::from(RESIZE_MAX)) as u16
+    };
+    for _ in 0..=draw.below(MOST_RESIZES) {
+        let at = draw.below(keys.len() as u32 - 1) as usize;
+        let (cols, rows) = (side(draw, size.0), side(draw, size.1));
+        keys[at] = resize_key(cols, rows).expect("a side from 1 to the most");
     }
 }
 
@@ -413,6 +442,44 @@ mod tests {
         for _ in 0..100 {
             let keys = case_keys(&mut draw, 10, Some(&alphabet));
             assert!(keys.iter().all(|k| alphabet.contains(k)));
+        }
+    }
+
+    #[test]
+    fn one_default_case_in_four_resizes_to_larger_and_smaller_screens() {
+        use rogue_trace_format::resize_of;
+        let shape = Shape {
+            base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
+            size: parse_size_range("40x12-120x40").unwrap(),
+            keys_per_case: 50,
+            alphabet: None,
+            rng: None,
+        };
+        let (mut resized, mut larger, mut smaller) = (0, 0, 0);
+        for number in 1..=1000 {
+            let case = draw_case(9, number, &shape);
+            let sizes: Vec<(u16, u16)> =
+                case.keys.iter().filter_map(|&k| resize_of(k)).collect();
+            assert!(sizes.len() <= 3, "case {number}: {sizes:?}");
+            assert!(resize_of(case.keys[49]).is_none(), "case {number}");
+            resized += usize::from(!sizes.is_empty());
+            for (cols, rows) in sizes {
+                let (c, r) = case.size;
+                assert!(cols >= c / 2 && cols <= c + c.div_ceil(2) + 1);
+                assert!(rows >= r / 2 && rows <= r + r.div_ceil(2) + 1);
+                larger += usize::from(cols * rows > c * r);
+                smaller += usize::from(cols * rows < c * r);
+            }
+        }
+        assert!((200..300).contains(&resized), "{resized} of 1000");
+        assert!(larger > 100 && smaller > 100, "{larger} {smaller}");
+        let alphabet = Shape {
+            alphabet: Some(vec!['h', 'j']),
+            ..shape
+        };
+        for number in 1..=100 {
+            let keys = draw_case(9, number, &alphabet).keys;
+            assert!(keys.iter().all(|&k| resize_of(k).is_none()));
         }
     }
 
