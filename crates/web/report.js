@@ -25,10 +25,17 @@
   function screens(side, twin) {
     var rows = [];
     var classes = [];
-    for (var y = 0; y < side.rows; y++) {
-      rows.push(" ".repeat(side.cols));
-      classes.push(" ".repeat(side.cols));
+    var size = [side.cols, side.rows];
+    function blank(cols, height) {
+      rows = [];
+      classes = [];
+      for (var y = 0; y < height; y++) {
+        rows.push(" ".repeat(cols));
+        classes.push(" ".repeat(cols));
+      }
+      size = [cols, height];
     }
+    blank(side.cols, side.rows);
     function apply(lines, changes) {
       changes.forEach(function (change) {
         var y = change[0];
@@ -41,6 +48,10 @@
     }
     var byNumber = {};
     side.steps.forEach(function (step) {
+      // A step of a resized screen (a trace of format v2) starts blank.
+      if (step.size && (step.size[0] !== size[0] || step.size[1] !== size[1])) {
+        blank(step.size[0], step.size[1]);
+      }
       if (step.same && twin && twin[step.n]) {
         rows = twin[step.n].text.slice();
         classes = twin[step.n].classes.slice();
@@ -49,8 +60,8 @@
         apply(classes, step.classes || []);
       }
       byNumber[step.n] = {
-        cols: side.cols,
-        rows: side.rows,
+        cols: size[0],
+        rows: size[1],
         text: rows.slice(),
         classes: classes.slice(),
         cursor: null,

@@ -14,7 +14,7 @@ use std::process::Output;
 use std::sync::OnceLock;
 
 use rogue_testkit::{compile_c, first_differing_cells, fuzz_traces as traces};
-use rogue_trace_format::Trace;
+use rogue_trace_format::{is_resize, Trace};
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
@@ -455,6 +455,16 @@ fn default_walks_resize_and_find_a_port_that_ignores_it() {
     let stdout = text(&stale.stdout);
     assert_eq!(stale.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains(", after a resize to "), "{stdout}");
+    // Shrinking keeps the resize the difference comes after, and the
+    // traces kept are v2, with it.
+    let kept = traces(&stdout);
+    assert!(kept.len() >= 2, "{stdout}");
+    for (a, b) in &kept {
+        assert!(a.header.keys.iter().any(|&k| is_resize(k)), "{stdout}");
+        assert_eq!(a.header.keys, b.header.keys);
+    }
+    let shrunk = &kept[1].0.header.keys;
+    assert!(shrunk.len() < 30, "{shrunk:?}");
     if let Some(rogue) = rogue() {
         let port = format!("{rogue} --seed {{seed}} --rng {{rng}}");
         let mut all = vec!["fuzz", "--out", dir.to_str().unwrap()];

@@ -165,27 +165,32 @@ fn escape(text: &str) -> String {
 fn side(side: &Side, same_as: Option<&Trace>) -> Value {
     let trace = side.trace;
     let header = &trace.header;
-    let (cols, rows) = (usize::from(header.cols), usize::from(header.rows));
-    let blank = Step {
-        number: 0,
-        key: None,
-        text: vec![" ".repeat(cols); rows],
-        colours: vec![" ".repeat(cols); rows],
-        odd: Vec::new(),
-    };
-    let mut before = &blank;
+    let first = blank((header.cols, header.rows));
+    let mut resized;
+    let mut before = &first;
     let mut steps = Vec::new();
     for step in &trace.steps {
         let key = step.key.map(key_literal);
         let twin = same_as
             .and_then(|t| t.steps.iter().find(|s| s.number == step.number))
             .filter(|s| s.text == step.text && s.colours == step.colours);
+        // A resized screen starts blank at its size (format v2).
+        let size = trace.size_at(step.number);
+        let sized = (
+            before.text.len(),
+            before.text.first().map_or(0, |r| r.chars().count()),
+        );
+        if sized != (usize::from(size.1), usize::from(size.0)) {
+            resized = blank(size);
+            before = &resized;
+        }
         if twin.is_some() {
-            steps.push(json!({"n": step.number, "key": key, "same": true}));
+            steps.push(json!({"n": step.number, "key": key, "same": true, "size": size}));
         } else {
             steps.push(json!({
                 "n": step.number,
                 "key": key,
+                "size": size,
                 "text": changes(&before.text, &step.text),
                 "classes": changes(&before.colours, &step.colours),
             }));
@@ -205,6 +210,18 @@ fn side(side: &Side, same_as: Option<&Trace>) -> Value {
         "also": header.extra.join("; "),
         "steps": steps,
     })
+}
+
+/// A blank step of `size`, columns by rows.
+fn blank((cols, rows): (u16, u16)) -> Step {
+    let row = " ".repeat(usize::from(cols));
+    Step {
+        number: 0,
+        key: None,
+        text: vec![row.clone(); usize::from(rows)],
+        colours: vec![row; usize::from(rows)],
+        odd: Vec::new(),
+    }
 }
 
 /// The runs of cells of `after` that differ from `before`, as
@@ -252,6 +269,26 @@ mod tests {
         let start = page.find("application/json\">").unwrap() + 18;
         let end = start + page[start..].find("</script>").unwrap();
         serde_json::from_str(&page[start..end].replace("<\\/", "</")).unwrap()
+    }
+
+    #[test]
+    fn a_resized_step_has_its_size_and_its_changes_from_blank() {
+        let text =
+            "# screen trace v2\n# program: a\n# size: 4x2\n# keys: \\{2x1}\n\
+            == step 0 key -\n#.. \n @  \n-- colours\nwbb \n w  \n\
+            == step 1 resize 2x1\n#.\n-- colours\nwb\n";
+        let a = Trace::parse(text).unwrap();
+        let report = diff(&a, &a, DiffOptions::default());
+        let side = |trace| Side {
+            name: "a.trace",
+            trace,
+        };
+        let page = html(side(&a), side(&a), &report, &[]);
+        let data = data(&page);
+        let resized = &data["a"]["steps"][1];
+        assert_eq!(resized["size"], json!([2, 1]));
+        assert_eq!(resized["text"], json!([[0, 0, "#."]]));
+        assert_eq!(data["a"]["steps"][0]["size"], json!([4, 2]));
     }
 
     #[test]
