@@ -161,6 +161,28 @@ fn a_program_linked_statically_is_watched() {
 }
 
 #[test]
+fn a_slow_first_screen_at_work_on_the_cpu_is_not_hung() {
+    // A second and a half of CPU before its first screen, past the hang
+    // limit: the first screen is waited for within the busy limit alone.
+    let waits = waits("spin", false);
+    for settle in ["observe", "watch"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+            .args(["capture", "--settle", settle, "--busy-limit", "60"])
+            .args(["--keys", "aq", "--every", "--size", "60x6", "--"])
+            .arg(&waits)
+            .arg("spin")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{settle}: {said}");
+        let trace = String::from_utf8(out.stdout).unwrap();
+        let shown = screens(&trace);
+        assert_eq!(shown[0].1, screen("read:"), "{settle}");
+        assert_eq!(shown[1].1, screen("read: 1:61"), "{settle}");
+    }
+}
+
+#[test]
 fn a_key_that_raises_a_signal_is_typed_by_the_capture() {
     // Ctrl-C: the terminal turns it into SIGINT, and curses' handler ends
     // the program; the library hands the typing back before it.
