@@ -217,9 +217,10 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
 /// One time in [`RESIZE_EVERY`], puts 1 to [`MOST_RESIZES`] resizes of the
 /// terminal in place of keys of `keys` (never the last, which may end the
 /// game), each side drawn from half to one and a half times the screen's
-/// `size` (at most [`RESIZE_MAX`]): larger and smaller screens.
+/// `size` (at most [`RESIZE_MAX`]): larger and smaller screens. Not on
+/// Windows, whose console captures are not resized.
 pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
-    if draw.below(RESIZE_EVERY) != 0 || keys.len() < 2 {
+    if draw.below(RESIZE_EVERY) != 0 || keys.len() < 2 || cfg!(windows) {
         return;
     }
     let side = |draw: &mut Draw, side: u16| {
