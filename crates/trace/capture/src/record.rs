@@ -86,6 +86,8 @@ pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
         rows: options.rows,
         keys: options.keys.clone(),
         extra,
+        // The Windows console's cursor is not read.
+        cursors: cfg!(unix),
     }
 }
 

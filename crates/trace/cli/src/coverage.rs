@@ -221,6 +221,7 @@ mod tests {
             text: rows.map(String::from).to_vec(),
             colours: colours.map(String::from).to_vec(),
             odd: Vec::new(),
+            cursor: Default::default(),
         }
     }
 

@@ -11,6 +11,7 @@
 use std::fmt::Write;
 
 use crate::classes::{describe, Look, CONSOLE, ODD};
+use crate::cursor::Cursor;
 use crate::escape::{char_literal, escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
@@ -88,6 +89,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     let mut compared = 0;
     let mut differing_steps = Vec::new();
     let mut differing_cells = 0;
+    let mut cursor_steps = 0;
     let console = on_console(a, b);
     for step_a in &a.steps {
         let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number)
@@ -96,14 +98,21 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         };
         compared += 1;
         let cells = differing_cells_of(step_a, step_b, console, options.chars);
-        if cells.is_empty() {
+        let cursor = cursor_differs(step_a, step_b);
+        if cells.is_empty() && cursor.is_none() {
             continue;
         }
         if differing_steps.is_empty() || options.all {
-            step_report(&mut text, step_a, step_b, &cells);
+            if !cells.is_empty() {
+                step_report(&mut text, step_a, step_b, &cells);
+            }
+            if let Some(told) = &cursor {
+                cursor_report(&mut text, step_a, told);
+            }
         }
         differing_steps.push(step_a.number);
         differing_cells += cells.len();
+        cursor_steps += usize::from(cursor.is_some());
     }
     for (name, mine, theirs) in
         [("A", &numbers_a, &numbers_b), ("B", &numbers_b, &numbers_a)]
@@ -137,8 +146,12 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     } else if differing_steps.is_empty() {
         format!("different{by}: {}", problems.join("; "))
     } else {
+        let cursor = match cursor_steps {
+            0 => String::new(),
+            n => format!(", the cursor at {n} of them"),
+        };
         format!(
-            "different{by}: {} of {compared} steps compared differ, {differing_cells} cells in all; first at step {}{}",
+            "different{by}: {} of {compared} steps compared differ, {differing_cells} cells in all{cursor}; first at step {}{}",
             differing_steps.len(),
             differing_steps[0],
             if problems.is_empty() { String::new() } else { format!("; {}", problems.join("; ")) }
@@ -322,6 +335,25 @@ fn differing_cells_of(
     cells
 }
 
+/// How the cursors of two steps differ, where both traces recorded them
+/// (v2): hidden on one side and shown on the other, or shown at other
+/// cells.
+pub fn cursor_differs(a: &Step, b: &Step) -> Option<String> {
+    Cursor::difference(a.cursor, b.cursor, ["A", "B"])
+}
+
+/// Writes the line of a step whose cursors differ.
+fn cursor_report(out: &mut String, a: &Step, told: &str) {
+    let key = a
+        .key
+        .map_or_else(|| "- (before the first key)".to_string(), key_literal);
+    let _ = writeln!(
+        out,
+        "step {} differs (key {key}): the cursor: {told}",
+        a.number
+    );
+}
+
 /// The most cells a step's report lists one by one.
 const CELLS_LISTED: usize = 12;
 
@@ -432,6 +464,52 @@ mod tests {
         let r = diff(&trace(BASE), &trace(BASE), DiffOptions::default());
         assert!(r.identical, "{}", r.text);
         assert_eq!(r.line, "identical: 3 steps compared");
+    }
+
+    /// `BASE` as v2, each step's cursor given.
+    fn with_cursors(cursors: [&str; 3]) -> Trace {
+        let mut t = trace(BASE);
+        t.header.cursors = true;
+        for (step, cursor) in t.steps.iter_mut().zip(cursors) {
+            step.cursor = cursor.parse().unwrap();
+        }
+        trace(&t.to_text())
+    }
+
+    #[test]
+    fn a_cursor_shown_where_the_other_hides_it_differs_on_its_own() {
+        let hidden = with_cursors(["hidden"; 3]);
+        let shown = with_cursors(["hidden", "1 3", "1 3"]);
+        let r = diff(&hidden, &shown, DiffOptions::default());
+        assert_eq!(
+            (r.identical, r.differing_steps.clone()),
+            (false, vec![1, 2])
+        );
+        assert_eq!(r.differing_cells, 0);
+        assert!(
+            r.text.starts_with("step 1 differs (key 'j'): the cursor: A's cursor is hidden, B's is shown at row 1, column 3\n"),
+            "{}",
+            r.text
+        );
+        assert!(
+            r.line.contains("0 cells in all, the cursor at 2 of them"),
+            "{}",
+            r.line
+        );
+        let elsewhere = with_cursors(["hidden", "1 3", "0 0"]);
+        let r = diff(&shown, &elsewhere, DiffOptions::default());
+        assert_eq!(r.differing_steps, vec![2]);
+        assert!(r.text.contains("A's cursor is shown at row 1, column 3, B's is at row 0, column 0"), "{}", r.text);
+    }
+
+    #[test]
+    fn a_cursor_not_recorded_on_one_side_is_not_compared() {
+        let r = diff(
+            &with_cursors(["1 1"; 3]),
+            &trace(BASE),
+            DiffOptions::default(),
+        );
+        assert!(r.identical, "{}", r.text);
     }
 
     #[test]

@@ -1,14 +1,22 @@
-//! The screen trace format, v1: reading and writing.
+//! The screen trace format, v1 and v2: reading and writing. A v2 trace is
+//! a v1 trace whose steps may each say where the cursor was
+//! ([`Cursor`]); a trace is written as v2 only when its header says its
+//! steps do ([`Header::cursors`]), so a trace without them reads in any
+//! v1 reader.
 
 use std::fmt;
 
 use crate::classes::{is_class, Look, ODD};
+use crate::cursor::{Cursor, CURSOR_LINE};
 use crate::escape::{
     char_literal, escape_keys, parse_key_literal, unescape_keys,
 };
 
 /// The first line of every v1 trace.
 const MAGIC: &str = "# screen trace v1";
+
+/// The first line of a v2 trace, whose steps say where the cursor was.
+const MAGIC_V2: &str = "# screen trace v2";
 
 /// The largest screen a trace may declare, columns by rows: a larger one
 /// is refused before anything is allocated for it.
@@ -38,6 +46,8 @@ pub struct Header {
     /// Header lines this reader does not know, kept as they were (without
     /// the leading `# `).
     pub extra: Vec<String>,
+    /// Whether the steps say where the cursor was: the trace is v2.
+    pub cursors: bool,
 }
 
 /// A cell whose look is neither pair 1, pair 2 nor the default: its class
@@ -66,6 +76,8 @@ pub struct Step {
     pub colours: Vec<String>,
     /// The colours of the cells of class `?`.
     pub odd: Vec<OddCell>,
+    /// Where the cursor was (v2), or [`Cursor::Unknown`].
+    pub cursor: Cursor,
 }
 
 /// A whole trace: its header and its steps, step 0 first.
@@ -159,7 +171,7 @@ impl Header {
     /// Writes the header lines.
     pub fn write(&self, out: &mut String) {
         let h = self;
-        out.push_str(MAGIC);
+        out.push_str(if h.cursors { MAGIC_V2 } else { MAGIC });
         out.push('\n');
         let known = [
             Some(format!("program: {}", h.program)),
@@ -200,6 +212,9 @@ pub fn write_step(out: &mut String, step: &Step) {
     }
     for odd in &step.odd {
         out.push_str(&format!("?? {} {} {}\n", odd.y, odd.x, odd.look));
+    }
+    if step.cursor.is_known() {
+        out.push_str(&format!("{CURSOR_LINE}{}\n", step.cursor));
     }
 }
 
@@ -249,10 +264,11 @@ impl<'a> Lines<'a> {
 
 fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     let (first, n) = lines.next("the first line")?;
-    if first != MAGIC {
-        return Err(
-            lines.error(n, format!("expected '{MAGIC}', found '{first}'"))
-        );
+    if first != MAGIC && first != MAGIC_V2 {
+        return Err(lines.error(
+            n,
+            format!("expected '{MAGIC}' or '{MAGIC_V2}', found '{first}'"),
+        ));
     }
     let mut fields: Vec<(&str, &str, usize)> = Vec::new();
     while let Some(line) = lines.peek() {
@@ -310,6 +326,7 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
         cols,
         rows,
         keys,
+        cursors: first == MAGIC_V2,
         extra: fields
             .iter()
             .filter(|(name, _, _)| !known.contains(name))
@@ -412,13 +429,30 @@ fn parse_step(
             )
         })?);
     }
+    let cursor = parse_cursor(lines, header)?;
     Ok(Step {
         number,
         key,
         text,
         colours,
         odd,
+        cursor,
     })
+}
+
+/// Reads a step's cursor line, if the trace is v2 and the step has one.
+fn parse_cursor(
+    lines: &mut Lines<'_>,
+    header: &Header,
+) -> Result<Cursor, ParseError> {
+    let given = lines.peek().and_then(|l| l.strip_prefix(CURSOR_LINE));
+    match given {
+        Some(text) if header.cursors => {
+            let (_, n) = lines.next("a cursor line")?;
+            text.parse().map_err(|e| lines.error(n, e))
+        }
+        _ => Ok(Cursor::Unknown),
+    }
 }
 
 fn parse_block(
@@ -502,12 +536,33 @@ mod tests {
     }
 
     #[test]
+    fn a_v2_trace_says_each_steps_cursor_and_a_v1_reads_as_before() {
+        let v2 = SMALL
+            .replace("# screen trace v1", "# screen trace v2")
+            .replace("== step 1", "-- cursor hidden\n== step 1")
+            + "-- cursor 1 2\n";
+        let t = Trace::parse(&v2).unwrap();
+        assert!(t.header.cursors);
+        assert_eq!(t.steps[0].cursor, Cursor::Hidden);
+        assert_eq!(t.steps[1].cursor, Cursor::At { y: 1, x: 2 });
+        assert_eq!(t.to_text(), v2);
+        let v1 = Trace::parse(SMALL).unwrap();
+        assert!(!v1.header.cursors);
+        assert!(v1.steps.iter().all(|s| s.cursor == Cursor::Unknown));
+        let in_v1 = SMALL.replace("== step 1", "-- cursor hidden\n== step 1");
+        assert!(Trace::parse(&in_v1).is_err(), "a v1 trace has no cursor");
+        let bad = v2.replace("-- cursor 1 2", "-- cursor here");
+        let err = Trace::parse(&bad).unwrap_err();
+        assert!(err.message.contains("'here' is not"), "{err}");
+    }
+
+    #[test]
     fn errors_name_the_line() {
         let cases = [
             (
-                SMALL.replace("# screen trace v1", "# screen trace v2"),
+                SMALL.replace("# screen trace v1", "# screen trace v3"),
                 1,
-                "expected '# screen trace v1'",
+                "expected '# screen trace v1' or '# screen trace v2'",
             ),
             (
                 SMALL.replace("# seed: 42", "# seed: x"),

@@ -172,6 +172,7 @@ fn side(side: &Side, same_as: Option<&Trace>) -> Value {
         text: vec![" ".repeat(cols); rows],
         colours: vec![" ".repeat(cols); rows],
         odd: Vec::new(),
+        cursor: Default::default(),
     };
     let mut before = &blank;
     let mut steps = Vec::new();

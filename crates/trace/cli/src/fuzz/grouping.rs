@@ -10,7 +10,9 @@ use std::fmt;
 
 use rogue_capture::{Outcome as Ended, Stopped};
 use rogue_trace_format::classes::{BLUE, WHITE};
-use rogue_trace_format::diff::{cells_differing_as, on_console};
+use rogue_trace_format::diff::{
+    cells_differing_as, cursor_differs, on_console,
+};
 use rogue_trace_format::{key_told, Step, Trace};
 
 use crate::outcome::{Outcome, ROLES};
@@ -40,6 +42,9 @@ pub enum Kind {
     /// Both sides ended alike, the terminal left alike, but what they
     /// left on its main screen differs.
     LastWords,
+    /// The same screen, but the cursor shown on one side and hidden on
+    /// the other, or shown at another cell.
+    Cursor,
 }
 
 impl fmt::Display for Kind {
@@ -58,6 +63,7 @@ impl fmt::Display for Kind {
                 "the terminal is left otherwise than endwin() leaves it: {}",
                 hows.join("; ")
             ),
+            Kind::Cursor => write!(f, "the cursor differs (shown on one side and hidden on the other, or at another cell; the screens the same)"),
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
         }
     }
@@ -151,6 +157,19 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     let keys = &a.header.keys;
     let key_of =
         |step: usize| step.checked_sub(1).and_then(|i| keys.get(i).copied());
+    let cursor = differing_cursor(outcome)
+        .filter(|&c| stop.is_none_or(|t| c < t))
+        .filter(|&c| screens.as_ref().is_none_or(|s| c < s.0));
+    if let Some(step) = cursor {
+        let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
+        return Some(FirstDifference {
+            step,
+            key: key_of(step),
+            kind: Kind::Cursor,
+            cells: BTreeSet::new(),
+            players: [player(step_a), player(step_b)],
+        });
+    }
     if let Some((step, cells)) = screens {
         let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
         return Some(FirstDifference {
@@ -225,6 +244,15 @@ fn differing_screen(
         let cells = cells_differing_as(step_a, step_b, console, options);
         (!cells.is_empty())
             .then(|| (step_a.number, cells.into_iter().collect()))
+    })
+}
+
+/// The first step both sides have whose cursors differ ([`cursor_differs`]).
+fn differing_cursor(outcome: &Outcome) -> Option<usize> {
+    let (a, b) = (&outcome.reference, &outcome.port);
+    a.steps.iter().find_map(|step_a| {
+        let step_b = screen(b, step_a.number)?;
+        cursor_differs(step_a, step_b).map(|_| step_a.number)
     })
 }
 
@@ -366,6 +394,7 @@ mod tests {
             text: rows.iter().map(|r| r.to_string()).collect(),
             colours: colours.iter().map(|r| r.to_string()).collect(),
             odd: Vec::new(),
+            cursor: Default::default(),
         }
     }
 
