@@ -23,7 +23,7 @@
 
 use serde_json::{json, Value};
 
-use crate::diff::{cells_differing_as, on_console, Report};
+use crate::diff::{cells_differing_as, cursor_differs, on_console, Report};
 use crate::escape::{escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
@@ -82,6 +82,7 @@ pub fn html_ended(
         "text": report.text,
         "differences": differences(a.trace, b.trace, report),
         "only": only(a.trace, b.trace),
+        "cursors": cursors(a.trace, b.trace),
         "commands": commands,
     });
     // `</` would end the script element the data sits in.
@@ -115,6 +116,19 @@ fn differences(a: &Trace, b: &Trace, report: &Report) -> Value {
         }
     }
     Value::Object(differences)
+}
+
+/// How the cursors differ at each step both traces have where they do
+/// ([`cursor_differs`]), by step number.
+fn cursors(a: &Trace, b: &Trace) -> Value {
+    let mut cursors = serde_json::Map::new();
+    for step_a in &a.steps {
+        let step_b = b.steps.iter().find(|s| s.number == step_a.number);
+        if let Some(told) = step_b.and_then(|b| cursor_differs(step_a, b)) {
+            cursors.insert(step_a.number.to_string(), json!(told));
+        }
+    }
+    Value::Object(cursors)
 }
 
 /// The steps only one trace has, by number: `"a"` or `"b"`, the one that
@@ -237,6 +251,7 @@ fn changes(before: &[String], after: &[String]) -> Vec<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cursor::Cursor;
     use crate::diff::{diff, DiffOptions};
 
     #[test]
@@ -253,6 +268,34 @@ mod tests {
         let start = page.find("application/json\">").unwrap() + 18;
         let end = start + page[start..].find("</script>").unwrap();
         serde_json::from_str(&page[start..end].replace("<\\/", "</")).unwrap()
+    }
+
+    #[test]
+    fn a_report_tells_the_steps_whose_cursors_differ() {
+        let mut a = Trace::parse(&A.replace("v1", "v2")).unwrap();
+        let mut b = a.clone();
+        a.steps.iter_mut().for_each(|s| s.cursor = Cursor::Hidden);
+        b.steps[0].cursor = Cursor::Hidden;
+        b.steps[1].cursor = Cursor::At { y: 1, x: 2 };
+        let report = diff(&a, &b, DiffOptions::default());
+        let page = html(
+            Side {
+                name: "a",
+                trace: &a,
+            },
+            Side {
+                name: "b",
+                trace: &b,
+            },
+            &report,
+            &[],
+        );
+        let data = data(&page);
+        assert_eq!(
+            data["cursors"],
+            json!({"1": "A's cursor is hidden, B's is shown at row 1, column 2"})
+        );
+        assert_eq!(data["differences"], json!({}));
     }
 
     #[test]

@@ -138,6 +138,9 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         }
         let covered = Coverage::of(&outcome.reference, &case.keys);
         println!("covered (the reference's screens): {covered}");
+        if let Some(unseen) = outcome.cursor_unseen() {
+            println!("{unseen}");
+        }
         println!("reproduce: {again}");
         println!("{}", outcome.line());
     }

@@ -28,6 +28,8 @@ a cell is seen on one side, never on the other (a tile on one side, blank on the
 a cell is lit on one side and only remembered on the other (the same character, \
 in the visible colour on one side and the seen colour on the other); \
 a cell is drawn in other colours (the same character). \
+A screen the same on both sides, its cursor not (shown on one side and hidden on the other, \
+or shown at another cell), is named \"the cursor differs\". \
 A side that ended is named \"a side stopped or died\", with how each side that ended there did: \
 its exit status, the signal that killed it, or that it drew nothing, kept busy or slept without \
 waiting for a key (and after which key, with the bytes a special key is sent as). \
