@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 
 use rogue_trace_format::classes::Look;
 use rogue_trace_format::keys;
-use rogue_trace_format::Step;
+use rogue_trace_format::{Cursor, Step};
 use windows_sys::Win32::System::Console::{
     ENHANCED_KEY, FOCUS_EVENT, INPUT_RECORD, KEY_EVENT, LEFT_ALT_PRESSED,
     LEFT_CTRL_PRESSED, SHIFT_PRESSED,
@@ -68,6 +68,8 @@ pub struct ConsoleSession {
     cols: u16,
     /// The last screen read: characters and attributes, row by row.
     cells: Vec<(u16, u16)>,
+    /// The cursor as the screen last settled.
+    cursor: Cursor,
     exited: bool,
 }
 
@@ -91,6 +93,7 @@ impl ConsoleSession {
             host: link::Host::start(command, cols, rows, env)?,
             cols,
             cells: Vec::new(),
+            cursor: Cursor::Unknown,
             exited: false,
         };
         session.cells = session.read_screen()?;
@@ -167,7 +170,20 @@ impl ConsoleSession {
                 .unwrap_or(' ');
             (ch, Look::of_console(attributes))
         });
-        crate::screen::step_of_cells(number, key, self.cols, cells)
+        let mut step =
+            crate::screen::step_of_cells(number, key, self.cols, cells);
+        step.cursor = self.cursor;
+        step
+    }
+
+    /// Reads where the cursor is, as the screen has settled: hidden, or
+    /// shown at its cell; not known if the console cannot say.
+    pub fn read_cursor(&mut self) {
+        self.cursor = match self.host.cursor() {
+            Ok((false, _, _)) => Cursor::Hidden,
+            Ok((true, x, y)) => Cursor::At { y, x },
+            Err(_) => Cursor::Unknown,
+        };
     }
 
     /// How the program ended (a crash's NTSTATUS named), waiting up to

@@ -86,8 +86,7 @@ pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
         rows: options.rows,
         keys: options.keys.clone(),
         extra,
-        // The Windows console's cursor is not read.
-        cursors: cfg!(unix),
+        cursors: true,
     }
 }
 
@@ -222,7 +221,9 @@ impl Wait {
 #[cfg(windows)]
 impl Recording for console::ConsoleSession {
     fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
-        self.settle(how, first)
+        let settled = self.settle(how, first);
+        self.read_cursor();
+        settled
     }
 
     fn type_key(&mut self, key: char) -> io::Result<()> {

@@ -418,8 +418,9 @@ fn play_port(
 }
 
 /// Whether the C original hides the cursor at every screen on a terminal
-/// of type `term` (Unix): its `curs_set(0)` works where the terminal's
-/// description has `civis`, which `tput` says (a terminal without it,
+/// of type `term`: on the Windows console always; on Unix, its
+/// `curs_set(0)` works where the terminal's description has `civis`,
+/// which `tput` says (a terminal without it,
 /// `vt100`, shows the cursor where curses leaves it, which the built-in
 /// port does not say, so it is not compared). Every part but Part 0,
 /// which draws no screen, calls `curs_set(0)` before its first screen.
@@ -430,8 +431,8 @@ fn hides_cursor(term: &str) -> bool {
     if let Some((_, hides)) = known.iter().find(|(t, _)| t == term) {
         return *hides;
     }
-    let hides = cfg!(unix)
-        && !term.is_empty()
+    let hides = cfg!(windows)
+        || !term.is_empty()
         && Command::new("tput")
             .args(["-T", term, "civis"])
             .stdout(Stdio::null())
