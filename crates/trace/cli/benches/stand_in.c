@@ -3,18 +3,20 @@
  * read with getch()). `make bench` captures it on ncurses, to measure what
  * capturing the C original costs; `make test-windows` builds it with MinGW
  * on PDCurses and captures it on Wine's console, against its twin on
- * ncurses. */
+ * ncurses. Given `--cursor-shown`, it never calls curs_set(0). */
 #ifdef _WIN32
 #include <curses.h>
 #else
 #include <ncurses.h>
 #endif
+#include <string.h>
 
-int main(void) {
+int main(int argc, char **argv) {
     int ch = 0, y, x, py = 10, px = 50;
     initscr();
     noecho();
-    curs_set(0);
+    if (argc < 2 || strcmp(argv[1], "--cursor-shown") != 0)
+        curs_set(0);
     start_color();
     init_pair(1, COLOR_WHITE, COLOR_BLACK);
     init_pair(2, COLOR_BLUE, COLOR_BLACK);

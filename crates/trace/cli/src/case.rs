@@ -433,12 +433,12 @@ fn hides_cursor(term: &str) -> bool {
     }
     let hides = cfg!(windows)
         || !term.is_empty()
-        && Command::new("tput")
-            .args(["-T", term, "civis"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
+            && Command::new("tput")
+                .args(["-T", term, "civis"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
     known.push((term.to_string(), hides));
     hides
 }
@@ -537,15 +537,23 @@ pub fn free_name(
         .expect("a free name"))
 }
 
-/// Writes the reference's and the port's traces, creating both files.
+/// Writes the reference's and the port's traces, creating both files;
+/// each says in its header how its side ended, where it did (`# ended:
+/// the program exited with status 0 on its last key`).
 fn write_both(
     reference: &Path,
     port: &Path,
     outcome: &Outcome,
 ) -> Result<(), Failure> {
-    for (path, trace) in
-        [(&reference, &outcome.reference), (&port, &outcome.port)]
-    {
+    let endings = outcome.endings();
+    let traces = [&outcome.reference, &outcome.port].map(Trace::clone);
+    let traces = traces.into_iter().zip(endings).map(|(mut trace, ended)| {
+        if let Some((how, _)) = ended {
+            trace.header.extra.push(format!("ended: {how}"));
+        }
+        trace
+    });
+    for (path, trace) in [reference, port].into_iter().zip(traces) {
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

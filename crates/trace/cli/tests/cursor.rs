@@ -91,6 +91,34 @@ fn a_curses_port_without_curs_set_differs_from_the_c_and_the_built_in_port() {
 }
 
 #[test]
+fn the_traces_written_say_each_steps_cursor_and_how_each_side_ended() {
+    let part2 = built("part2", &["-lncurses"]);
+    let shown = format!("{part2} --plant cursor");
+    let dir = scratch("traces");
+    let mut args = vec!["compare", "--part", "2", "--size", "100x25"];
+    args.extend(["--keys", "jq", "--out", dir.to_str().unwrap()]);
+    args.extend(["--port", &shown, "--", &part2]);
+    let out = rogue_trace(&args);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let (reference, port) =
+        (read("part2.reference.trace"), read("part2.port.trace"));
+    for trace in [&reference, &port] {
+        assert!(trace.starts_with("# screen trace v2\n"), "{trace}");
+        assert!(
+            trace.contains("\n# ended: exited with status 0 on its last key"),
+            "{trace}"
+        );
+    }
+    assert_eq!(reference.matches("\n-- cursor hidden\n").count(), 2);
+    assert!(
+        port.contains("\n-- cursor 10 51\n== step 1 key 'j'\n"),
+        "{port}"
+    );
+    assert!(port.contains("\n-- cursor 11 51\n"), "{port}");
+}
+
+#[test]
 fn ports_in_c_and_node_that_never_hide_the_cursor_differ() {
     let planted = built("planted", &[]);
     let c = |plant: &str| format!("{planted} --seed 3 {plant}");

@@ -18,8 +18,9 @@ use windows_sys::Win32::System::Console::{
     GetNumberOfConsoleInputEvents, ReadConsoleOutputW,
     SetConsoleActiveScreenBuffer, SetConsoleScreenBufferInfoEx,
     SetConsoleScreenBufferSize, SetConsoleWindowInfo, WriteConsoleInputW,
-    CHAR_INFO, CONSOLE_CURSOR_INFO, CONSOLE_SCREEN_BUFFER_INFO, CONSOLE_SCREEN_BUFFER_INFOEX,
-    CONSOLE_TEXTMODE_BUFFER, COORD, INPUT_RECORD, SMALL_RECT,
+    CHAR_INFO, CONSOLE_CURSOR_INFO, CONSOLE_SCREEN_BUFFER_INFO,
+    CONSOLE_SCREEN_BUFFER_INFOEX, CONSOLE_TEXTMODE_BUFFER, COORD, INPUT_RECORD,
+    SMALL_RECT,
 };
 
 /// Opens `CONIN$` or `CONOUT$`: this console's input, or its active
@@ -201,8 +202,7 @@ pub(super) fn read_cursor() -> io::Result<(bool, u16, u16)> {
         bVisible: 0,
     };
     // SAFETY: the handle is open; `cursor` is written.
-    if unsafe { GetConsoleCursorInfo(active.as_raw_handle(), &mut cursor) }
-        == 0
+    if unsafe { GetConsoleCursorInfo(active.as_raw_handle(), &mut cursor) } == 0
     {
         return Err(io::Error::last_os_error());
     }

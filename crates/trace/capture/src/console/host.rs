@@ -12,8 +12,7 @@ use std::process::{Child, Command, Stdio};
 
 use super::buffers::{
     new_screen_buffer, open_console, pending_input, read_cursor, read_screen,
-    show_afresh,
-    size_buffer, write_records,
+    show_afresh, size_buffer, write_records,
 };
 use super::wire::{encode_cells, encode_cursor, write_reply, Request};
 use super::{focus_record, key_records};
