@@ -245,8 +245,18 @@ fn rogue_trace_on_wine(
     args: &[&str],
     reference_args: &[&str],
 ) -> (u32, String) {
+    rogue_trace_on_wine_against("rogue.exe", args, reference_args)
+}
+
+/// [`rogue_trace_on_wine`], the reference `reference` (a file of the
+/// Windows build).
+fn rogue_trace_on_wine_against(
+    reference: &str,
+    args: &[&str],
+    reference_args: &[&str],
+) -> (u32, String) {
     let dir = windows_dir();
-    let game = windows_path(&dir.join("rogue.exe"));
+    let game = windows_path(&dir.join(reference));
     let mut command: Vec<OsString> =
         vec!["wine".into(), dir.join("rogue-trace.exe").into()];
     command.extend(args.iter().map(OsString::from));
@@ -572,6 +582,29 @@ fn the_console_s_cursor_is_read_at_every_step_as_ncurses_leaves_it() {
     let expected = [(10, 51), (11, 51), (12, 51), (12, 52)]
         .map(|(y, x)| Cursor::At { y, x });
     assert_eq!(at, expected);
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn a_port_that_never_calls_endwin_leaves_the_console_otherwise() {
+    let compare = |port_args: &str| {
+        let port = port_command("stand-in.exe", port_args);
+        let args = ["compare", "--part", "2", "--keys", "jlq", "--port", &port];
+        rogue_trace_on_wine_against("stand-in.exe", &args, &[])
+    };
+    let (status, shown) = compare("");
+    assert_eq!(status, 0, "{shown}");
+    let (status, shown) = compare("--no-endwin");
+    assert_eq!(status, 1, "{shown}");
+    assert!(
+        shown.contains(
+            "exited with status 0, leaving the terminal with the cursor hidden"
+        ),
+        "{shown}"
+    );
+    let (status, shown) = compare("--cursor-shown");
+    assert_eq!(status, 1, "{shown}");
+    assert!(shown.contains("the cursor differs"), "{shown}");
 }
 
 #[test]

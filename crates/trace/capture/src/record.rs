@@ -246,7 +246,7 @@ impl Recording for console::ConsoleSession {
         let exit = self.exit_status(EXIT_WAIT);
         Ending {
             exit,
-            left: crate::Left::default(),
+            left: self.left(),
             last_words: last_words::last_lines(self.step(0, None).text),
         }
     }

@@ -14,7 +14,7 @@ use windows_sys::Win32::Storage::FileSystem::{
 };
 use windows_sys::Win32::System::Console::{
     CreateConsoleScreenBuffer, FlushConsoleInputBuffer, GetConsoleCursorInfo,
-    GetConsoleScreenBufferInfo, GetConsoleScreenBufferInfoEx,
+    GetConsoleMode, GetConsoleScreenBufferInfo, GetConsoleScreenBufferInfoEx,
     GetNumberOfConsoleInputEvents, ReadConsoleOutputW,
     SetConsoleActiveScreenBuffer, SetConsoleScreenBufferInfoEx,
     SetConsoleScreenBufferSize, SetConsoleWindowInfo, WriteConsoleInputW,
@@ -209,6 +209,17 @@ pub(super) fn read_cursor() -> io::Result<(bool, u16, u16)> {
     let at = buffer_info(&active)?.dwCursorPosition;
     let (x, y) = (at.X.max(0) as u16, at.Y.max(0) as u16);
     Ok((cursor.bVisible != 0, x, y))
+}
+
+/// The input mode of the console's input buffer `input`
+/// (`ENABLE_ECHO_INPUT`, `ENABLE_LINE_INPUT`, ...).
+pub(super) fn input_mode(input: &File) -> io::Result<u32> {
+    let mut mode = 0;
+    // SAFETY: the handle is open and `mode` is written.
+    if unsafe { GetConsoleMode(input.as_raw_handle(), &mut mode) } == 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(mode)
 }
 
 /// The active screen buffer's top left `cols` by `rows`, as

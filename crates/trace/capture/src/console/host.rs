@@ -11,8 +11,8 @@ use std::io::{self, BufWriter};
 use std::process::{Child, Command, Stdio};
 
 use super::buffers::{
-    new_screen_buffer, open_console, pending_input, read_cursor, read_screen,
-    show_afresh, size_buffer, write_records,
+    input_mode, new_screen_buffer, open_console, pending_input, read_cursor,
+    read_screen, show_afresh, size_buffer, write_records,
 };
 use super::wire::{encode_cells, encode_cursor, write_reply, Request};
 use super::{focus_record, key_records};
@@ -114,6 +114,9 @@ impl Hosted {
                 Ok(encode_cells(&read_screen(self.cols, self.rows)?))
             }
             Request::Cursor => Ok(encode_cursor(read_cursor()?)),
+            Request::InputMode => {
+                Ok(input_mode(&self.input)?.to_le_bytes().to_vec())
+            }
             Request::Exited => Ok(match self.child.try_wait()? {
                 // On Windows every exit status has a code.
                 Some(status) => {

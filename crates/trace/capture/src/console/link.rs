@@ -91,6 +91,11 @@ impl Host {
         decode_cursor(&self.ask(Request::Cursor)?)
     }
 
+    /// The console input buffer's mode.
+    pub(super) fn input_mode(&mut self) -> io::Result<u32> {
+        decode_u32(&self.ask(Request::InputMode)?)
+    }
+
     /// The program's exit status, if it has exited.
     pub(super) fn exited(&mut self) -> io::Result<Option<ExitStatus>> {
         let body = self.ask(Request::Exited)?;

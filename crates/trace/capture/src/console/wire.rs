@@ -18,6 +18,8 @@ pub(super) enum Request {
     /// The active screen buffer's cursor: shown (a byte, 1 or 0), its
     /// column and row (a `u16` each).
     Cursor,
+    /// The console input buffer's mode: a `u32`.
+    InputMode,
     /// Whether the program has exited: nothing if not, else its exit
     /// code, a `u32`.
     Exited,
@@ -37,6 +39,7 @@ impl Request {
             Request::Pending => vec![b'p'],
             Request::Screen => vec![b's'],
             Request::Cursor => vec![b'c'],
+            Request::InputMode => vec![b'm'],
             Request::Exited => vec![b'x'],
             Request::End => vec![b'e'],
         }
@@ -63,6 +66,7 @@ impl Request {
             b'p' => Request::Pending,
             b's' => Request::Screen,
             b'c' => Request::Cursor,
+            b'm' => Request::InputMode,
             b'x' => Request::Exited,
             b'e' => Request::End,
             other => {
@@ -178,6 +182,7 @@ mod tests {
             Request::Pending,
             Request::Screen,
             Request::Cursor,
+            Request::InputMode,
             Request::Exited,
             Request::End,
         ];
