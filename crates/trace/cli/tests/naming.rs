@@ -1,0 +1,86 @@
+//! How `compare` and `fuzz` name a difference, each bug once, by its
+//! cause. The ports are `tests/fixtures/dungeon.c`, a stand-in of Part 4
+//! drawn from its seed, each with a bug of its own planted, against
+//! itself.
+
+#![cfg(unix)] // a Unix pseudo-terminal
+
+mod common;
+
+use common::{fixture, rogue_trace, text};
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use rogue_testkit::compile_c;
+
+/// A scratch folder of this test binary.
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir()
+        .join(format!("rogue-trace-naming-{}", std::process::id()))
+        .join(name)
+}
+
+/// `dungeon.c`, compiled once.
+fn dungeon() -> &'static str {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            compile_c(&fixture("dungeon.c"), &scratch("bin"), "dungeon", &[])
+        })
+        .to_str()
+        .unwrap()
+}
+
+/// `compare ARGS` of the port planted with `plant` against the dungeon:
+/// its exit status and output.
+fn compare(plant: &str, args: &[&str]) -> (Option<i32>, String) {
+    let port = format!("{} --seed {{seed}} --plant {plant}", dungeon());
+    let mut all = vec!["compare", "--rng", "glibc", "--port", &port];
+    all.extend(args);
+    all.extend(["--", dungeon(), "--seed", "{seed}"]);
+    let out = rogue_trace(&all);
+    (out.status.code(), text(&out.stdout) + &text(&out.stderr))
+}
+
+/// The line naming the first difference, as fuzz names it.
+fn named(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find(|l| l.starts_with("its first difference, as fuzz names it: "))
+        .unwrap_or_else(|| panic!("a name: {stdout}"))
+}
+
+#[test]
+fn remembered_cells_in_the_visible_colour_are_a_colour_not_the_field_of_view() {
+    let (status, out) =
+        compare("remembered-lit", &["--seed", "3", "--walk", "30"]);
+    assert_eq!(status, Some(1), "{out}");
+    let name = named(&out);
+    assert!(
+        name.contains("a colour differs, not the field of view"),
+        "{name}"
+    );
+    // A few cells left lit after a move: more cells lit than the
+    // reference, the field of view's.
+    let (status, out) = compare("clear-fov", &["--seed", "3", "--walk", "30"]);
+    assert_eq!(status, Some(1), "{out}");
+    let name = named(&out);
+    assert!(
+        name.contains("the field of view differs: a cell is lit"),
+        "{name}"
+    );
+}
+
+#[test]
+fn seen_cells_drawn_bold_are_an_attribute() {
+    let (status, out) = compare("bold", &["--seed", "3", "--walk", "30"]);
+    assert_eq!(status, Some(1), "{out}");
+    let name = named(&out);
+    assert!(
+        name.contains(
+            "an attribute differs: a cell is drawn bold on one side only"
+        ),
+        "{name}"
+    );
+}
