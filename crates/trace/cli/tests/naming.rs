@@ -84,3 +84,57 @@ fn seen_cells_drawn_bold_are_an_attribute() {
         "{name}"
     );
 }
+
+/// `fuzz ARGS` of the port planted with `plant` against the dungeon, on
+/// screens from 30x8 to 120x30, writing into a scratch folder of its
+/// own: its exit status and output.
+fn fuzz(plant: &str, args: &[&str]) -> (Option<i32>, String) {
+    let out = scratch(&format!("fuzz-{plant}"));
+    let _ = std::fs::remove_dir_all(&out);
+    let port = format!("{} --seed {{seed}} --plant {plant}", dungeon());
+    let mut all = vec!["fuzz", "--out", out.to_str().unwrap()];
+    all.extend(["--rng", "glibc", "--keep-going", "--size", "30x8-120x30"]);
+    all.extend(["--port", &port]);
+    all.extend(args);
+    all.extend(["--", dungeon(), "--seed", "{seed}"]);
+    let out = rogue_trace(&all);
+    (out.status.code(), text(&out.stdout))
+}
+
+/// The names of the groups a campaign's summary lists.
+fn groups(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("difference "))
+        .filter_map(|l| l.split_once(": ").map(|(_, name)| name))
+        .map(|name| name.rsplit_once(" (").map_or(name, |(n, _)| n))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_port_drawing_outside_a_small_terminal_is_one_group() {
+    let (status, out) = fuzz("unclipped", &["--cases", "10", "--seed", "4"]);
+    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(
+        groups(&out),
+        ["draws outside the terminal: differs only on screens smaller than the map (100x25)"],
+        "{out}"
+    );
+}
+
+#[test]
+fn a_map_bug_is_one_group_whatever_the_screen() {
+    let (status, out) = fuzz("short", &["--cases", "10", "--seed", "4"]);
+    assert_eq!(status, Some(1), "{out}");
+    let found: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("(drawn at "))
+        .collect();
+    assert!(!found.is_empty(), "a case found on a small screen: {out}");
+    assert_eq!(
+        groups(&out),
+        ["the map differs (a cell drawn on both sides, with other characters)"],
+        "{out}"
+    );
+}

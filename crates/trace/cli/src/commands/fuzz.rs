@@ -33,9 +33,9 @@ its exit status, the signal that killed it, or that it drew nothing, kept busy o
 waiting for a key (and after which key, with the bytes a special key is sent as). \
 Cases of one name are one group, except that a cell seen on one side only and a cell lit on one side \
 only are one group, \"the field of view differs\" (a field of view of another radius shows the one or \
-the other first). A case whose first differing screen shows neither player (a screen smaller than \
-the dungeon, the difference away from both players) is played again on a screen of at least 100x25, \
-the dungeon's size, and named by that if it differs there. \
+the other first). A case drawn on a screen smaller than the dungeon (100x25) is played again on a \
+screen of at least 100x25 and named by what differs there, so that one bug is one group whatever the \
+screen; alike there, it is \"draws outside the terminal: differs only on screens smaller than the map\". \
 Each group is reported once: the first case found in it, and that case shrunk. \
 When more than half of the cases, and at least 5, differ from the first screen on with the player \
 starting elsewhere, the summary says to check the port's seed and generator (rogue-trace rand). \
