@@ -89,11 +89,16 @@ fn seen_cells_drawn_bold_are_an_attribute() {
 /// screens from 30x8 to 120x30, writing into a scratch folder of its
 /// own: its exit status and output.
 fn fuzz(plant: &str, args: &[&str]) -> (Option<i32>, String) {
-    let out = scratch(&format!("fuzz-{plant}"));
+    fuzz_on("30x8-120x30", plant, args)
+}
+
+/// [`fuzz`] on screens of `sizes`.
+fn fuzz_on(sizes: &str, plant: &str, args: &[&str]) -> (Option<i32>, String) {
+    let out = scratch(&format!("fuzz-{plant}-{sizes}"));
     let _ = std::fs::remove_dir_all(&out);
     let port = format!("{} --seed {{seed}} --plant {plant}", dungeon());
     let mut all = vec!["fuzz", "--out", out.to_str().unwrap()];
-    all.extend(["--rng", "glibc", "--keep-going", "--size", "30x8-120x30"]);
+    all.extend(["--rng", "glibc", "--keep-going", "--size", sizes]);
     all.extend(["--port", &port]);
     all.extend(args);
     all.extend(["--", dungeon(), "--seed", "{seed}"]);
@@ -136,5 +141,33 @@ fn a_map_bug_is_one_group_whatever_the_screen() {
         groups(&out),
         ["the map differs (a cell drawn on both sides, with other characters)"],
         "{out}"
+    );
+}
+
+#[test]
+fn a_crash_found_with_the_player_out_of_view_is_shrunk_with_it_in_view() {
+    // On screens of 4 to 6 rows, the player starts out of view; the port
+    // crashes at its third key on a screen narrower than the map.
+    let (status, out) = fuzz_on(
+        "20x4-30x6",
+        "crash-narrow",
+        &["--cases", "2", "--seed", "1"],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    let found = out.lines().find(|l| l.starts_with("(drawn at "));
+    assert!(
+        found.is_some_and(|l| l.contains("both sides were alike")),
+        "found on a small screen only: {out}"
+    );
+    let shrunk: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("shrunk to "))
+        .collect();
+    assert_eq!(shrunk.len(), 1, "{out}");
+    assert!(
+        shrunk[0].contains("killed by SIGSEGV")
+            && shrunk[0].ends_with("its last screen before shows both players"),
+        "{}",
+        shrunk[0]
     );
 }

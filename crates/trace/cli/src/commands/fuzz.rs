@@ -44,7 +44,8 @@ typed by the same key (or both the first screen), of the same kind, each player 
 shows still shown. The keys are cut after it, then taken out in chunks; then the screen is made as \
 small as the box holding both players and every cell that differs there at the found case's size \
 (for a side that ended, both players on the screen before), if the difference is kept there at the \
-same step, every one of those cells and players shown. \
+same step, every one of those cells and players shown; a difference found with neither player in view \
+is first played on a screen grown just enough to show one, if it is kept there. \
 A case where a side drew nothing, kept busy or slept is not shrunk.";
 
 #[derive(Args, Debug)]

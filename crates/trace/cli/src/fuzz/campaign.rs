@@ -19,7 +19,7 @@ use crate::case::{
 use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{CaptureFlags, CharsArg};
-use crate::fuzz::grouping::{first_difference, FirstDifference, Kind};
+use crate::fuzz::grouping::{first_difference, FirstDifference, Kind, DUNGEON};
 use crate::fuzz::record::{self, Writer};
 use crate::fuzz::shrink::shrink;
 use crate::fuzz::stop::{self, Reason};
@@ -347,9 +347,6 @@ fn small_only(first: Option<&FirstDifference>) -> String {
         _ => format!("draws outside the terminal: {only}"),
     }
 }
-
-/// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`.
-pub const DUNGEON: (u16, u16) = (100, 25);
 
 /// A differing case as it is grouped and reported: the case, what it
 /// gave, its first difference, the size it was drawn at if it was played

@@ -97,6 +97,10 @@ impl Kind {
 /// The group of [`Kind::Seen`] and [`Kind::Lit`].
 pub const FIELD_OF_VIEW: &str = "the field of view differs";
 
+/// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`: the size
+/// a difference is named at.
+pub const DUNGEON: (u16, u16) = (100, 25);
+
 /// What [`Kind::OneColour`] says first.
 const ONE_COLOUR: &str =
     "a colour differs, not the field of view: the seen colour is drawn as the visible one";
@@ -225,7 +229,7 @@ fn typed(ended: &Ended) -> Option<usize> {
 }
 
 /// The step `number` of `trace`, if it has one.
-fn screen(trace: &Trace, number: usize) -> Option<&Step> {
+pub fn screen(trace: &Trace, number: usize) -> Option<&Step> {
     trace.steps.iter().find(|s| s.number == number)
 }
 
