@@ -171,3 +171,27 @@ fn a_crash_found_with_the_player_out_of_view_is_shrunk_with_it_in_view() {
         shrunk[0]
     );
 }
+
+/// The places of the players the report's `players:` line gives, row
+/// and column, A's then B's.
+fn players(stdout: &str) -> Vec<(usize, usize)> {
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("players: "))
+        .unwrap_or_else(|| panic!("a players line: {stdout}"));
+    line.split("; ")
+        .filter_map(|side| side.split_once("'s @ at row "))
+        .filter_map(|(_, at)| at.split_once(", column "))
+        .map(|(y, x)| (y.parse().unwrap(), x.parse().unwrap()))
+        .collect()
+}
+
+#[test]
+fn the_report_says_where_each_player_stands() {
+    // Rooms one column to the right: the port's @ starts a column over.
+    let (status, out) = compare("shifted", &["--seed", "5", "--keys", ""]);
+    assert_eq!(status, Some(1), "{out}");
+    let at = players(&out);
+    assert_eq!(at.len(), 2, "{out}");
+    assert_eq!((at[1].0, at[1].1), (at[0].0, at[0].1 + 1), "{out}");
+}

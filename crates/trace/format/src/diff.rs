@@ -348,6 +348,7 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
         a.number,
         cells.len()
     );
+    let _ = writeln!(out, "{}", players_line(a, b));
     let width = a
         .text
         .iter()
@@ -402,6 +403,21 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
             cells.len() - CELLS_LISTED
         );
     }
+}
+
+/// Where each side's player, its first `@`, stands: `A's @ at row 12,
+/// column 40; B's @ at row 12, column 41` (or that a side shows none).
+fn players_line(a: &Step, b: &Step) -> String {
+    let at = |name: &str, step: &Step| {
+        let found = step.text.iter().enumerate().find_map(|(y, row)| {
+            row.chars().position(|c| c == '@').map(|x| (y, x))
+        });
+        match found {
+            Some((y, x)) => format!("{name}'s @ at row {y}, column {x}"),
+            None => format!("{name} shows no @"),
+        }
+    };
+    format!("players: {}; {}", at("A", a), at("B", b))
 }
 
 /// A column ruler: the digit of `unit` (10: tens, 1: units) of each column.
@@ -481,6 +497,28 @@ mod tests {
             "{}",
             r.text
         );
+    }
+
+    #[test]
+    fn a_step_report_says_where_each_player_stands() {
+        let moved = BASE.replace(
+            " #. \n .@ \n-- colours\n wb \n ww \n== step 2",
+            " #. \n@.  \n-- colours\n wb \nww  \n== step 2",
+        );
+        let r = diff(&trace(BASE), &trace(&moved), DiffOptions::default());
+        assert!(
+            r.text.contains(
+                "players: A's @ at row 1, column 2; B's @ at row 1, column 0\n"
+            ),
+            "{}",
+            r.text
+        );
+        let gone = BASE.replace(
+            " .@ \n-- colours\n wb \n ww \n== step 2",
+            " .. \n-- colours\n wb \n ww \n== step 2",
+        );
+        let r = diff(&trace(BASE), &trace(&gone), DiffOptions::default());
+        assert!(r.text.contains("B shows no @"), "{}", r.text);
     }
 
     #[test]
@@ -629,7 +667,7 @@ mod tests {
             r.text
         );
         assert!(r.text.contains("row 0, column 2: A '.'"), "{}", r.text);
-        assert!(!r.text.contains("row 1, column 2"), "{}", r.text);
+        assert!(!r.text.contains("  row 1, column 2:"), "{}", r.text);
         let (a, b) = (trace(BASE), trace(&changed));
         assert_eq!(
             cells_differing_as(&a.steps[1], &b.steps[1], false, chars),
