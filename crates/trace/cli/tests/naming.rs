@@ -195,3 +195,19 @@ fn the_report_says_where_each_player_stands() {
     assert_eq!(at.len(), 2, "{out}");
     assert_eq!((at[1].0, at[1].1), (at[0].0, at[0].1 + 1), "{out}");
 }
+
+#[test]
+fn rooms_a_cell_off_are_not_told_to_check_the_seed() {
+    let hint = "the port may not build the dungeon of the seed and generator";
+    let cases = ["--cases", "6", "--seed", "4"];
+    // Every room one column over: the player starts a cell off, in the
+    // same dungeon.
+    let (status, out) = fuzz_on("100x25", "shifted", &cases);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("the player is elsewhere"), "{out}");
+    assert!(!out.contains(hint), "{out}");
+    // Rooms from another seed: another dungeon.
+    let (status, out) = fuzz_on("100x25", "reseed", &cases);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains(hint), "{out}");
+}

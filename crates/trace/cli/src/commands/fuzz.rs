@@ -38,7 +38,8 @@ screen of at least 100x25 and named by what differs there, so that one bug is on
 screen; alike there, it is \"draws outside the terminal: differs only on screens smaller than the map\". \
 Each group is reported once: the first case found in it, and that case shrunk. \
 When more than half of the cases, and at least 5, differ from the first screen on with the player \
-starting elsewhere, the summary says to check the port's seed and generator (rogue-trace rand). \
+starting elsewhere in another dungeon (not rooms a cell off), the summary says to check the port's seed and \
+generator (rogue-trace rand). \
 A smaller case is kept only while its first difference is the found case's: \
 typed by the same key (or both the first screen), of the same kind, each player the found case \
 shows still shown. The keys are cut after it, then taken out in chunks; then the screen is made as \

@@ -19,7 +19,9 @@ use crate::case::{
 use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{CaptureFlags, CharsArg};
-use crate::fuzz::grouping::{first_difference, FirstDifference, Kind, DUNGEON};
+use crate::fuzz::grouping::{
+    dungeons_differ, first_difference, screen, FirstDifference, Kind, DUNGEON,
+};
 use crate::fuzz::record::{self, Writer};
 use crate::fuzz::shrink::shrink;
 use crate::fuzz::stop::{self, Reason};
@@ -310,9 +312,22 @@ fn difference(grouped: &Grouped) -> Difference {
     Difference {
         group,
         kind,
-        first_screen: first
-            .is_some_and(|d| d.key.is_none() && d.kind == Kind::Player),
+        first_screen: !grouped.small_only
+            && first.is_some_and(|d| {
+                d.key.is_none() && d.kind == Kind::Player && broadly(grouped)
+            }),
         again_at: grouped.drawn_at.map(|_| grouped.case.size),
+    }
+}
+
+/// Whether the first screens of a case show other dungeons, broadly
+/// ([`dungeons_differ`]).
+fn broadly(grouped: &Grouped) -> bool {
+    let outcome = &grouped.outcome;
+    let firsts = [&outcome.reference, &outcome.port].map(|t| screen(t, 0));
+    match firsts {
+        [Some(a), Some(b)] => dungeons_differ(a, b),
+        _ => true,
     }
 }
 

@@ -327,6 +327,42 @@ pub fn player(step: &Step) -> Option<(usize, usize)> {
         .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
 }
 
+/// Whether two first screens show other dungeons, broadly: not one
+/// dungeon with its rooms moved by a cell (an off-by-one in placing
+/// them), where the players stand at most a cell apart and nearly every
+/// tile one side draws is the other's, a cell over. Only a broad
+/// difference hints that the port's seed or generator differ.
+pub fn dungeons_differ(a: &Step, b: &Step) -> bool {
+    let near = match (player(a), player(b)) {
+        (Some(p), Some(q)) => p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1,
+        _ => false,
+    };
+    let drawn: Vec<(usize, usize, char)> = tiles(a).collect();
+    let same_moved = |(dy, dx): (isize, isize)| {
+        let at = |y: usize, x: usize| {
+            let (y, x) = (y.checked_add_signed(dy)?, x.checked_add_signed(dx)?);
+            b.text.get(y)?.chars().nth(x)
+        };
+        drawn
+            .iter()
+            .filter(|&&(y, x, c)| at(y, x) == Some(c))
+            .count()
+    };
+    let shifts = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dy, dx)));
+    let best = shifts.map(same_moved).max().unwrap_or(0);
+    !(near && best * 10 >= drawn.len() * 9)
+}
+
+/// The tiles a screen draws: every cell but blanks and the player.
+fn tiles(step: &Step) -> impl Iterator<Item = (usize, usize, char)> + '_ {
+    step.text.iter().enumerate().flat_map(|(y, row)| {
+        row.chars()
+            .enumerate()
+            .filter(|&(_, c)| c != ' ' && c != '@')
+            .map(move |(x, c)| (y, x, c))
+    })
+}
+
 /// The kind of a differing screen, `a` against `b`, whose differing cells
 /// are `cells`: the first of [`Kind`]'s kinds one of them shows. Cells lit
 /// on one side and remembered on the other are one colour drawn for

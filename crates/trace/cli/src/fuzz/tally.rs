@@ -254,7 +254,7 @@ impl Tally {
         if self.first_screen >= FIRST_SCREEN_CASES && share > FIRST_SCREEN_SHARE
         {
             println!(
-                "{} of {} case(s) differ from the first screen on, the player starting elsewhere: the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
+                "{} of {} case(s) differ from the first screen on, the player starting elsewhere in another dungeon (not rooms a cell off): the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
                 self.first_screen, self.run
             );
         }
