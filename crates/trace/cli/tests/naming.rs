@@ -211,3 +211,16 @@ fn rooms_a_cell_off_are_not_told_to_check_the_seed() {
     assert_eq!(status, Some(1), "{out}");
     assert!(out.contains(hint), "{out}");
 }
+
+#[test]
+fn chars_says_it_compared_the_characters_alone() {
+    // The player a cell over: cells that differ in character and colour.
+    let (status, out) = compare("shifted", &["--seed", "5", "--keys", ""]);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("): characters and colours, "), "{out}");
+    let (status, out) =
+        compare("shifted", &["--seed", "5", "--keys", "", "--chars"]);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("): characters (colours ignored), "), "{out}");
+    assert!(!out.contains("characters and colours"), "{out}");
+}

@@ -100,7 +100,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
             continue;
         }
         if differing_steps.is_empty() || options.all {
-            step_report(&mut text, step_a, step_b, &cells);
+            step_report(&mut text, (step_a, step_b), &cells, options.chars);
         }
         differing_steps.push(step_a.number);
         differing_cells += cells.len();
@@ -327,21 +327,17 @@ const CELLS_LISTED: usize = 12;
 
 /// Writes the report of a differing step: each differing row of both, with
 /// its colour classes and a column ruler, then the cells one by one.
-fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
+/// Compared by `chars_only`, its cells differ by their characters.
+fn step_report(
+    out: &mut String,
+    (a, b): (&Step, &Step),
+    cells: &[Difference],
+    chars_only: bool,
+) {
     let key = a
         .key
         .map_or_else(|| "- (before the first key)".to_string(), key_literal);
-    let chars = cells
-        .iter()
-        .any(|d| d.a.as_ref().map(|c| c.0) != d.b.as_ref().map(|c| c.0));
-    let looks = cells
-        .iter()
-        .any(|d| d.a.as_ref().map(|c| &c.1) != d.b.as_ref().map(|c| &c.1));
-    let what = match (chars, looks) {
-        (true, true) => "characters and colours",
-        (true, false) => "characters",
-        _ => "colours",
-    };
+    let what = differing_by(cells, chars_only);
     let _ = writeln!(
         out,
         "step {} differs (key {key}): {what}, {} cell(s); rows and columns count from 0",
@@ -418,6 +414,23 @@ fn players_line(a: &Step, b: &Step) -> String {
         }
     };
     format!("players: {}; {}", at("A", a), at("B", b))
+}
+
+/// What a step's differing `cells` differ by: their characters, colours
+/// or both; their characters alone when only those were compared.
+fn differing_by(cells: &[Difference], chars_only: bool) -> &'static str {
+    let chars = cells
+        .iter()
+        .any(|d| d.a.as_ref().map(|c| c.0) != d.b.as_ref().map(|c| c.0));
+    let looks = cells
+        .iter()
+        .any(|d| d.a.as_ref().map(|c| &c.1) != d.b.as_ref().map(|c| &c.1));
+    match (chars, looks) {
+        _ if chars_only => "characters (colours ignored)",
+        (true, true) => "characters and colours",
+        (true, false) => "characters",
+        _ => "colours",
+    }
 }
 
 /// A column ruler: the digit of `unit` (10: tens, 1: units) of each column.
@@ -662,7 +675,7 @@ mod tests {
         );
         assert!(
             r.text
-                .contains("step 1 differs (key 'j'): characters, 1 cell(s)"),
+                .contains("step 1 differs (key 'j'): characters (colours ignored), 1 cell(s)"),
             "{}",
             r.text
         );
