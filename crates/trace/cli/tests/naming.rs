@@ -224,3 +224,20 @@ fn chars_says_it_compared_the_characters_alone() {
     assert!(out.contains("): characters (colours ignored), "), "{out}");
     assert!(!out.contains("characters and colours"), "{out}");
 }
+
+#[test]
+fn compare_s_report_names_the_first_difference_as_fuzz_does() {
+    let dir = scratch("report");
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("remembered-lit.html");
+    let _ = std::fs::remove_file(&page);
+    let html = page.to_str().unwrap();
+    let args = ["--seed", "3", "--walk", "30", "--html", html];
+    let (status, out) = compare("remembered-lit", &args);
+    assert_eq!(status, Some(1), "{out}");
+    let written = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        written.contains("its first difference, as fuzz names it: a colour differs, not the field of view"),
+        "{out}"
+    );
+}
