@@ -1,7 +1,7 @@
 //! How `compare` and `fuzz` name a difference, each bug once, by its
 //! cause. The ports are `tests/fixtures/dungeon.c`, a stand-in of Part 4
 //! drawn from its seed, each with a bug of its own planted, against
-//! itself.
+//! itself; and what a walk covered, its rooms among it.
 
 #![cfg(unix)] // a Unix pseudo-terminal
 
@@ -238,6 +238,56 @@ fn compare_s_report_names_the_first_difference_as_fuzz_does() {
     let written = std::fs::read_to_string(&page).unwrap();
     assert!(
         written.contains("its first difference, as fuzz names it: a colour differs, not the field of view"),
+        "{out}"
+    );
+}
+
+/// `rogue`, built beside `rogue-trace`, if it is.
+fn rogue() -> Option<String> {
+    let rogue =
+        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
+    let built = std::path::Path::new(&rogue).exists();
+    if !built {
+        eprintln!("rogue is not built next to rogue-trace; skipped");
+    }
+    built.then_some(rogue)
+}
+
+/// The line of what a walk covered.
+fn covered(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find(|l| l.contains("covered"))
+        .unwrap_or_else(|| panic!("what was covered: {stdout}"))
+}
+
+#[test]
+fn the_rooms_entered_are_said_of_the_seed_s_dungeon_only() {
+    // The dungeon stand-in is not the seed's dungeon of Part 4.
+    let (_, out) = compare("shifted", &["--seed", "3", "--walk", "20"]);
+    assert!(!covered(&out).contains("room"), "{out}");
+    let Some(rogue) = rogue() else { return };
+    let reference = [rogue.as_str(), "--seed", "{seed}", "--rng", "{rng}"];
+    let mut args = vec!["compare", "--seed", "3", "--rng", "glibc", "--"];
+    args.extend(reference);
+    let out = text(&rogue_trace(&args).stdout);
+    let line = covered(&out);
+    assert!(
+        line.contains(" room(s) seen (")
+            && line.contains(" in the seed's dungeon)"),
+        "{out}"
+    );
+    let dir = scratch("fuzz-rooms");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut args =
+        vec!["fuzz", "--cases", "2", "--seed", "1", "--size", "100x25"];
+    args.extend(["--out", dir.to_str().unwrap(), "--"]);
+    args.extend(reference);
+    let out = text(&rogue_trace(&args).stdout);
+    assert!(
+        covered(&out).contains("room(s) seen (")
+            && covered(&out)
+                .contains("in the 2 of 2 case(s) whose dungeon is known"),
         "{out}"
     );
 }

@@ -132,7 +132,8 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         if let Some(named) = named(&outcome) {
             println!("{named}");
         }
-        let covered = Coverage::of(&outcome.reference, &case.keys);
+        let covered =
+            Coverage::of(&outcome.reference, &case.keys, &case.config);
         println!("covered (the reference's screens): {covered}");
         println!("reproduce: {again}");
         println!("{}", outcome.line());

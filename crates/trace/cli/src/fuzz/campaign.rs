@@ -246,7 +246,8 @@ impl Gather<'_> {
         outcome: Outcome,
     ) -> Result<Flow, Failure> {
         let config = self.config;
-        let covered = Coverage::of(&outcome.reference, &case.keys);
+        let covered =
+            Coverage::of(&outcome.reference, &case.keys, &case.config);
         let (seen, grouped) = if outcome.differs() {
             let grouped = in_view(config, self.sides, case, outcome)?;
             (Seen::Differs(difference(&grouped)), Some(grouped))
