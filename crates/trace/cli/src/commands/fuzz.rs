@@ -26,8 +26,11 @@ by the first of these it shows: the player is elsewhere (the @ cells differ); \
 the map differs (a cell drawn on both sides, with other characters); \
 a cell is seen on one side, never on the other (a tile on one side, blank on the other); \
 a cell is lit on one side and only remembered on the other (the same character, \
-in the visible colour on one side and the seen colour on the other); \
-a cell is drawn in other colours (the same character). \
+in the visible colour on one side and the seen colour on the other), unless one side shows cells in both \
+colours and the other in one only: then a colour differs, not the field of view (a port drawing \
+remembered cells in the visible colour); \
+a cell is drawn in other colours (the same character); \
+an attribute differs (the same character and colours, bold or another attribute on one side only). \
 A side that ended is named \"a side stopped or died\", with how each side that ended there did: \
 its exit status, the signal that killed it, or that it drew nothing, kept busy or slept without \
 waiting for a key (and after which key, with the bytes a special key is sent as). \

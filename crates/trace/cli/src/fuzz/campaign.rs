@@ -249,7 +249,7 @@ impl Gather<'_> {
         let covered =
             Coverage::of(&outcome.reference, &case.keys, &case.config);
         let (seen, grouped) = if outcome.differs() {
-            let grouped = in_view(config, self.sides, case, outcome)?;
+            let grouped = at_map_size(config, self.sides, case, outcome)?;
             (Seen::Differs(difference(&grouped)), Some(grouped))
         } else {
             (alike(&outcome), None)
@@ -366,7 +366,7 @@ fn small_only(first: Option<&FirstDifference>) -> String {
 
 /// A differing case as it is grouped and reported: the case, what it
 /// gave, its first difference, the size it was drawn at if it was played
-/// again on a larger screen ([`in_view`]), and whether it differs only on
+/// again on a larger screen ([`at_map_size`]), and whether it differs only on
 /// screens smaller than the dungeon.
 struct Grouped {
     case: Case,
@@ -382,7 +382,7 @@ struct Grouped {
 /// dungeon's own size names a bug the same whatever the screen it was
 /// found on. If nothing differs there, it differs only on small screens
 /// (a port that draws outside the terminal), and is grouped as played.
-fn in_view(
+fn at_map_size(
     config: &Config,
     sides: &Sides,
     case: &Case,
