@@ -104,7 +104,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         }
         if differing_steps.is_empty() || options.all {
             if !cells.is_empty() {
-                step_report(&mut text, step_a, step_b, &cells);
+                step_report(&mut text, (step_a, step_b), &cells, options.chars);
             }
             if let Some(told) = &cursor {
                 cursor_report(&mut text, step_a, told);
@@ -359,27 +359,24 @@ const CELLS_LISTED: usize = 12;
 
 /// Writes the report of a differing step: each differing row of both, with
 /// its colour classes and a column ruler, then the cells one by one.
-fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
+/// Compared by `chars_only`, its cells differ by their characters.
+fn step_report(
+    out: &mut String,
+    (a, b): (&Step, &Step),
+    cells: &[Difference],
+    chars_only: bool,
+) {
     let key = a
         .key
         .map_or_else(|| "- (before the first key)".to_string(), key_literal);
-    let chars = cells
-        .iter()
-        .any(|d| d.a.as_ref().map(|c| c.0) != d.b.as_ref().map(|c| c.0));
-    let looks = cells
-        .iter()
-        .any(|d| d.a.as_ref().map(|c| &c.1) != d.b.as_ref().map(|c| &c.1));
-    let what = match (chars, looks) {
-        (true, true) => "characters and colours",
-        (true, false) => "characters",
-        _ => "colours",
-    };
+    let what = differing_by(cells, chars_only);
     let _ = writeln!(
         out,
         "step {} differs (key {key}): {what}, {} cell(s); rows and columns count from 0",
         a.number,
         cells.len()
     );
+    let _ = writeln!(out, "{}", players_line(a, b));
     let width = a
         .text
         .iter()
@@ -433,6 +430,38 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
             "  ... and {} more cell(s)",
             cells.len() - CELLS_LISTED
         );
+    }
+}
+
+/// Where each side's player, its first `@`, stands: `A's @ at row 12,
+/// column 40; B's @ at row 12, column 41` (or that a side shows none).
+fn players_line(a: &Step, b: &Step) -> String {
+    let at = |name: &str, step: &Step| {
+        let found = step.text.iter().enumerate().find_map(|(y, row)| {
+            row.chars().position(|c| c == '@').map(|x| (y, x))
+        });
+        match found {
+            Some((y, x)) => format!("{name}'s @ at row {y}, column {x}"),
+            None => format!("{name} shows no @"),
+        }
+    };
+    format!("players: {}; {}", at("A", a), at("B", b))
+}
+
+/// What a step's differing `cells` differ by: their characters, colours
+/// or both; their characters alone when only those were compared.
+fn differing_by(cells: &[Difference], chars_only: bool) -> &'static str {
+    let chars = cells
+        .iter()
+        .any(|d| d.a.as_ref().map(|c| c.0) != d.b.as_ref().map(|c| c.0));
+    let looks = cells
+        .iter()
+        .any(|d| d.a.as_ref().map(|c| &c.1) != d.b.as_ref().map(|c| &c.1));
+    match (chars, looks) {
+        _ if chars_only => "characters (colours ignored)",
+        (true, true) => "characters and colours",
+        (true, false) => "characters",
+        _ => "colours",
     }
 }
 
@@ -559,6 +588,28 @@ mod tests {
             "{}",
             r.text
         );
+    }
+
+    #[test]
+    fn a_step_report_says_where_each_player_stands() {
+        let moved = BASE.replace(
+            " #. \n .@ \n-- colours\n wb \n ww \n== step 2",
+            " #. \n@.  \n-- colours\n wb \nww  \n== step 2",
+        );
+        let r = diff(&trace(BASE), &trace(&moved), DiffOptions::default());
+        assert!(
+            r.text.contains(
+                "players: A's @ at row 1, column 2; B's @ at row 1, column 0\n"
+            ),
+            "{}",
+            r.text
+        );
+        let gone = BASE.replace(
+            " .@ \n-- colours\n wb \n ww \n== step 2",
+            " .. \n-- colours\n wb \n ww \n== step 2",
+        );
+        let r = diff(&trace(BASE), &trace(&gone), DiffOptions::default());
+        assert!(r.text.contains("B shows no @"), "{}", r.text);
     }
 
     #[test]
@@ -702,12 +753,12 @@ mod tests {
         );
         assert!(
             r.text
-                .contains("step 1 differs (key 'j'): characters, 1 cell(s)"),
+                .contains("step 1 differs (key 'j'): characters (colours ignored), 1 cell(s)"),
             "{}",
             r.text
         );
         assert!(r.text.contains("row 0, column 2: A '.'"), "{}", r.text);
-        assert!(!r.text.contains("row 1, column 2"), "{}", r.text);
+        assert!(!r.text.contains("  row 1, column 2:"), "{}", r.text);
         let (a, b) = (trace(BASE), trace(&changed));
         assert_eq!(
             cells_differing_as(&a.steps[1], &b.steps[1], false, chars),
