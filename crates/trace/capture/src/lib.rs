@@ -42,6 +42,7 @@ pub mod record;
 pub mod screen;
 pub mod session;
 pub mod settle;
+pub mod stderr;
 #[cfg(target_os = "linux")]
 pub mod watch;
 

@@ -14,16 +14,22 @@ use std::time::{Duration, Instant};
 use portable_pty::{
     native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize,
 };
+use rogue_trace_format::stderr::Stderr;
 use rogue_trace_format::Step;
 
 use crate::cancel;
 use crate::ending::{Exit, Left};
-use crate::output::{spawn_reader, Chunk};
+#[cfg(unix)]
+use crate::output::MARKER;
+use crate::output::{spawn_readers, Chunk};
 use crate::pin::{Called, Calls};
 use crate::platform;
 use crate::preload::Typist;
 use crate::screen::screen_step;
 use crate::settle::{look_pause, Said};
+use crate::stderr::Words;
+#[cfg(unix)]
+use crate::stderr::{self, StderrPty};
 
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
@@ -62,6 +68,13 @@ pub struct PtySession {
     pub(crate) settled: Option<Vec<String>>,
     /// What the program wrote since (its first [`SINCE_SETTLED`] bytes).
     pub(crate) since_settled: Vec<u8>,
+    /// The terminal of the program's standard error, read apart (Unix).
+    #[cfg(unix)]
+    stderr_pty: Option<StderrPty>,
+    /// The words on its standard error, by step.
+    pub(crate) words: Words,
+    /// The keys typed so far, by the capture or by the program.
+    pub(crate) keys_typed: usize,
 }
 
 /// The most bytes kept of what a program wrote since its screen last
@@ -105,8 +118,23 @@ impl PtySession {
             })
             .map_err(io::Error::other)?;
         let cwd = std::env::current_dir().ok();
-        let mut cmd =
-            CommandBuilder::new(program_path(program, cwd.as_deref()));
+        let program = program_path(program, cwd.as_deref());
+        #[cfg(unix)]
+        let stderr_pty = StderrPty::open(cols, rows);
+        #[cfg(unix)]
+        let mut cmd = match &stderr_pty {
+            Some(pty) => {
+                stderr::check_runnable(&program)?;
+                let (shell, words) = pty.wrap(&program, args);
+                let mut cmd = CommandBuilder::new(shell);
+                cmd.args(words);
+                cmd
+            }
+            None => CommandBuilder::new(&program),
+        };
+        #[cfg(not(unix))]
+        let mut cmd = CommandBuilder::new(&program);
+        #[cfg(not(unix))]
         cmd.args(args);
         if let Some(dir) = cwd {
             cmd.cwd(dir);
@@ -119,11 +147,16 @@ impl PtySession {
         // The library types into this terminal only, so none is no typing.
         let tty = platform::tty_name(&*pair.master);
         let typist = typist.filter(|_| tty.is_some());
-        let typing = typist
+        let mut typing = typist
             .as_ref()
             .zip(tty.as_deref())
             .map(|(t, tty)| t.env(env, tty))
             .unwrap_or_default();
+        #[cfg(unix)]
+        if let Some(pty) = stderr_pty.as_ref().filter(|_| !typing.is_empty()) {
+            let tty = pty.tty.to_string_lossy().into_owned();
+            typing.push((stderr::TTY_VARIABLE.into(), tty));
+        }
         for (name, value) in env.iter().chain(&typing) {
             cmd.env(name, value);
         }
@@ -137,6 +170,14 @@ impl PtySession {
         drop(pair.slave);
         let reader =
             pair.master.try_clone_reader().map_err(io::Error::other)?;
+        #[cfg(unix)]
+        let stderr_reader = stderr_pty
+            .as_ref()
+            .map(|pty| pty.master.try_clone_reader())
+            .transpose()
+            .map_err(io::Error::other)?;
+        #[cfg(not(unix))]
+        let stderr_reader = None;
         let writer = pair.master.take_writer().map_err(io::Error::other)?;
         let observer =
             platform::Observer::new(&*pair.master, child.process_id());
@@ -144,7 +185,7 @@ impl PtySession {
             master: pair.master,
             writer,
             child,
-            output: spawn_reader(reader),
+            output: spawn_readers(reader, stderr_reader),
             parser: vt100::Parser::new(rows_nz, cols_nz, 0),
             raw: Vec::new(),
             kept: Kept::All,
@@ -160,6 +201,10 @@ impl PtySession {
             calls: Calls::default(),
             settled: None,
             since_settled: Vec::new(),
+            #[cfg(unix)]
+            stderr_pty,
+            words: Words::default(),
+            keys_typed: 0,
         };
         // A program started as every capture is being ended is ended at
         // once (its session's drop), the capture refused.
@@ -185,8 +230,16 @@ impl PtySession {
     /// The next piece of output or word from the program, waiting up to
     /// `wait`; `None` if nothing came (and `closed` is set if nothing more
     /// will).
+    ///
+    /// Once the terminal has closed, only what has come already is taken
+    /// (words on the standard error's terminal, which outlives it).
     pub(crate) fn next_chunk(&mut self, wait: Duration) -> Option<Chunk> {
+        let wait = if self.closed { Duration::ZERO } else { wait };
         match self.output.recv_timeout(wait) {
+            Ok(Chunk::Closed) => {
+                self.closed = true;
+                None
+            }
             Ok(chunk) => Some(chunk),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => {
@@ -215,9 +268,11 @@ impl PtySession {
                     None => self.start_typing(),
                 };
                 self.typing = Some(typing);
+                self.words.decide(typing);
                 if typing {
                     self.reached(n);
                     self.said.push_back(Said::Wait(n));
+                    self.keys_typed = n;
                 }
                 false
             }
@@ -228,7 +283,29 @@ impl PtySession {
             Chunk::Handback(n) => {
                 if self.typing == Some(true) {
                     self.said.push_back(Said::Handback(n));
+                    self.words.by_program = false;
+                    self.keys_typed = n;
                 }
+                false
+            }
+            Chunk::Stderr(bytes) => {
+                self.feed(&bytes);
+                self.words.take(&bytes);
+                true
+            }
+            Chunk::StderrMark(Some(n)) => {
+                self.words.said_wait(n);
+                false
+            }
+            Chunk::StderrMark(None) => {
+                self.words.markers.1 += 1;
+                if !self.words.by_program {
+                    self.words.place(self.keys_typed);
+                }
+                false
+            }
+            Chunk::Closed => {
+                self.closed = true;
                 false
             }
         }
@@ -289,6 +366,49 @@ impl PtySession {
         new
     }
 
+    /// Writes the capture's marker to the standard error's terminal and
+    /// reads up to it: every word the program wrote there before is then
+    /// read and, unless the program types its own keys, placed at the
+    /// step of the keys typed so far.
+    pub(crate) fn sync_stderr(&mut self) {
+        #[cfg(unix)]
+        {
+            let Some(tty) = self.stderr_pty.as_ref().map(|p| p.tty.clone())
+            else {
+                return;
+            };
+            let written = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&tty)
+                .and_then(|mut slave| slave.write_all(MARKER));
+            if written.is_err() {
+                return;
+            }
+            self.words.markers.0 += 1;
+            while self.words.markers.1 < self.words.markers.0 {
+                match self.output.recv_timeout(Duration::from_secs(5)) {
+                    Ok(chunk) => {
+                        self.take(chunk);
+                    }
+                    Err(_) => return,
+                }
+            }
+        }
+    }
+
+    /// What the program wrote to its standard error, by step, the words
+    /// not placed yet written at `step`; `None` if it was not read apart
+    /// (no second terminal: Windows).
+    pub(crate) fn stderr_words(&mut self, step: usize) -> Option<Stderr> {
+        #[cfg(unix)]
+        if self.stderr_pty.is_some() {
+            self.sync_stderr();
+            return Some(self.words.finish(step));
+        }
+        let _ = step;
+        None
+    }
+
     /// Whether the program has written anything.
     pub(crate) fn drew_anything(&self) -> bool {
         self.drew
@@ -347,6 +467,10 @@ impl PtySession {
     /// test of huge sizes).
     pub fn resize_pty(&mut self, cols: u16, rows: u16) -> io::Result<()> {
         self.observer.expect_wake();
+        #[cfg(unix)]
+        if let Some(pty) = &self.stderr_pty {
+            pty.resize(cols, rows)?;
+        }
         self.master
             .resize(PtySize {
                 rows,

@@ -14,6 +14,7 @@ mod format;
 pub mod keys;
 pub mod report;
 pub mod show;
+pub mod stderr;
 
 pub use escape::{
     char_literal, escape_keys, key_literal, parse_key_literal, unescape_keys,
