@@ -75,6 +75,9 @@ pub struct PtySession {
     pub(crate) words: Words,
     /// The keys typed so far, by the capture or by the program.
     pub(crate) keys_typed: usize,
+    /// Chunks read ahead while waiting for the standard error's words,
+    /// to be taken next.
+    ahead: VecDeque<Chunk>,
 }
 
 /// The most bytes kept of what a program wrote since its screen last
@@ -205,6 +208,7 @@ impl PtySession {
             stderr_pty,
             words: Words::default(),
             keys_typed: 0,
+            ahead: VecDeque::new(),
         };
         // A program started as every capture is being ended is ended at
         // once (its session's drop), the capture refused.
@@ -235,7 +239,7 @@ impl PtySession {
     /// (words on the standard error's terminal, which outlives it).
     pub(crate) fn next_chunk(&mut self, wait: Duration) -> Option<Chunk> {
         let wait = if self.closed { Duration::ZERO } else { wait };
-        match self.output.recv_timeout(wait) {
+        match self.receive(wait) {
             Ok(Chunk::Closed) => {
                 self.closed = true;
                 None
@@ -247,6 +251,37 @@ impl PtySession {
                 None
             }
         }
+    }
+
+    /// The next chunk, read ahead or from the readers.
+    fn receive(&mut self, wait: Duration) -> Result<Chunk, RecvTimeoutError> {
+        match self.ahead.pop_front() {
+            Some(chunk) => Ok(chunk),
+            None => self.output.recv_timeout(wait),
+        }
+    }
+
+    /// The program, typing its own keys, says it waits for a key, `typed`
+    /// typed: the words it wrote to its standard error before are read
+    /// before anything it wrote to its terminal after (it says so on both
+    /// terminals). What comes meanwhile on its terminal is held.
+    fn words_before_wait(&mut self, typed: usize) {
+        #[cfg(unix)]
+        while self.stderr_pty.is_some()
+            && !self.words.unsaid
+            && self.words.said_up_to().is_none_or(|n| n < typed)
+        {
+            match self.output.recv_timeout(Duration::from_secs(5)) {
+                Ok(chunk @ (Chunk::Stderr(_) | Chunk::StderrMark(_))) => {
+                    self.take(chunk);
+                }
+                Ok(chunk) => self.ahead.push_back(chunk),
+                // It does not say its waits there: not waited for again.
+                Err(_) => self.words.unsaid = true,
+            }
+        }
+        let words = self.words.take_shown(Some(typed));
+        self.feed(&words);
     }
 
     /// Takes in a chunk: output goes to the emulator, what the program says
@@ -270,6 +305,7 @@ impl PtySession {
                 self.typing = Some(typing);
                 self.words.decide(typing);
                 if typing {
+                    self.words_before_wait(n);
                     self.reached(n);
                     self.said.push_back(Said::Wait(n));
                     self.keys_typed = n;
@@ -288,9 +324,15 @@ impl PtySession {
                 }
                 false
             }
+            // Shown once its key's screen has been read to its end: where
+            // among it is not known, the two terminals being read apart.
+            // (A program that writes on and on is shown as it goes.)
             Chunk::Stderr(bytes) => {
-                self.feed(&bytes);
                 self.words.take(&bytes);
+                if self.words.unshown_len() > SINCE_SETTLED {
+                    let words = self.words.take_shown(None);
+                    self.feed(&words);
+                }
                 true
             }
             Chunk::StderrMark(Some(n)) => {
@@ -302,6 +344,8 @@ impl PtySession {
                 if !self.words.by_program {
                     self.words.place(self.keys_typed);
                 }
+                let words = self.words.take_shown(None);
+                self.feed(&words);
                 false
             }
             Chunk::Closed => {
@@ -386,7 +430,7 @@ impl PtySession {
             }
             self.words.markers.0 += 1;
             while self.words.markers.1 < self.words.markers.0 {
-                match self.output.recv_timeout(Duration::from_secs(5)) {
+                match self.receive(Duration::from_secs(5)) {
                     Ok(chunk) => {
                         self.take(chunk);
                     }

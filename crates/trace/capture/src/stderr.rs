@@ -149,11 +149,22 @@ pub(crate) struct Words {
     held: Vec<(usize, usize)>,
     /// The capture's markers written here, and seen come out.
     pub(crate) markers: (u64, u64),
+    /// The most keys typed the program said here it waited with.
+    said: Option<usize>,
+    /// Whether the program, typing its own keys, was found not to say
+    /// its waits here.
+    pub(crate) unsaid: bool,
+    /// Words read but not shown on the screen yet, and where the program
+    /// said here it waits among them (keys typed, and bytes before).
+    unshown: Vec<u8>,
+    unshown_waits: Vec<(usize, usize)>,
 }
 
 impl Words {
-    /// Words came.
+    /// Words came: they are shown once the screen of their key is read
+    /// up to its end ([`Words::take_shown`]).
     pub(crate) fn take(&mut self, bytes: &[u8]) {
+        self.unshown.extend_from_slice(bytes);
         let room = MAX_KEPT.saturating_sub(self.kept);
         let kept = bytes.len().min(room);
         self.pending.extend_from_slice(&bytes[..kept]);
@@ -165,11 +176,44 @@ impl Words {
     /// words before were written at that step, if the program types its
     /// own keys (else its waits say nothing of the keys typed).
     pub(crate) fn said_wait(&mut self, typed: usize) {
+        self.said = self.said.max(Some(typed));
+        self.unshown_waits.push((typed, self.unshown.len()));
         if !self.decided {
             self.held.push((typed, self.pending.len()));
         } else if self.by_program {
             self.place(typed);
         }
+    }
+
+    /// The words to show now: those written before the program said
+    /// here it waits with `typed` keys typed, or all of them (`None`).
+    pub(crate) fn take_shown(&mut self, typed: Option<usize>) -> Vec<u8> {
+        let end = match typed {
+            None => self.unshown.len(),
+            Some(n) => self
+                .unshown_waits
+                .iter()
+                .filter(|(t, _)| *t <= n)
+                .map(|(_, at)| *at)
+                .max()
+                .unwrap_or(0),
+        };
+        self.unshown_waits.retain_mut(|(_, at)| {
+            *at = at.saturating_sub(end);
+            *at > 0
+        });
+        self.unshown.drain(..end).collect()
+    }
+
+    /// How many bytes of words are not shown yet.
+    pub(crate) fn unshown_len(&self) -> usize {
+        self.unshown.len()
+    }
+
+    /// The most keys typed the program said here it waited with, if it
+    /// said it waits.
+    pub(crate) fn said_up_to(&self) -> Option<usize> {
+        self.said
     }
 
     /// It is known whether the program types its own keys: the waits it
@@ -258,6 +302,17 @@ mod tests {
             told.words,
             [(0, "up\n".into()), (1, "bump\n".into()), (2, "late".into())]
         );
+        // Shown up to where the program said it waits, or all.
+        let mut shown = Words::default();
+        shown.take(b"one");
+        shown.said_wait(1);
+        shown.take(b"two");
+        shown.said_wait(2);
+        shown.take(b"three");
+        assert_eq!(shown.take_shown(Some(1)), b"one");
+        assert_eq!(shown.take_shown(Some(1)), b"");
+        assert_eq!(shown.take_shown(Some(2)), b"two");
+        assert_eq!(shown.take_shown(None), b"three");
         let mut refused = Words::default();
         refused.take(b"up");
         refused.said_wait(0);

@@ -391,6 +391,11 @@ fn play_port(
     let mut trace =
         rogue_replay::replay(&case.config, cols, rows, &case.keys[..before]);
     trace.header.keys.clone_from(&case.keys);
+    // It writes nothing to standard error, as the C original writes nothing.
+    rogue_trace_format::stderr::set_header(
+        &mut trace.header,
+        &Default::default(),
+    );
     let outcome = match signalled {
         // Still playing when the signal came: it ends the game there.
         Some((i, ending)) if trace.steps.len() > i => {

@@ -358,7 +358,8 @@ fn in_view(
 ) -> Result<Grouped, Failure> {
     let first = first_difference(&outcome);
     let unseen = first.as_ref().is_some_and(|d| {
-        !matches!(d.kind, Kind::Stopped(_)) && d.players == [None, None]
+        !matches!(d.kind, Kind::Stopped(_) | Kind::Stderr(_))
+            && d.players == [None, None]
     });
     let size = (case.size.0.max(DUNGEON.0), case.size.1.max(DUNGEON.1));
     if unseen && size != case.size {
@@ -473,6 +474,7 @@ fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
     };
     let screen = match kept.kind {
         Kind::Stopped(_) => format!("its last screen before shows {players}"),
+        Kind::Stderr(_) => format!("its screen shows {players}"),
         _ => format!(
             "its screen shows {players} and the {} cell(s) that differ there",
             kept.cells.len()
