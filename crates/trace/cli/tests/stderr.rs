@@ -201,3 +201,41 @@ fn fuzz_names_words_on_standard_error_as_their_own_kind() {
         "one bug, one group: {stdout}"
     );
 }
+
+#[test]
+fn the_html_report_lists_each_side_s_words_on_standard_error() {
+    let planted = planted();
+    let dir = scratch("html");
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("bumps.html");
+    let port = format!("{planted} --seed 3 --plant stderr");
+    let out = rogue_trace(&[
+        "compare",
+        "--part",
+        "1",
+        "--size",
+        "30x8",
+        "--keys",
+        "kkkkjq",
+        "--html",
+        page.to_str().unwrap(),
+        "--port",
+        &port,
+        "--",
+        &planted,
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let dom = rogue_testkit::chromium_dom(&page);
+    assert!(dom.contains("standard error"), "{dom}");
+    assert!(
+        dom.contains("at key 4 ('k'): \"bump at 0,15\\n\""),
+        "B's words at their key: {dom}"
+    );
+    assert!(dom.contains("<td>nothing</td>"), "A wrote nothing: {dom}");
+    assert!(
+        dom.contains("the port wrote to standard error at key 4 ('k')"),
+        "the verdict says it: {dom}"
+    );
+}
