@@ -150,16 +150,13 @@ impl PtySession {
         // The library types into this terminal only, so none is no typing.
         let tty = platform::tty_name(&*pair.master);
         let typist = typist.filter(|_| tty.is_some());
-        let mut typing = typist
+        let typing = typist
             .as_ref()
             .zip(tty.as_deref())
             .map(|(t, tty)| t.env(env, tty))
             .unwrap_or_default();
         #[cfg(unix)]
-        if let Some(pty) = stderr_pty.as_ref().filter(|_| !typing.is_empty()) {
-            let tty = pty.tty.to_string_lossy().into_owned();
-            typing.push((stderr::TTY_VARIABLE.into(), tty));
-        }
+        let typing = stderr::with_tty(typing, stderr_pty.as_ref());
         for (name, value) in env.iter().chain(&typing) {
             cmd.env(name, value);
         }
@@ -266,8 +263,7 @@ impl PtySession {
     /// before anything it wrote to its terminal after (it says so on both
     /// terminals). What comes meanwhile on its terminal is held.
     fn words_before_wait(&mut self, typed: usize) {
-        #[cfg(unix)]
-        while self.stderr_pty.is_some()
+        while self.reads_stderr()
             && !self.words.unsaid
             && self.words.said_up_to().is_none_or(|n| n < typed)
         {
@@ -444,13 +440,19 @@ impl PtySession {
     /// not placed yet written at `step`; `None` if it was not read apart
     /// (no second terminal: Windows).
     pub(crate) fn stderr_words(&mut self, step: usize) -> Option<Stderr> {
-        #[cfg(unix)]
-        if self.stderr_pty.is_some() {
-            self.sync_stderr();
-            return Some(self.words.finish(step));
+        if !self.reads_stderr() {
+            return None;
         }
-        let _ = step;
-        None
+        self.sync_stderr();
+        Some(self.words.finish(step))
+    }
+
+    /// Whether the program's standard error is read apart (Unix).
+    fn reads_stderr(&self) -> bool {
+        #[cfg(unix)]
+        return self.stderr_pty.is_some();
+        #[cfg(not(unix))]
+        return false;
     }
 
     /// Whether the program has written anything.

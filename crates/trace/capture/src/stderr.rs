@@ -83,6 +83,20 @@ impl StderrPty {
     }
 }
 
+/// The environment of a program that types its own keys, `typing`, with
+/// the variable that names `pty` to the library if there is one.
+#[cfg(unix)]
+pub(crate) fn with_tty(
+    mut typing: Vec<(String, String)>,
+    pty: Option<&StderrPty>,
+) -> Vec<(String, String)> {
+    if let Some(pty) = pty.filter(|_| !typing.is_empty()) {
+        let tty = pty.tty.to_string_lossy().into_owned();
+        typing.push((TTY_VARIABLE.into(), tty));
+    }
+    typing
+}
+
 #[cfg(unix)]
 fn size(cols: u16, rows: u16) -> PtySize {
     PtySize {
