@@ -70,12 +70,20 @@ impl Outcome {
         })
     }
 
-    /// Every step at which they did, a line each.
+    /// Every step at which they did, a line each; and each side whose
+    /// words were cut, more having come than are kept.
     pub fn stderr_lines(&self) -> Vec<String> {
         let keys = &self.reference.header.keys;
+        let cut = ROLES.iter().zip([&self.reference, &self.port]).filter_map(
+            |(role, trace)| {
+                let n = Stderr::of_header(&trace.header)?.cut_at?;
+                Some(format!("{role} wrote more than {n} bytes to standard error: the words after are not compared"))
+            },
+        );
         self.stderr_differences()
             .iter()
             .map(|d| told(d, keys))
+            .chain(cut)
             .collect()
     }
 }
