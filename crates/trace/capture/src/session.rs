@@ -1,6 +1,7 @@
 //! The pseudo-terminal session: a program started in a pseudo-terminal of
 //! a chosen size, its output read on a thread of its own
-//! ([`crate::output`]) into a terminal emulator (`vt100`).
+//! ([`crate::output`]) into a terminal emulator (`vt100`); on Unix its
+//! standard error on a second one, read apart ([`crate::stderr`]).
 
 use std::collections::VecDeque;
 use std::ffi::{OsStr, OsString};
@@ -125,20 +126,9 @@ impl PtySession {
         #[cfg(unix)]
         let stderr_pty = StderrPty::open(cols, rows);
         #[cfg(unix)]
-        let mut cmd = match &stderr_pty {
-            Some(pty) => {
-                stderr::check_runnable(&program)?;
-                let (shell, words) = pty.wrap(&program, args);
-                let mut cmd = CommandBuilder::new(shell);
-                cmd.args(words);
-                cmd
-            }
-            None => CommandBuilder::new(&program),
-        };
+        let mut cmd = command_to_run(&program, args, stderr_pty.as_ref())?;
         #[cfg(not(unix))]
-        let mut cmd = CommandBuilder::new(&program);
-        #[cfg(not(unix))]
-        cmd.args(args);
+        let mut cmd = command_to_run(&program, args)?;
         if let Some(dir) = cwd {
             cmd.cwd(dir);
         }
@@ -672,6 +662,39 @@ pub(crate) enum Kept {
     UntilTaken,
     /// None.
     Nothing,
+}
+
+/// The command that starts `program` with `args`: through the shell that
+/// gives it `stderr` as its standard error, if there is one (an error if
+/// no such program can be run, as the shell would only say so there).
+#[cfg(unix)]
+fn command_to_run(
+    program: &OsStr,
+    args: &[OsString],
+    stderr: Option<&StderrPty>,
+) -> io::Result<CommandBuilder> {
+    let Some(pty) = stderr else {
+        return Ok(command_of(program, args));
+    };
+    stderr::check_runnable(program)?;
+    let (shell, words) = pty.wrap(program, args);
+    Ok(command_of(&shell, &words))
+}
+
+/// The command that starts `program` with `args`.
+#[cfg(not(unix))]
+fn command_to_run(
+    program: &OsStr,
+    args: &[OsString],
+) -> io::Result<CommandBuilder> {
+    Ok(command_of(program, args))
+}
+
+/// `program` with `args`, as `portable-pty` starts it.
+fn command_of(program: &OsStr, args: &[OsString]) -> CommandBuilder {
+    let mut cmd = CommandBuilder::new(program);
+    cmd.args(args);
+    cmd
 }
 
 /// The size as the emulator takes it: neither side may be 0.
