@@ -1,7 +1,7 @@
 //! A program's standard error is read apart from its screen: its words are
 //! recorded at the key that made them, still show on the emulated screen
 //! as a terminal shows them, and the program's standard error is still a
-//! terminal of the screen's size.
+//! terminal of the screen's size, resized with it.
 #![cfg(unix)]
 
 use std::ffi::OsString;
@@ -62,4 +62,22 @@ fn words_on_standard_error_are_recorded_at_their_key_and_shown() {
         let stderr = Stderr::of_header(&quiet.trace.header).unwrap();
         assert_eq!(stderr.words, [(3, "bye\n".to_string())]);
     }
+}
+
+#[test]
+fn standard_error_s_terminal_keeps_the_screen_s_size() {
+    use rogue_capture::PtySession;
+    use std::time::Duration;
+    let script = "stty size <&2; read x; stty size <&2";
+    let command = ["sh", "-c", script].map(OsString::from);
+    let mut session =
+        PtySession::spawn(&command, 40, 6, "xterm", &[]).expect("it starts");
+    // Its first size said, it waits for a line.
+    session.settle(&Settle::default());
+    assert!(session.screen().contents().contains("6 40"));
+    session.resize(50, 9).expect("it resizes");
+    session.send(b"\n").expect("a key");
+    session.wait_exit(Duration::from_secs(10)).expect("it ends");
+    let shown = session.screen().contents();
+    assert!(shown.contains("9 50"), "{shown}");
 }
