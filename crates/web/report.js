@@ -154,6 +154,19 @@
       ));
     }));
   }
+  // What each program wrote to its standard error, by step, where it was
+  // read apart from its screen.
+  if (data.a.stderr || data.b.stderr) {
+    sides.push(row("standard error", function (side) {
+      if (!side.stderr) return el("td", {}, ["not read"]);
+      if (side.stderr.length === 0) return el("td", {}, ["nothing"]);
+      var lines = side.stderr.map(function (w) {
+        var at = w.key === null ? "at start-up" : "at key " + w.n + " (" + w.key + ")";
+        return at + ": " + JSON.stringify(w.words);
+      });
+      return el("td", {}, [el("pre", { class: "stderr" }, [lines.join("\n")])]);
+    }));
+  }
   root.appendChild(el("table", { class: "sides" }, sides));
   if (data.commands.length > 0) {
     // Each command wraps, in a box of a few lines that scrolls.

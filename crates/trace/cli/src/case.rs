@@ -400,6 +400,11 @@ fn play_port(
             .iter_mut()
             .for_each(|s| s.cursor = Cursor::Hidden);
     }
+    // It writes nothing to standard error, as the C original writes nothing.
+    rogue_trace_format::stderr::set_header(
+        &mut trace.header,
+        &Default::default(),
+    );
     let outcome = match signalled {
         // Still playing when the signal came: it ends the game there.
         Some((i, ending)) if trace.steps.len() > i => {

@@ -15,6 +15,7 @@ mod format;
 pub mod keys;
 pub mod report;
 pub mod show;
+pub mod stderr;
 
 pub use cursor::Cursor;
 pub use escape::{

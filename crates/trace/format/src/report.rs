@@ -10,6 +10,9 @@
 //! screens are drawn by the book's grid renderer, `crates/web/grid.js`):
 //! the page opens from disk, with no network.
 //!
+//! What each program wrote to its standard error, where it was read apart
+//! from its screen, is listed by step with the key that made it.
+//!
 //! A step that one trace has and the other has not (a program that ended
 //! or hung before it) is a difference too, which the buttons reach; a
 //! report of two programs played ([`html_ended`]) says how each ended, at
@@ -26,6 +29,7 @@ use serde_json::{json, Value};
 use crate::diff::{cells_differing_as, cursor_differs, on_console, Report};
 use crate::escape::{escape_keys, key_literal};
 use crate::format::{Step, Trace};
+use crate::stderr::Stderr;
 
 /// The grid renderer and its styles, shared with the book's terminals.
 const GRID_JS: &str = include_str!("../../../web/grid.js");
@@ -217,9 +221,38 @@ fn side(side: &Side, same_as: Option<&Trace>) -> Value {
         "rows": header.rows,
         "keys": escape_keys(&header.keys),
         "key_count": header.keys.len(),
-        "also": header.extra.join("; "),
+        "also": also(header).join("; "),
+        "stderr": stderr_json(trace),
         "steps": steps,
     })
+}
+
+/// The header's lines the page does not show otherwise.
+fn also(header: &crate::Header) -> Vec<&str> {
+    header
+        .extra
+        .iter()
+        .filter(|line| !line.starts_with("stderr: "))
+        .map(String::as_str)
+        .collect()
+}
+
+/// What the trace's program wrote to its standard error, by step, with
+/// the key that made it; `null` if it was not read apart.
+fn stderr_json(trace: &Trace) -> Value {
+    let Some(stderr) = Stderr::of_header(&trace.header) else {
+        return Value::Null;
+    };
+    let keys = &trace.header.keys;
+    let words: Vec<Value> = stderr
+        .words
+        .iter()
+        .map(|(step, words)| {
+            let key = step.checked_sub(1).and_then(|i| keys.get(i));
+            json!({"n": step, "key": key.map(|&k| key_literal(k)), "words": words})
+        })
+        .collect();
+    json!(words)
 }
 
 /// The runs of cells of `after` that differ from `before`, as
@@ -333,6 +366,27 @@ mod tests {
             json!([[0, 2, "#"], [1, 1, " "]])
         );
         assert_eq!(data["commands"][0], "rogue-trace diff a.trace b.trace");
+    }
+
+    #[test]
+    fn a_report_lists_the_words_on_standard_error_by_step_and_key() {
+        let mut a = Trace::parse(A).unwrap();
+        let b = Trace::parse(A).unwrap();
+        let words = crate::stderr::Stderr {
+            words: vec![(1, "bump\n".into())],
+            cut_at: None,
+        };
+        crate::stderr::set_header(&mut a.header, &words);
+        let report = diff(&a, &b, DiffOptions::default());
+        let side = |name, trace| Side { name, trace };
+        let page = html(side("a", &a), side("b", &b), &report, &[]);
+        let data = data(&page);
+        assert_eq!(
+            data["a"]["stderr"],
+            json!([{"n": 1, "key": "'j'", "words": "bump\n"}])
+        );
+        assert_eq!(data["a"]["also"], "", "not said twice");
+        assert_eq!(data["b"]["stderr"], Value::Null, "not read");
     }
 
     #[test]

@@ -509,6 +509,7 @@ fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
     };
     let screen = match kept.kind {
         Kind::Stopped(_) => format!("its last screen before shows {players}"),
+        Kind::Stderr(_) => format!("its screen shows {players}"),
         _ => format!(
             "its screen shows {players} and the {} cell(s) that differ there",
             kept.cells.len()

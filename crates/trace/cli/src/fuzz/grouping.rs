@@ -52,6 +52,9 @@ pub enum Kind {
     /// The same screen, but the cursor shown on one side and hidden on
     /// the other, or shown at another cell.
     Cursor,
+    /// A side wrote to its standard error where the other did not, or
+    /// other words: who did ([`crate::stderr::who`]).
+    Stderr(String),
 }
 
 impl fmt::Display for Kind {
@@ -74,6 +77,9 @@ impl fmt::Display for Kind {
             ),
             Kind::Cursor => write!(f, "the cursor differs (shown on one side and hidden on the other, or at another cell; the screens the same)"),
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
+            Kind::Stderr(who) => {
+                write!(f, "writes to standard error: {who}")
+            }
         }
     }
 }
@@ -168,7 +174,9 @@ impl FirstDifference {
 }
 
 /// The first difference of `outcome`, if it differs: its first differing
-/// screen, unless a side ended before it where the other did not end alike.
+/// screen, unless a side ended before it where the other did not end
+/// alike; words on standard error written at or before that screen (and
+/// before a side ended, or as it ended leaving other last words) first.
 pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     let (a, b) = (&outcome.reference, &outcome.port);
     let stop = stop_step(outcome);
@@ -177,9 +185,13 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     let keys = &a.header.keys;
     let key_of =
         |step: usize| step.checked_sub(1).and_then(|i| keys.get(i).copied());
+    let stderr = stderr_first(outcome, stop, screens.as_ref());
     let cursor = differing_cursor(outcome)
         .filter(|&c| stop.is_none_or(|t| c < t))
         .filter(|&c| screens.as_ref().is_none_or(|s| c < s.0));
+    if let Some(found) = stderr.filter(|f| cursor.is_none_or(|c| f.step <= c)) {
+        return Some(found);
+    }
     if let Some(step) = cursor {
         let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
         return Some(FirstDifference {
@@ -211,6 +223,37 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
             .unwrap_or_else(|| Kind::Stopped(hows(outcome, step))),
         cells: BTreeSet::new(),
         players: [player_at(a), player_at(b)],
+    })
+}
+
+/// The first words on standard error that differ, as the first
+/// difference, if they came no later than the first differing screen
+/// `screens`, and before the step `stop` a side ended at (or at it, if
+/// the endings differ in their last words alone).
+fn stderr_first(
+    outcome: &Outcome,
+    stop: Option<usize>,
+    screens: Option<&(usize, BTreeSet<(usize, usize)>)>,
+) -> Option<FirstDifference> {
+    let first = outcome.stderr_differences().into_iter().next()?;
+    let step = first.step;
+    let words_only = ending_kind(outcome) == Some(Kind::LastWords);
+    let before_stop =
+        stop.is_none_or(|t| step < t || (step == t && words_only));
+    if !before_stop || screens.is_some_and(|s| s.0 < step) {
+        return None;
+    }
+    let keys = &outcome.reference.header.keys;
+    let shown = |t: &Trace| {
+        let last = t.steps.iter().rfind(|s| s.number <= step);
+        last.and_then(player)
+    };
+    Some(FirstDifference {
+        step,
+        key: step.checked_sub(1).and_then(|i| keys.get(i).copied()),
+        kind: Kind::Stderr(crate::stderr::who(&first)),
+        cells: BTreeSet::new(),
+        players: [shown(&outcome.reference), shown(&outcome.port)],
     })
 }
 
