@@ -90,8 +90,14 @@
   // A step only one side has (the other ended, or hung, before it) is a
   // difference too: data.only names the side that has it.
   var only = data.only || {};
+  // A step whose cursors differ (shown on one side, hidden on the other,
+  // or at another cell) is a difference too: data.cursors tells how.
+  var cursors = data.cursors || {};
   var differing = Object.keys(data.differences)
     .concat(Object.keys(only))
+    .concat(Object.keys(cursors).filter(function (n) {
+      return !(n in data.differences) && !(n in only);
+    }))
     .map(Number)
     .sort(function (x, y) { return x - y; });
 
@@ -157,6 +163,19 @@
       return el("td", { class: "ended" }, [side.ended.how].concat(
         words.length > 0 ? [el("pre", { class: "last-words" }, [words.join("\n")])] : []
       ));
+    }));
+  }
+  // What each program wrote to its standard error, by step, where it was
+  // read apart from its screen.
+  if (data.a.stderr || data.b.stderr) {
+    sides.push(row("standard error", function (side) {
+      if (!side.stderr) return el("td", {}, ["not read"]);
+      if (side.stderr.length === 0) return el("td", {}, ["nothing"]);
+      var lines = side.stderr.map(function (w) {
+        var at = w.key === null ? "at start-up" : "at key " + w.n + " (" + w.key + ")";
+        return at + ": " + JSON.stringify(w.words);
+      });
+      return el("td", {}, [el("pre", { class: "stderr" }, [lines.join("\n")])]);
     }));
   }
   root.appendChild(el("table", { class: "sides" }, sides));
@@ -227,7 +246,9 @@
       var lacking = only[n] === "a" ? "B" : "A";
       return ": " + lacking + " has no screen";
     }
-    return marks.length > 0 ? ": " + marks.length + " cell(s) differ" : ": same";
+    var cursor = cursors[n] ? "; the cursor: " + cursors[n] : "";
+    if (marks.length > 0) return ": " + marks.length + " cell(s) differ" + cursor;
+    return cursor ? ": the screens the same" + cursor : ": same";
   }
   function show(i) {
     index = Math.max(0, Math.min(i, numbers.length - 1));

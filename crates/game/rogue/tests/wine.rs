@@ -39,7 +39,7 @@ use rogue_game::{GameConfig, RngKind};
 use rogue_testkit::{goldens, record};
 use rogue_trace_format::classes::Look;
 use rogue_trace_format::diff::{diff, DiffOptions};
-use rogue_trace_format::{escape_keys, Step, Trace};
+use rogue_trace_format::{escape_keys, Cursor, Step, Trace};
 
 /// What the tests need: the Windows build's folder.
 fn windows_dir() -> PathBuf {
@@ -246,8 +246,18 @@ fn rogue_trace_on_wine(
     args: &[&str],
     reference_args: &[&str],
 ) -> (u32, String) {
+    rogue_trace_on_wine_against("rogue.exe", args, reference_args)
+}
+
+/// [`rogue_trace_on_wine`], the reference `reference` (a file of the
+/// Windows build).
+fn rogue_trace_on_wine_against(
+    reference: &str,
+    args: &[&str],
+    reference_args: &[&str],
+) -> (u32, String) {
     let dir = windows_dir();
-    let game = windows_path(&dir.join("rogue.exe"));
+    let game = windows_path(&dir.join(reference));
     let mut command: Vec<OsString> =
         vec!["wine".into(), dir.join("rogue-trace.exe").into()];
     command.extend(args.iter().map(OsString::from));
@@ -548,6 +558,54 @@ fn a_c_pdcurses_program_records_as_its_ncurses_twin_on_linux() {
     assert_eq!(ended, Outcome::StillRunning);
     assert!(on_linux.steps[1..].iter().any(|s| s != &on_linux.steps[0]));
     assert_same(&windows, &on_linux, "the stand-in");
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn the_console_s_cursor_is_read_at_every_step_as_ncurses_leaves_it() {
+    let keys: Vec<char> = "jjl".chars().collect();
+    let (hidden, _) =
+        capture_on_wine("stand-in.exe", &[], (100, 25), &keys, &[]);
+    assert!(
+        hidden.header.cursors,
+        "a console capture records the cursor"
+    );
+    assert!(hidden.steps.iter().all(|s| s.cursor == Cursor::Hidden));
+    let (shown, _) = capture_on_wine(
+        "stand-in.exe",
+        &["--cursor-shown"],
+        (100, 25),
+        &keys,
+        &[],
+    );
+    // Curses leaves a shown cursor after the last cell drawn, the '@'.
+    let at: Vec<Cursor> = shown.steps.iter().map(|s| s.cursor).collect();
+    let expected = [(10, 51), (11, 51), (12, 51), (12, 52)]
+        .map(|(y, x)| Cursor::At { y, x });
+    assert_eq!(at, expected);
+}
+
+#[test]
+#[ignore = "needs Wine and the Windows build: make test-windows"]
+fn a_port_that_never_calls_endwin_leaves_the_console_otherwise() {
+    let compare = |port_args: &str| {
+        let port = port_command("stand-in.exe", port_args);
+        let args = ["compare", "--part", "2", "--keys", "jlq", "--port", &port];
+        rogue_trace_on_wine_against("stand-in.exe", &args, &[])
+    };
+    let (status, shown) = compare("");
+    assert_eq!(status, 0, "{shown}");
+    let (status, shown) = compare("--no-endwin");
+    assert_eq!(status, 1, "{shown}");
+    assert!(
+        shown.contains(
+            "exited with status 0, leaving the terminal with the cursor hidden"
+        ),
+        "{shown}"
+    );
+    let (status, shown) = compare("--cursor-shown");
+    assert_eq!(status, 1, "{shown}");
+    assert!(shown.contains("the cursor differs"), "{shown}");
 }
 
 #[test]

@@ -270,6 +270,21 @@ static int pending(int fd) {
     return syscall(SYS_ppoll, &one, 1, &now, NULL, sizeof(sigset_t)) > 0;
 }
 
+/* Says the same on the terminal the capture reads the program's standard
+ * error from (ROGUE_STDERR_TTY), behind the words written there before:
+ * the capture knows the step of each. */
+static void say_on_stderr_terminal(const char *text, size_t n) {
+    const char *path = getenv("ROGUE_STDERR_TTY");
+    if (path == NULL) {
+        return;
+    }
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd >= 0) {
+        syscall(SYS_write, fd, text, n);
+        syscall(SYS_close, fd);
+    }
+}
+
 /* Writes ESC _ rogue-trace-KIND;N;PID ESC \ to the terminal fd (or, if
  * fd is read-only, to standard output when that is a terminal): N keys
  * typed, PID this process's id. */
@@ -283,6 +298,7 @@ static void notice(int fd, const char *kind) {
     if (syscall(SYS_write, fd, text, (size_t)n) < 0 && fd != 1 && isatty(1)) {
         syscall(SYS_write, 1, text, (size_t)n);
     }
+    say_on_stderr_terminal(text, (size_t)n);
 }
 
 /* Keys read from the FIFO and not typed yet: it is read in large pieces,

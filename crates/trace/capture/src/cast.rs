@@ -194,6 +194,7 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
             rows,
             keys,
             extra: Vec::new(),
+            cursors: true,
         },
         steps,
     })

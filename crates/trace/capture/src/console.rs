@@ -39,10 +39,11 @@ use std::time::{Duration, Instant};
 
 use rogue_trace_format::classes::Look;
 use rogue_trace_format::keys;
-use rogue_trace_format::Step;
+use rogue_trace_format::{Cursor, Step};
 use windows_sys::Win32::System::Console::{
-    ENHANCED_KEY, FOCUS_EVENT, INPUT_RECORD, KEY_EVENT, LEFT_ALT_PRESSED,
-    LEFT_CTRL_PRESSED, SHIFT_PRESSED,
+    ENABLE_ECHO_INPUT, ENABLE_LINE_INPUT, ENHANCED_KEY, FOCUS_EVENT,
+    INPUT_RECORD, KEY_EVENT, LEFT_ALT_PRESSED, LEFT_CTRL_PRESSED,
+    SHIFT_PRESSED,
 };
 use windows_sys::Win32::UI::Input::KeyboardAndMouse::{
     MapVirtualKeyW, VkKeyScanW, MAPVK_VK_TO_VSC, VK_DELETE, VK_DOWN, VK_END,
@@ -52,7 +53,7 @@ use windows_sys::Win32::UI::Input::KeyboardAndMouse::{
 pub use host::serve_if_asked;
 
 use crate::settle::look_pause;
-use crate::{Exit, Settle, Settled, Timing};
+use crate::{Exit, Left, Settle, Settled, Timing};
 
 /// How long the screen must hold still once the input has drained.
 pub const HELD_STILL: Duration = Duration::from_millis(20);
@@ -68,6 +69,8 @@ pub struct ConsoleSession {
     cols: u16,
     /// The last screen read: characters and attributes, row by row.
     cells: Vec<(u16, u16)>,
+    /// The cursor as the screen last settled.
+    cursor: Cursor,
     exited: bool,
 }
 
@@ -91,6 +94,7 @@ impl ConsoleSession {
             host: link::Host::start(command, cols, rows, env)?,
             cols,
             cells: Vec::new(),
+            cursor: Cursor::Unknown,
             exited: false,
         };
         session.cells = session.read_screen()?;
@@ -167,7 +171,35 @@ impl ConsoleSession {
                 .unwrap_or(' ');
             (ch, Look::of_console(attributes))
         });
-        crate::screen::step_of_cells(number, key, self.cols, cells)
+        let mut step =
+            crate::screen::step_of_cells(number, key, self.cols, cells);
+        step.cursor = self.cursor;
+        step
+    }
+
+    /// How the program left its console: the cursor shown or hidden, and
+    /// its input's echo and line modes, as PDCurses' `endwin()` restores
+    /// them (the alternate screen and the keypad have no console
+    /// counterpart read here).
+    pub fn left(&mut self) -> Left {
+        let cursor = self.host.cursor().ok();
+        let mode = self.host.input_mode().ok();
+        Left {
+            cursor_hidden: cursor.map(|(shown, _, _)| !shown),
+            echo: mode.map(|m| m & ENABLE_ECHO_INPUT != 0),
+            canonical: mode.map(|m| m & ENABLE_LINE_INPUT != 0),
+            ..Left::default()
+        }
+    }
+
+    /// Reads where the cursor is, as the screen has settled: hidden, or
+    /// shown at its cell; not known if the console cannot say.
+    pub fn read_cursor(&mut self) {
+        self.cursor = match self.host.cursor() {
+            Ok((false, _, _)) => Cursor::Hidden,
+            Ok((true, x, y)) => Cursor::At { y, x },
+            Err(_) => Cursor::Unknown,
+        };
     }
 
     /// How the program ended (a crash's NTSTATUS named), waiting up to

@@ -155,7 +155,8 @@ pub struct Ending {
 }
 
 /// How a program left its terminal when it ended: what curses' `endwin()`
-/// restores, each `None` where it cannot be read (the Windows console).
+/// restores, each `None` where it cannot be read (the Windows console has
+/// no alternate screen nor keypad mode read).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Left {
     /// Still on the alternate screen (`endwin()` leaves it).

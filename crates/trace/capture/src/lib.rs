@@ -13,6 +13,10 @@
 //! [`Settle::Quiet`], a screen has settled when output pauses for a quiet
 //! time.
 //!
+//! The program's standard error is read apart from its screen, on a
+//! second pseudo-terminal, its words recorded at the key that made them
+//! and still shown on the screen ([`stderr`]; Unix).
+//!
 //! A capture says how the program ended ([`Outcome`]): early, on its last
 //! key, or not at all; and, when it ended by itself, how ([`Exit`]: its
 //! status, or the signal that killed it, named) and its last words
@@ -42,6 +46,7 @@ pub mod record;
 pub mod screen;
 pub mod session;
 pub mod settle;
+pub mod stderr;
 #[cfg(target_os = "linux")]
 pub mod watch;
 

@@ -140,6 +140,19 @@ impl Outcome {
         }
     }
 
+    /// How many of `keys` keys the program took, the one it ended on
+    /// included: every key if it was still running after its last.
+    pub fn keys_typed(&self, keys: usize) -> usize {
+        match self {
+            Outcome::StillRunning | Outcome::EndedOnLastKey(_) => keys,
+            Outcome::Stopped(Stopped::NeverDrew) => 0,
+            Outcome::Stopped(
+                Stopped::Exited { keys_typed, .. }
+                | Stopped::KeptDrawing { keys_typed, .. },
+            ) => *keys_typed,
+        }
+    }
+
     /// Whether the capture went as planned: every key typed, and the
     /// program still running or ended with status 0 on its last key.
     pub fn clean(&self) -> bool {

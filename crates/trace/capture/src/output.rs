@@ -12,7 +12,7 @@
 //!   behind the program's output, to know it has all come out.
 
 use std::io::Read;
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread;
 
 /// What the reader hands on, in the order it came.
@@ -39,6 +39,13 @@ pub enum Chunk {
     },
     /// The capture's marker.
     Marker,
+    /// Words on the program's standard error ([`crate::stderr`]).
+    Stderr(Vec<u8>),
+    /// On the standard error's terminal: the program says it waits for a
+    /// key, this many typed (`Some`), or the capture's marker (`None`).
+    StderrMark(Option<usize>),
+    /// The program's terminal closed: nothing more comes from it.
+    Closed,
 }
 
 /// How the capture's strings start.
@@ -135,8 +142,44 @@ fn parse(body: &[u8]) -> Option<Chunk> {
 
 /// Reads the terminal's output on a thread of its own, as chunks; the
 /// channel closes when the program closes the terminal.
-pub fn spawn_reader(mut reader: Box<dyn Read + Send>) -> Receiver<Chunk> {
+pub fn spawn_reader(reader: Box<dyn Read + Send>) -> Receiver<Chunk> {
     let (tx, rx) = channel();
+    read_on(reader, tx, Some);
+    rx
+}
+
+/// Reads the terminal's output, and the standard error's terminal's if
+/// given, on threads of their own, as chunks into one channel: the
+/// output's end is said ([`Chunk::Closed`]), as the standard error's
+/// terminal outlives the program.
+pub fn spawn_readers(
+    reader: Box<dyn Read + Send>,
+    stderr: Option<Box<dyn Read + Send>>,
+) -> Receiver<Chunk> {
+    let (tx, rx) = channel();
+    if let Some(stderr) = stderr {
+        read_on(stderr, tx.clone(), of_stderr);
+    }
+    read_on(reader, tx, Some);
+    rx
+}
+
+/// A chunk of the standard error's terminal as the session takes it.
+fn of_stderr(chunk: Chunk) -> Option<Chunk> {
+    match chunk {
+        Chunk::Output(bytes) => Some(Chunk::Stderr(bytes)),
+        Chunk::Wait { typed, .. } => Some(Chunk::StderrMark(Some(typed))),
+        Chunk::Marker => Some(Chunk::StderrMark(None)),
+        _ => None,
+    }
+}
+
+/// Reads `reader` on a thread of its own, each chunk as `map` makes it.
+fn read_on(
+    mut reader: Box<dyn Read + Send>,
+    tx: Sender<Chunk>,
+    map: fn(Chunk) -> Option<Chunk>,
+) {
     thread::spawn(move || {
         let mut buf = vec![0u8; 65536];
         let mut splitter = Splitter::default();
@@ -144,7 +187,8 @@ pub fn spawn_reader(mut reader: Box<dyn Read + Send>) -> Receiver<Chunk> {
             match reader.read(&mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => {
-                    for chunk in splitter.split(&buf[..n]) {
+                    let chunks = splitter.split(&buf[..n]);
+                    for chunk in chunks.into_iter().filter_map(map) {
                         if tx.send(chunk).is_err() {
                             return;
                         }
@@ -152,11 +196,15 @@ pub fn spawn_reader(mut reader: Box<dyn Read + Send>) -> Receiver<Chunk> {
                 }
             }
         }
-        if let Some(rest) = splitter.rest() {
+        if let Some(rest) = splitter.rest().and_then(map) {
             let _ = tx.send(rest);
         }
+        // The standard error's terminal outlives the program: its end is
+        // not the end of the program's output.
+        if map(Chunk::Closed) == Some(Chunk::Closed) {
+            let _ = tx.send(Chunk::Closed);
+        }
     });
-    rx
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use std::io;
 use std::time::{Duration, Instant};
 
+use rogue_trace_format::stderr::{set_header, Stderr};
 use rogue_trace_format::{is_resize, Header, Step, Trace, FIRST_AND_LAST};
 
 #[cfg(windows)]
@@ -86,6 +87,7 @@ pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
         rows: options.rows,
         keys: options.keys.clone(),
         extra,
+        cursors: true,
     }
 }
 
@@ -125,6 +127,12 @@ trait Recording {
     fn pin_called(&self) -> Called {
         Called::default()
     }
+    /// What it wrote to its standard error, by step, read apart from its
+    /// screen, the words not placed yet written at `step`; `None` where it
+    /// is not read apart.
+    fn stderr(&mut self, _step: usize) -> Option<Stderr> {
+        None
+    }
 }
 
 impl Recording for PtySession {
@@ -145,6 +153,7 @@ impl Recording for PtySession {
         }
         // What a terminal sends, in the cursor keys' mode the program set.
         let application = self.screen().application_cursor();
+        self.keys_typed += 1;
         self.send(&rogue_trace_format::key_bytes(key, application))
     }
 
@@ -162,6 +171,9 @@ impl Recording for PtySession {
 
     fn ending(&mut self) -> Ending {
         let exit = self.wait_ending(EXIT_WAIT);
+        // Its standard error's last words are read before its last words
+        // are told: a panic's message goes there.
+        self.sync_stderr();
         Ending {
             exit,
             left: self.left(),
@@ -191,6 +203,10 @@ impl Recording for PtySession {
 
     fn cpu_ticks(&self) -> Option<u64> {
         PtySession::cpu_ticks(self)
+    }
+
+    fn stderr(&mut self, step: usize) -> Option<Stderr> {
+        self.stderr_words(step)
     }
 }
 
@@ -228,7 +244,9 @@ impl Wait {
 #[cfg(windows)]
 impl Recording for console::ConsoleSession {
     fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
-        self.settle(how, first)
+        let settled = self.settle(how, first);
+        self.read_cursor();
+        settled
     }
 
     fn type_key(&mut self, key: char) -> io::Result<()> {
@@ -251,7 +269,7 @@ impl Recording for console::ConsoleSession {
         let exit = self.exit_status(EXIT_WAIT);
         Ending {
             exit,
-            left: crate::Left::default(),
+            left: self.left(),
             last_words: last_words::last_lines(self.step(0, None).text),
         }
     }
@@ -272,17 +290,22 @@ pub fn capture_each(
     cast: Option<&mut cast::CastWriter>,
     each: impl FnMut(Step) -> io::Result<()>,
 ) -> io::Result<Outcome> {
-    capture_each_seen(command, options, cast, each).map(|(outcome, _)| outcome)
+    capture_each_seen(command, options, cast, each).map(|(outcome, ..)| outcome)
 }
 
+/// What a capture gives beside its steps: how the program ended, what
+/// was seen of how it seeds, and what it wrote to its standard error if
+/// that was read apart from its screen.
+pub type Recorded = (Outcome, Seen, Option<Stderr>);
+
 /// [`capture_each`], and what was seen of how the program seeds
-/// ([`Seen`]).
+/// ([`Seen`]) and what it wrote to its standard error ([`Stderr`]; Unix).
 pub fn capture_each_seen(
     command: &[OsString],
     options: &CaptureOptions,
     cast: Option<&mut cast::CastWriter>,
     each: impl FnMut(Step) -> io::Result<()>,
-) -> io::Result<(Outcome, Seen)> {
+) -> io::Result<Recorded> {
     if let (Some(asked), Some(program)) =
         (Asked::of(&options.env), command.first())
     {
@@ -406,7 +429,7 @@ fn record(
     options: &CaptureOptions,
     mut cast: Option<&mut cast::CastWriter>,
     mut each: impl FnMut(Step) -> io::Result<()>,
-) -> io::Result<(Outcome, Seen)> {
+) -> io::Result<Recorded> {
     let settle = options.settle;
     let wait = Wait::start(&session);
     let mut stopped = match session.settle_on(&settle, true) {
@@ -483,12 +506,14 @@ fn record(
         }
     }
     last.finish(&session, &mut each)?;
+    let outcome = Outcome::of(stopped, options.keys.len());
+    let stderr = session.stderr(outcome.keys_typed(options.keys.len()));
     if let Some(cast) = cast {
         cast.output(&session.new_output())?;
         cast.finish()?;
     }
     session.end();
-    Ok((Outcome::of(stopped, options.keys.len()), seen))
+    Ok((outcome, seen, stderr))
 }
 
 /// Records a program that types its own keys: each time it says it waits
@@ -574,13 +599,17 @@ pub fn capture_seen(
     options: &CaptureOptions,
 ) -> io::Result<(Capture, Seen)> {
     let mut steps = Vec::new();
-    let (outcome, seen) = capture_each_seen(command, options, None, |step| {
-        steps.push(step);
-        Ok(())
-    })?;
-    let trace = Trace {
+    let (outcome, seen, stderr) =
+        capture_each_seen(command, options, None, |step| {
+            steps.push(step);
+            Ok(())
+        })?;
+    let mut trace = Trace {
         header: header(command, options),
         steps,
     };
+    if let Some(stderr) = &stderr {
+        set_header(&mut trace.header, stderr);
+    }
     Ok((Capture { trace, outcome }, seen))
 }

@@ -8,7 +8,7 @@
 //! what limits a capture that keeps every step.
 
 use rogue_trace_format::classes::{class_of_colours, Colour, Look, ODD, PLAIN};
-use rogue_trace_format::{OddCell, Step};
+use rogue_trace_format::{Cursor, OddCell, Step};
 
 /// What a step needs of a cell besides its character.
 pub(crate) trait Appearance {
@@ -65,7 +65,19 @@ pub fn screen_step(
             .unwrap_or(' ');
         (ch, cell)
     });
-    step_of_cells(number, key, cols, cells)
+    let mut step = step_of_cells(number, key, cols, cells);
+    step.cursor = cursor_of(screen);
+    step
+}
+
+/// Where the emulated terminal shows its cursor: hidden, or at its
+/// position.
+fn cursor_of(screen: &vt100::Screen) -> Cursor {
+    if screen.hide_cursor() {
+        return Cursor::Hidden;
+    }
+    let (y, x) = screen.cursor_position();
+    Cursor::At { y, x }
 }
 
 /// Step `number` of a screen `cols` wide, from its cells row by row, each
@@ -82,6 +94,7 @@ pub(crate) fn step_of_cells(
         text: Vec::new(),
         colours: Vec::new(),
         odd: Vec::new(),
+        cursor: Default::default(),
     };
     let width = usize::from(cols);
     let (mut text, mut colours) =

@@ -1,6 +1,7 @@
 //! The pseudo-terminal session: a program started in a pseudo-terminal of
 //! a chosen size, its output read on a thread of its own
-//! ([`crate::output`]) into a terminal emulator (`vt100`).
+//! ([`crate::output`]) into a terminal emulator (`vt100`); on Unix its
+//! standard error on a second one, read apart ([`crate::stderr`]).
 
 use std::collections::VecDeque;
 use std::ffi::{OsStr, OsString};
@@ -14,16 +15,22 @@ use std::time::{Duration, Instant};
 use portable_pty::{
     native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize,
 };
+use rogue_trace_format::stderr::Stderr;
 use rogue_trace_format::Step;
 
 use crate::cancel;
 use crate::ending::{Exit, Left};
-use crate::output::{spawn_reader, Chunk};
+#[cfg(unix)]
+use crate::output::MARKER;
+use crate::output::{spawn_readers, Chunk};
 use crate::pin::{Called, Calls};
 use crate::platform;
 use crate::preload::Typist;
 use crate::screen::screen_step;
 use crate::settle::{look_pause, Said};
+use crate::stderr::Words;
+#[cfg(unix)]
+use crate::stderr::{self, StderrPty};
 
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
@@ -62,6 +69,16 @@ pub struct PtySession {
     pub(crate) settled: Option<Vec<String>>,
     /// What the program wrote since (its first [`SINCE_SETTLED`] bytes).
     pub(crate) since_settled: Vec<u8>,
+    /// The terminal of the program's standard error, read apart (Unix).
+    #[cfg(unix)]
+    stderr_pty: Option<StderrPty>,
+    /// The words on its standard error, by step.
+    pub(crate) words: Words,
+    /// The keys typed so far, by the capture or by the program.
+    pub(crate) keys_typed: usize,
+    /// Chunks read ahead while waiting for the standard error's words,
+    /// to be taken next.
+    ahead: VecDeque<Chunk>,
 }
 
 /// The most bytes kept of what a program wrote since its screen last
@@ -105,9 +122,13 @@ impl PtySession {
             })
             .map_err(io::Error::other)?;
         let cwd = std::env::current_dir().ok();
-        let mut cmd =
-            CommandBuilder::new(program_path(program, cwd.as_deref()));
-        cmd.args(args);
+        let program = program_path(program, cwd.as_deref());
+        #[cfg(unix)]
+        let stderr_pty = StderrPty::open(cols, rows);
+        #[cfg(unix)]
+        let mut cmd = command_to_run(&program, args, stderr_pty.as_ref())?;
+        #[cfg(not(unix))]
+        let mut cmd = command_to_run(&program, args)?;
         if let Some(dir) = cwd {
             cmd.cwd(dir);
         }
@@ -124,6 +145,8 @@ impl PtySession {
             .zip(tty.as_deref())
             .map(|(t, tty)| t.env(env, tty))
             .unwrap_or_default();
+        #[cfg(unix)]
+        let typing = stderr::with_tty(typing, stderr_pty.as_ref());
         for (name, value) in env.iter().chain(&typing) {
             cmd.env(name, value);
         }
@@ -137,6 +160,14 @@ impl PtySession {
         drop(pair.slave);
         let reader =
             pair.master.try_clone_reader().map_err(io::Error::other)?;
+        #[cfg(unix)]
+        let stderr_reader = stderr_pty
+            .as_ref()
+            .map(|pty| pty.master.try_clone_reader())
+            .transpose()
+            .map_err(io::Error::other)?;
+        #[cfg(not(unix))]
+        let stderr_reader = None;
         let writer = pair.master.take_writer().map_err(io::Error::other)?;
         let observer =
             platform::Observer::new(&*pair.master, child.process_id());
@@ -144,7 +175,7 @@ impl PtySession {
             master: pair.master,
             writer,
             child,
-            output: spawn_reader(reader),
+            output: spawn_readers(reader, stderr_reader),
             parser: vt100::Parser::new(rows_nz, cols_nz, 0),
             raw: Vec::new(),
             kept: Kept::All,
@@ -160,6 +191,11 @@ impl PtySession {
             calls: Calls::default(),
             settled: None,
             since_settled: Vec::new(),
+            #[cfg(unix)]
+            stderr_pty,
+            words: Words::default(),
+            keys_typed: 0,
+            ahead: VecDeque::new(),
         };
         // A program started as every capture is being ended is ended at
         // once (its session's drop), the capture refused.
@@ -185,8 +221,16 @@ impl PtySession {
     /// The next piece of output or word from the program, waiting up to
     /// `wait`; `None` if nothing came (and `closed` is set if nothing more
     /// will).
+    ///
+    /// Once the terminal has closed, only what has come already is taken
+    /// (words on the standard error's terminal, which outlives it).
     pub(crate) fn next_chunk(&mut self, wait: Duration) -> Option<Chunk> {
-        match self.output.recv_timeout(wait) {
+        let wait = if self.closed { Duration::ZERO } else { wait };
+        match self.receive(wait) {
+            Ok(Chunk::Closed) => {
+                self.closed = true;
+                None
+            }
             Ok(chunk) => Some(chunk),
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => {
@@ -194,6 +238,36 @@ impl PtySession {
                 None
             }
         }
+    }
+
+    /// The next chunk, read ahead or from the readers.
+    fn receive(&mut self, wait: Duration) -> Result<Chunk, RecvTimeoutError> {
+        match self.ahead.pop_front() {
+            Some(chunk) => Ok(chunk),
+            None => self.output.recv_timeout(wait),
+        }
+    }
+
+    /// The program, typing its own keys, says it waits for a key, `typed`
+    /// typed: the words it wrote to its standard error before are read
+    /// before anything it wrote to its terminal after (it says so on both
+    /// terminals). What comes meanwhile on its terminal is held.
+    fn words_before_wait(&mut self, typed: usize) {
+        while self.reads_stderr()
+            && !self.words.unsaid
+            && self.words.said_up_to().is_none_or(|n| n < typed)
+        {
+            match self.output.recv_timeout(Duration::from_secs(5)) {
+                Ok(chunk @ (Chunk::Stderr(_) | Chunk::StderrMark(_))) => {
+                    self.take(chunk);
+                }
+                Ok(chunk) => self.ahead.push_back(chunk),
+                // It does not say its waits there: not waited for again.
+                Err(_) => self.words.unsaid = true,
+            }
+        }
+        let words = self.words.take_shown(Some(typed));
+        self.feed(&words);
     }
 
     /// Takes in a chunk: output goes to the emulator, what the program says
@@ -215,9 +289,12 @@ impl PtySession {
                     None => self.start_typing(),
                 };
                 self.typing = Some(typing);
+                self.words.decide(typing);
                 if typing {
+                    self.words_before_wait(n);
                     self.reached(n);
                     self.said.push_back(Said::Wait(n));
+                    self.keys_typed = n;
                 }
                 false
             }
@@ -228,7 +305,37 @@ impl PtySession {
             Chunk::Handback(n) => {
                 if self.typing == Some(true) {
                     self.said.push_back(Said::Handback(n));
+                    self.words.by_program = false;
+                    self.keys_typed = n;
                 }
+                false
+            }
+            // Shown once its key's screen has been read to its end: where
+            // among it is not known, the two terminals being read apart.
+            // (A program that writes on and on is shown as it goes.)
+            Chunk::Stderr(bytes) => {
+                self.words.take(&bytes);
+                if self.words.unshown_len() > SINCE_SETTLED {
+                    let words = self.words.take_shown(None);
+                    self.feed(&words);
+                }
+                true
+            }
+            Chunk::StderrMark(Some(n)) => {
+                self.words.said_wait(n);
+                false
+            }
+            Chunk::StderrMark(None) => {
+                self.words.markers.1 += 1;
+                if !self.words.by_program {
+                    self.words.place(self.keys_typed);
+                }
+                let words = self.words.take_shown(None);
+                self.feed(&words);
+                false
+            }
+            Chunk::Closed => {
+                self.closed = true;
                 false
             }
         }
@@ -289,6 +396,55 @@ impl PtySession {
         new
     }
 
+    /// Writes the capture's marker to the standard error's terminal and
+    /// reads up to it: every word the program wrote there before is then
+    /// read and, unless the program types its own keys, placed at the
+    /// step of the keys typed so far.
+    pub(crate) fn sync_stderr(&mut self) {
+        #[cfg(unix)]
+        {
+            let Some(tty) = self.stderr_pty.as_ref().map(|p| p.tty.clone())
+            else {
+                return;
+            };
+            let written = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&tty)
+                .and_then(|mut slave| slave.write_all(MARKER));
+            if written.is_err() {
+                return;
+            }
+            self.words.markers.0 += 1;
+            while self.words.markers.1 < self.words.markers.0 {
+                match self.receive(Duration::from_secs(5)) {
+                    Ok(chunk) => {
+                        self.take(chunk);
+                    }
+                    Err(_) => return,
+                }
+            }
+        }
+    }
+
+    /// What the program wrote to its standard error, by step, the words
+    /// not placed yet written at `step`; `None` if it was not read apart
+    /// (no second terminal: Windows).
+    pub(crate) fn stderr_words(&mut self, step: usize) -> Option<Stderr> {
+        if !self.reads_stderr() {
+            return None;
+        }
+        self.sync_stderr();
+        Some(self.words.finish(step))
+    }
+
+    /// Whether the program's standard error is read apart (Unix).
+    fn reads_stderr(&self) -> bool {
+        #[cfg(unix)]
+        return self.stderr_pty.is_some();
+        #[cfg(not(unix))]
+        return false;
+    }
+
     /// Whether the program has written anything.
     pub(crate) fn drew_anything(&self) -> bool {
         self.drew
@@ -347,6 +503,10 @@ impl PtySession {
     /// test of huge sizes).
     pub fn resize_pty(&mut self, cols: u16, rows: u16) -> io::Result<()> {
         self.observer.expect_resize();
+        #[cfg(unix)]
+        if let Some(pty) = &self.stderr_pty {
+            pty.resize(cols, rows)?;
+        }
         self.master
             .resize(PtySize {
                 rows,
@@ -502,6 +662,39 @@ pub(crate) enum Kept {
     UntilTaken,
     /// None.
     Nothing,
+}
+
+/// The command that starts `program` with `args`: through the shell that
+/// gives it `stderr` as its standard error, if there is one (an error if
+/// no such program can be run, as the shell would only say so there).
+#[cfg(unix)]
+fn command_to_run(
+    program: &OsStr,
+    args: &[OsString],
+    stderr: Option<&StderrPty>,
+) -> io::Result<CommandBuilder> {
+    let Some(pty) = stderr else {
+        return Ok(command_of(program, args));
+    };
+    stderr::check_runnable(program)?;
+    let (shell, words) = pty.wrap(program, args);
+    Ok(command_of(&shell, &words))
+}
+
+/// The command that starts `program` with `args`.
+#[cfg(not(unix))]
+fn command_to_run(
+    program: &OsStr,
+    args: &[OsString],
+) -> io::Result<CommandBuilder> {
+    Ok(command_of(program, args))
+}
+
+/// `program` with `args`, as `portable-pty` starts it.
+fn command_of(program: &OsStr, args: &[OsString]) -> CommandBuilder {
+    let mut cmd = CommandBuilder::new(program);
+    cmd.args(args);
+    cmd
 }
 
 /// The size as the emulator takes it: neither side may be 0.

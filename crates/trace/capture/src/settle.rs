@@ -122,6 +122,10 @@ impl PtySession {
             }
         };
         if let Settled::Quiet { .. } = settled {
+            // The words on its standard error are read up to here too.
+            if !self.words.by_program {
+                self.sync_stderr();
+            }
             self.note_settled();
         }
         settled

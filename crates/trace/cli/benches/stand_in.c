@@ -3,18 +3,29 @@
  * read with getch()). `make bench` captures it on ncurses, to measure what
  * capturing the C original costs; `make test-windows` builds it with MinGW
  * on PDCurses and captures it on Wine's console, against its twin on
- * ncurses. */
+ * ncurses. Given `--cursor-shown`, it never calls curs_set(0); given
+ * `--no-endwin`, it exits at q without calling endwin(). */
 #ifdef _WIN32
 #include <curses.h>
 #else
 #include <ncurses.h>
 #endif
+#include <string.h>
 
-int main(void) {
+/* Whether `option` is among the arguments. */
+static int given(int argc, char **argv, const char *option) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], option) == 0)
+            return 1;
+    return 0;
+}
+
+int main(int argc, char **argv) {
     int ch = 0, y, x, py = 10, px = 50;
     initscr();
     noecho();
-    curs_set(0);
+    if (!given(argc, argv, "--cursor-shown"))
+        curs_set(0);
     start_color();
     init_pair(1, COLOR_WHITE, COLOR_BLACK);
     init_pair(2, COLOR_BLUE, COLOR_BLACK);
@@ -29,6 +40,7 @@ int main(void) {
                 mvaddch(y, x, ((x + y + px) % 7 ? '.' : '#') | COLOR_PAIR((x - px) * (x - px) + (y - py) * (y - py) < 225 ? 1 : 2));
         mvaddch(py, px, '@' | COLOR_PAIR(1));
     } while ((ch = getch()) && ch != 'q');
-    endwin();
+    if (!given(argc, argv, "--no-endwin"))
+        endwin();
     return 0;
 }

@@ -6,6 +6,8 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
 
 use clap::Args;
 use rogue_capture::pin::Pin;
@@ -16,7 +18,7 @@ use rogue_capture::{
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::report::{html_ended, Ended as EndedShown, Side};
-use rogue_trace_format::{escape_keys, Trace};
+use rogue_trace_format::{escape_keys, Cursor, Trace};
 
 use crate::error::Failure;
 use crate::flags::{capture_options, check_pin, pin, CaptureFlags, CharsArg};
@@ -391,6 +393,18 @@ fn play_port(
     let mut trace =
         rogue_replay::replay(&case.config, cols, rows, &case.keys[..before]);
     trace.header.keys.clone_from(&case.keys);
+    if hides_cursor(&options.term) {
+        trace.header.cursors = true;
+        trace
+            .steps
+            .iter_mut()
+            .for_each(|s| s.cursor = Cursor::Hidden);
+    }
+    // It writes nothing to standard error, as the C original writes nothing.
+    rogue_trace_format::stderr::set_header(
+        &mut trace.header,
+        &Default::default(),
+    );
     let outcome = match signalled {
         // Still playing when the signal came: it ends the game there.
         Some((i, ending)) if trace.steps.len() > i => {
@@ -406,6 +420,32 @@ fn play_port(
         _ => replayed(&trace, &case.keys),
     };
     Ok((Capture { trace, outcome }, Seen::default()))
+}
+
+/// Whether the C original hides the cursor at every screen on a terminal
+/// of type `term`: on the Windows console always; on Unix, its
+/// `curs_set(0)` works where the terminal's description has `civis`,
+/// which `tput` says (a terminal without it,
+/// `vt100`, shows the cursor where curses leaves it, which the built-in
+/// port does not say, so it is not compared). Every part but Part 0,
+/// which draws no screen, calls `curs_set(0)` before its first screen.
+fn hides_cursor(term: &str) -> bool {
+    static HIDES: OnceLock<Mutex<Vec<(String, bool)>>> = OnceLock::new();
+    let known = HIDES.get_or_init(Mutex::default);
+    let mut known = known.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, hides)) = known.iter().find(|(t, _)| t == term) {
+        return *hides;
+    }
+    let hides = cfg!(windows)
+        || !term.is_empty()
+            && Command::new("tput")
+                .args(["-T", term, "civis"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+    known.push((term.to_string(), hides));
+    hides
 }
 
 /// The first of `keys` that a terminal in curses' mode turns into a
@@ -502,15 +542,23 @@ pub fn free_name(
         .expect("a free name"))
 }
 
-/// Writes the reference's and the port's traces, creating both files.
+/// Writes the reference's and the port's traces, creating both files;
+/// each says in its header how its side ended, where it did (`# ended:
+/// the program exited with status 0 on its last key`).
 fn write_both(
     reference: &Path,
     port: &Path,
     outcome: &Outcome,
 ) -> Result<(), Failure> {
-    for (path, trace) in
-        [(&reference, &outcome.reference), (&port, &outcome.port)]
-    {
+    let endings = outcome.endings();
+    let traces = [&outcome.reference, &outcome.port].map(Trace::clone);
+    let traces = traces.into_iter().zip(endings).map(|(mut trace, ended)| {
+        if let Some((how, _)) = ended {
+            trace.header.extra.push(format!("ended: {how}"));
+        }
+        trace
+    });
+    for (path, trace) in [reference, port].into_iter().zip(traces) {
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

@@ -1,13 +1,20 @@
 //! What a case covered, in the game's terms, read from the reference's
 //! screens and the keys typed: the cells the player stood on, the walls
 //! it bumped, the screen's edges it reached, the cells seen lit and
-//! remembered, the keys by kind, the key that ended it, and whether
-//! colours were shown. `compare` says it of its walk; `fuzz` sums it over
-//! its campaign.
+//! remembered, the rooms entered and seen, the keys by kind, the key that
+//! ended it, and whether colours were shown. `compare` says it of its
+//! walk; `fuzz` sums it over its campaign.
+//!
+//! Rooms are not told apart on a screen (they overlap, and corridors are
+//! floor too): they are the rooms of the case's dungeon as the built-in
+//! game draws it from the seed and generator (the C's `setupMap`), counted
+//! only when the reference's player starts where that dungeon starts it,
+//! so that the reference plays that dungeon.
 
 use std::collections::BTreeSet;
 use std::fmt;
 
+use rogue_game::{Game, GameConfig, MapKind};
 use rogue_trace_format::classes::{BLUE, WHITE};
 use rogue_trace_format::keys::is_special_key;
 use rogue_trace_format::{Step, Trace};
@@ -41,11 +48,48 @@ pub struct Coverage {
     pub ended_by: [u64; 4],
     /// Cases whose screens showed the game's colours.
     pub coloured: u64,
+    /// Rooms the player stood in, of the case's dungeon.
+    pub rooms_entered: u64,
+    /// Rooms a cell of which the reference's screens showed.
+    pub rooms_seen: u64,
+    /// Rooms in the case's dungeon.
+    pub rooms: u64,
+    /// Cases whose rooms are known: the reference played the dungeon of
+    /// the case's seed and generator.
+    pub rooms_known: u64,
+}
+
+/// A room: its top row, left column, height and width.
+type Room = (usize, usize, usize, usize);
+
+/// The rooms of `config`'s dungeon, as the C's `setupMap` draws them from
+/// `srand(seed)`: none for a part without random rooms.
+fn rooms_of(config: &GameConfig) -> Vec<Room> {
+    if config.part.map != Some(MapKind::RandomRooms) {
+        return Vec::new();
+    }
+    let (height, width) = (25, 100);
+    let mut rng = config.rng.seeded(config.seed);
+    let n = rng.rand() % 11 + 5;
+    let mut draw = |below: i32| rng.rand() % below;
+    (0..n)
+        .map(|_| {
+            let (y, x) = (draw(height - 10) + 1, draw(width - 20) + 1);
+            let (h, w) = (draw(7) + 3, draw(15) + 5);
+            (y as usize, x as usize, h as usize, w as usize)
+        })
+        .collect()
+}
+
+/// Whether `room` holds the cell `(y, x)`.
+fn holds(&(top, left, h, w): &Room, (y, x): (usize, usize)) -> bool {
+    (top..top + h).contains(&y) && (left..left + w).contains(&x)
 }
 
 impl Coverage {
-    /// What `trace`, the reference's screens of `keys`, covered.
-    pub fn of(trace: &Trace, keys: &[char]) -> Coverage {
+    /// What `trace`, the reference's screens of `keys` in the game
+    /// `config`, covered.
+    pub fn of(trace: &Trace, keys: &[char], config: &GameConfig) -> Coverage {
         let mut stood = BTreeSet::new();
         let (mut lit, mut remembered) = (BTreeSet::new(), BTreeSet::new());
         let mut covered = Coverage {
@@ -80,11 +124,46 @@ impl Coverage {
         {
             covered.ended_by[i] = 1;
         }
+        covered.count_rooms(trace, config, &stood);
         covered.stood = stood.len() as u64;
         covered.lit = lit.len() as u64;
         covered.remembered = remembered.len() as u64;
         covered.coloured = u64::from(covered.lit + covered.remembered > 0);
         covered
+    }
+
+    /// Counts the rooms of `config`'s dungeon the player stood in (on
+    /// the cells `stood`) and those `trace` showed a cell of, if the
+    /// reference's player starts where that dungeon starts it.
+    fn count_rooms(
+        &mut self,
+        trace: &Trace,
+        config: &GameConfig,
+        stood: &BTreeSet<(usize, usize)>,
+    ) {
+        let rooms = rooms_of(config);
+        let start = Game::new(config).player.pos;
+        let first = trace.steps.first().and_then(player);
+        let starts = first
+            .is_some_and(|(y, x)| (y as i32, x as i32) == (start.y, start.x));
+        if rooms.is_empty() || !starts {
+            return;
+        }
+        let mut shown = BTreeSet::new();
+        for step in &trace.steps {
+            for (y, row) in step.text.iter().enumerate() {
+                let cells = row.chars().enumerate().filter(|&(_, c)| c != ' ');
+                shown.extend(cells.map(|(x, _)| (y, x)));
+            }
+        }
+        let any = |cells: &BTreeSet<(usize, usize)>, room: &Room| {
+            cells.iter().any(|&cell| holds(room, cell))
+        };
+        let count = |cells| rooms.iter().filter(|r| any(cells, r)).count();
+        self.rooms_entered = count(stood) as u64;
+        self.rooms_seen = count(&shown) as u64;
+        self.rooms = rooms.len() as u64;
+        self.rooms_known = 1;
     }
 
     /// Adds `other`'s counts.
@@ -97,6 +176,10 @@ impl Coverage {
             (&mut self.lit, other.lit),
             (&mut self.remembered, other.remembered),
             (&mut self.coloured, other.coloured),
+            (&mut self.rooms_entered, other.rooms_entered),
+            (&mut self.rooms_seen, other.rooms_seen),
+            (&mut self.rooms, other.rooms),
+            (&mut self.rooms_known, other.rooms_known),
         ];
         for (mine, theirs) in pairs {
             *mine += theirs;
@@ -120,15 +203,30 @@ impl Coverage {
             self.remembered,
             self.coloured,
         ];
-        counts.extend(self.keys);
+        counts.extend(&self.keys[..4]);
         counts.extend(self.ended_by);
+        counts.extend([
+            self.rooms_entered,
+            self.rooms_seen,
+            self.rooms,
+            self.rooms_known,
+            self.keys[4],
+        ]);
         counts
     }
 
-    /// The coverage of `counts`, as [`Coverage::counts`] gives them.
+    /// The coverage of `counts`, as [`Coverage::counts`] gives them (a
+    /// record written before rooms were counted has none, nor resizes;
+    /// one written before resizes were counted, none of them).
     pub fn from_counts(counts: &[u64]) -> Option<Coverage> {
-        let [cases, stood, bumps, edges, lit, remembered, coloured, k0, k1, k2, k3, k4, e0, e1, e2, e3] =
-            counts.try_into().ok()?;
+        let (first, rest) = counts.split_at_checked(15)?;
+        let [cases, stood, bumps, edges, lit, remembered, coloured, k0, k1, k2, k3, e0, e1, e2, e3] =
+            first.try_into().ok()?;
+        let [rooms_entered, rooms_seen, rooms, rooms_known, k4] = match rest {
+            [] => [0; 5],
+            &[a, b, c, d] => [a, b, c, d, 0],
+            rest => rest.try_into().ok()?,
+        };
         Some(Coverage {
             cases,
             stood,
@@ -139,7 +237,31 @@ impl Coverage {
             keys: [k0, k1, k2, k3, k4],
             ended_by: [e0, e1, e2, e3],
             coloured,
+            rooms_entered,
+            rooms_seen,
+            rooms,
+            rooms_known,
         })
+    }
+
+    /// The rooms entered and seen, if known: "entered 2 of the 3 rooms
+    /// seen (7 in the dungeon)", summed over the cases that know them.
+    fn rooms_said(&self) -> Option<String> {
+        let in_cases = match (self.cases, self.rooms_known) {
+            (_, 0) => return None,
+            (1, _) => String::new(),
+            (n, k) => {
+                format!(", in the {k} of {n} case(s) whose dungeon is known")
+            }
+        };
+        let dungeons = match self.rooms_known {
+            1 => "in the seed's dungeon",
+            _ => "in their dungeons",
+        };
+        Some(format!(
+            "entered {} of the {} room(s) seen ({} {dungeons}){in_cases}",
+            self.rooms_entered, self.rooms_seen, self.rooms
+        ))
     }
 }
 
@@ -154,6 +276,9 @@ impl fmt::Display for Coverage {
             self.stood, self.bumps, self.edges, self.lit, self.remembered,
             self.keys[0], self.keys[1], self.keys[2], self.keys[3], self.keys[4]
         )?;
+        if let Some(rooms) = self.rooms_said() {
+            write!(f, "; {rooms}")?;
+        }
         let ended: Vec<String> = ENDERS
             .iter()
             .zip(self.ended_by)
@@ -211,6 +336,8 @@ fn kind(key: char) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fuzz::walks::{walk, Draw};
+    use rogue_game::{Part, RngKind};
 
     fn step(
         number: usize,
@@ -224,7 +351,49 @@ mod tests {
             text: rows.map(String::from).to_vec(),
             colours: colours.map(String::from).to_vec(),
             odd: Vec::new(),
+            cursor: Default::default(),
         }
+    }
+
+    /// The built-in game's screens of `keys` on seed `seed`, at 100x25.
+    fn played(seed: u32, keys: &[char]) -> Trace {
+        let config = GameConfig::new(Part::LAST, seed, RngKind::Glibc);
+        rogue_replay::replay(&config, 100, 25, keys)
+    }
+
+    #[test]
+    fn rooms_are_those_of_the_seed_s_dungeon_the_reference_plays() {
+        let config = GameConfig::new(Part::LAST, 42, RngKind::Glibc);
+        let rooms = rooms_of(&config).len() as u64;
+        assert!((5..=15).contains(&rooms), "{rooms}");
+        let first = Coverage::of(&played(42, &[]), &[], &config);
+        assert_eq!(
+            (first.rooms_entered, first.rooms, first.rooms_known),
+            (1, rooms, 1)
+        );
+        assert!(first.rooms_seen >= 1);
+        // Walks of 400 keys, most of which leave the first room.
+        let walked: Vec<Coverage> = (1..=7)
+            .map(|seed| {
+                let config = GameConfig { seed, ..config };
+                let keys = walk(&mut Draw::new(u64::from(seed)), 400, None);
+                Coverage::of(&played(seed, &keys), &keys, &config)
+            })
+            .collect();
+        assert!(walked.iter().any(|c| c.rooms_entered > 1));
+        for c in &walked {
+            assert!(c.rooms_seen >= c.rooms_entered, "{c}");
+            let said = format!(
+                "entered {} of the {} room(s) seen ({} in the seed's dungeon)",
+                c.rooms_entered, c.rooms_seen, c.rooms
+            );
+            assert!(c.to_string().contains(&said), "{c}");
+        }
+        // Another seed's dungeon: its player starts elsewhere, and no room
+        // is said.
+        let other = Coverage::of(&played(43, &[]), &[], &config);
+        assert_eq!(other.rooms_known, 0);
+        assert!(!other.to_string().contains("room"), "{other}");
     }
 
     #[test]
@@ -253,7 +422,9 @@ mod tests {
                 ["bwww ", "bbw  ", "     "],
             ),
         ];
-        let covered = Coverage::of(&trace, &['l', 'l', 'q']);
+        let part1 = GameConfig::new(Part::get(1).unwrap(), 0, RngKind::Glibc);
+        let covered = Coverage::of(&trace, &['l', 'l', 'q'], &part1);
+        assert_eq!(covered.rooms_known, 0, "Part 1 has no rooms");
         assert_eq!(covered.stood, 2);
         assert_eq!(covered.bumps, 1);
         assert_eq!(covered.edges, 3, "row 0 is the screen's edge");

@@ -13,6 +13,7 @@ mod flags;
 mod fuzz;
 mod io_util;
 mod outcome;
+mod stderr;
 mod verdict;
 
 use std::process::ExitCode;

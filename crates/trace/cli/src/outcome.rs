@@ -44,4 +44,20 @@ impl Outcome {
         let [reference, port] = &self.ended;
         *port == Ended::StillRunning && reference.ending().is_some()
     }
+
+    /// The sides whose traces do not record the cursor, when the other's
+    /// does, so that it was not compared: "the cursor is not compared:
+    /// the port's screens do not record it". A built-in port records it
+    /// only where curses can hide it; a Windows console's is not read.
+    pub fn cursor_unseen(&self) -> Option<String> {
+        let sides = [&self.reference, &self.port];
+        let recorded = sides.map(|t| t.header.cursors);
+        if recorded[0] == recorded[1] {
+            return None;
+        }
+        let role = ROLES[usize::from(recorded[0])];
+        Some(format!(
+            "the cursor is not compared: {role}'s screens do not record it"
+        ))
+    }
 }

@@ -48,10 +48,13 @@ impl Outcome {
         }
     }
 
-    /// Whether the case shows a difference: the screens differ, or a side
-    /// ended where, or as, the other did not.
+    /// Whether the case shows a difference: the screens differ, a side
+    /// ended where, or as, the other did not, or wrote other words to its
+    /// standard error ([`crate::stderr`]).
     pub fn differs(&self) -> bool {
-        self.screens_differ() || !self.ended[0].alike(&self.ended[1])
+        self.screens_differ()
+            || !self.ended[0].alike(&self.ended[1])
+            || !self.stderr_differences().is_empty()
     }
 
     /// Whether the screens differ. Two sides that drew no screen at all
@@ -161,7 +164,8 @@ impl Outcome {
 
     /// The result of a case that shows a difference.
     fn different(&self) -> String {
-        let stops = self.stops();
+        let mut stops = self.stops();
+        stops.extend(self.stderr_told());
         if stops.is_empty() {
             return self.report.line.clone();
         }
@@ -255,6 +259,10 @@ impl Outcome {
             {
                 text.push_str(&ended_told(role, ended, self.keys()));
             }
+        }
+        for line in self.stderr_lines() {
+            text.push_str(&line);
+            text.push('\n');
         }
         if !self.no_screens() {
             let summary = format!("{}\n", self.report.line);

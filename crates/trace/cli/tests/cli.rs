@@ -169,7 +169,7 @@ fn diff_chars_compares_characters_only_and_says_so() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(
-        text.contains("step 12 differs (key 'h'): characters, 1 cell(s)")
+        text.contains("step 12 differs (key 'h'): characters (colours ignored), 1 cell(s)")
             && !text.contains("step 5 differs"),
         "{text}"
     );

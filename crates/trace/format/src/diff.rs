@@ -11,6 +11,7 @@
 use std::fmt::Write;
 
 use crate::classes::{describe, Look, CONSOLE, ODD};
+use crate::cursor::Cursor;
 use crate::escape::{char_literal, escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
@@ -88,6 +89,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     let mut compared = 0;
     let mut differing_steps = Vec::new();
     let mut differing_cells = 0;
+    let mut cursor_steps = 0;
     let console = on_console(a, b);
     for step_a in &a.steps {
         let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number)
@@ -96,14 +98,21 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         };
         compared += 1;
         let cells = differing_cells_of(step_a, step_b, console, options.chars);
-        if cells.is_empty() {
+        let cursor = cursor_differs(step_a, step_b);
+        if cells.is_empty() && cursor.is_none() {
             continue;
         }
         if differing_steps.is_empty() || options.all {
-            step_report(&mut text, step_a, step_b, &cells);
+            if !cells.is_empty() {
+                step_report(&mut text, (step_a, step_b), &cells, options.chars);
+            }
+            if let Some(told) = &cursor {
+                cursor_report(&mut text, step_a, told);
+            }
         }
         differing_steps.push(step_a.number);
         differing_cells += cells.len();
+        cursor_steps += usize::from(cursor.is_some());
     }
     for (name, mine, theirs) in
         [("A", &numbers_a, &numbers_b), ("B", &numbers_b, &numbers_a)]
@@ -137,8 +146,12 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     } else if differing_steps.is_empty() {
         format!("different{by}: {}", problems.join("; "))
     } else {
+        let cursor = match cursor_steps {
+            0 => String::new(),
+            n => format!(", the cursor at {n} of them"),
+        };
         format!(
-            "different{by}: {} of {compared} steps compared differ, {differing_cells} cells in all; first at step {}{}",
+            "different{by}: {} of {compared} steps compared differ, {differing_cells} cells in all{cursor}; first at step {}{}",
             differing_steps.len(),
             differing_steps[0],
             if problems.is_empty() { String::new() } else { format!("; {}", problems.join("; ")) }
@@ -322,34 +335,51 @@ fn differing_cells_of(
     cells
 }
 
+/// How the cursors of two steps differ, where both traces recorded them
+/// (v2): hidden on one side and shown on the other, or shown at other
+/// cells.
+pub fn cursor_differs(a: &Step, b: &Step) -> Option<String> {
+    Cursor::difference(a.cursor, b.cursor, ["A", "B"])
+}
+
+/// Writes the line of a step whose cursors differ.
+fn cursor_report(out: &mut String, a: &Step, told: &str) {
+    let key = step_key(a);
+    let _ =
+        writeln!(out, "step {} differs ({key}): the cursor: {told}", a.number);
+}
+
+/// What came before a step, for its report: `key 'h'`, `after a resize
+/// to 60x20`, or `key - (before the first key)`.
+fn step_key(step: &Step) -> String {
+    match step.key {
+        None => "key - (before the first key)".to_string(),
+        Some(k) if crate::is_resize(k) => format!("after {}", key_literal(k)),
+        Some(k) => format!("key {}", key_literal(k)),
+    }
+}
+
 /// The most cells a step's report lists one by one.
 const CELLS_LISTED: usize = 12;
 
 /// Writes the report of a differing step: each differing row of both, with
 /// its colour classes and a column ruler, then the cells one by one.
-fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
-    let key = match a.key {
-        None => "key - (before the first key)".to_string(),
-        Some(k) if crate::is_resize(k) => format!("after {}", key_literal(k)),
-        Some(k) => format!("key {}", key_literal(k)),
-    };
-    let chars = cells
-        .iter()
-        .any(|d| d.a.as_ref().map(|c| c.0) != d.b.as_ref().map(|c| c.0));
-    let looks = cells
-        .iter()
-        .any(|d| d.a.as_ref().map(|c| &c.1) != d.b.as_ref().map(|c| &c.1));
-    let what = match (chars, looks) {
-        (true, true) => "characters and colours",
-        (true, false) => "characters",
-        _ => "colours",
-    };
+/// Compared by `chars_only`, its cells differ by their characters.
+fn step_report(
+    out: &mut String,
+    (a, b): (&Step, &Step),
+    cells: &[Difference],
+    chars_only: bool,
+) {
+    let key = step_key(a);
+    let what = differing_by(cells, chars_only);
     let _ = writeln!(
         out,
         "step {} differs ({key}): {what}, {} cell(s); rows and columns count from 0",
         a.number,
         cells.len()
     );
+    let _ = writeln!(out, "{}", players_line(a, b));
     let width = a
         .text
         .iter()
@@ -406,6 +436,38 @@ fn step_report(out: &mut String, a: &Step, b: &Step, cells: &[Difference]) {
     }
 }
 
+/// Where each side's player, its first `@`, stands: `A's @ at row 12,
+/// column 40; B's @ at row 12, column 41` (or that a side shows none).
+fn players_line(a: &Step, b: &Step) -> String {
+    let at = |name: &str, step: &Step| {
+        let found = step.text.iter().enumerate().find_map(|(y, row)| {
+            row.chars().position(|c| c == '@').map(|x| (y, x))
+        });
+        match found {
+            Some((y, x)) => format!("{name}'s @ at row {y}, column {x}"),
+            None => format!("{name} shows no @"),
+        }
+    };
+    format!("players: {}; {}", at("A", a), at("B", b))
+}
+
+/// What a step's differing `cells` differ by: their characters, colours
+/// or both; their characters alone when only those were compared.
+fn differing_by(cells: &[Difference], chars_only: bool) -> &'static str {
+    let chars = cells
+        .iter()
+        .any(|d| d.a.as_ref().map(|c| c.0) != d.b.as_ref().map(|c| c.0));
+    let looks = cells
+        .iter()
+        .any(|d| d.a.as_ref().map(|c| &c.1) != d.b.as_ref().map(|c| &c.1));
+    match (chars, looks) {
+        _ if chars_only => "characters (colours ignored)",
+        (true, true) => "characters and colours",
+        (true, false) => "characters",
+        _ => "colours",
+    }
+}
+
 /// A column ruler: the digit of `unit` (10: tens, 1: units) of each column.
 fn ruler(width: usize, unit: usize) -> String {
     (0..width)
@@ -434,6 +496,52 @@ mod tests {
         let r = diff(&trace(BASE), &trace(BASE), DiffOptions::default());
         assert!(r.identical, "{}", r.text);
         assert_eq!(r.line, "identical: 3 steps compared");
+    }
+
+    /// `BASE` as v2, each step's cursor given.
+    fn with_cursors(cursors: [&str; 3]) -> Trace {
+        let mut t = trace(BASE);
+        t.header.cursors = true;
+        for (step, cursor) in t.steps.iter_mut().zip(cursors) {
+            step.cursor = cursor.parse().unwrap();
+        }
+        trace(&t.to_text())
+    }
+
+    #[test]
+    fn a_cursor_shown_where_the_other_hides_it_differs_on_its_own() {
+        let hidden = with_cursors(["hidden"; 3]);
+        let shown = with_cursors(["hidden", "1 3", "1 3"]);
+        let r = diff(&hidden, &shown, DiffOptions::default());
+        assert_eq!(
+            (r.identical, r.differing_steps.clone()),
+            (false, vec![1, 2])
+        );
+        assert_eq!(r.differing_cells, 0);
+        assert!(
+            r.text.starts_with("step 1 differs (key 'j'): the cursor: A's cursor is hidden, B's is shown at row 1, column 3\n"),
+            "{}",
+            r.text
+        );
+        assert!(
+            r.line.contains("0 cells in all, the cursor at 2 of them"),
+            "{}",
+            r.line
+        );
+        let elsewhere = with_cursors(["hidden", "1 3", "0 0"]);
+        let r = diff(&shown, &elsewhere, DiffOptions::default());
+        assert_eq!(r.differing_steps, vec![2]);
+        assert!(r.text.contains("A's cursor is shown at row 1, column 3, B's is at row 0, column 0"), "{}", r.text);
+    }
+
+    #[test]
+    fn a_cursor_not_recorded_on_one_side_is_not_compared() {
+        let r = diff(
+            &with_cursors(["1 1"; 3]),
+            &trace(BASE),
+            DiffOptions::default(),
+        );
+        assert!(r.identical, "{}", r.text);
     }
 
     #[test]
@@ -483,6 +591,28 @@ mod tests {
             "{}",
             r.text
         );
+    }
+
+    #[test]
+    fn a_step_report_says_where_each_player_stands() {
+        let moved = BASE.replace(
+            " #. \n .@ \n-- colours\n wb \n ww \n== step 2",
+            " #. \n@.  \n-- colours\n wb \nww  \n== step 2",
+        );
+        let r = diff(&trace(BASE), &trace(&moved), DiffOptions::default());
+        assert!(
+            r.text.contains(
+                "players: A's @ at row 1, column 2; B's @ at row 1, column 0\n"
+            ),
+            "{}",
+            r.text
+        );
+        let gone = BASE.replace(
+            " .@ \n-- colours\n wb \n ww \n== step 2",
+            " .. \n-- colours\n wb \n ww \n== step 2",
+        );
+        let r = diff(&trace(BASE), &trace(&gone), DiffOptions::default());
+        assert!(r.text.contains("B shows no @"), "{}", r.text);
     }
 
     #[test]
@@ -626,12 +756,12 @@ mod tests {
         );
         assert!(
             r.text
-                .contains("step 1 differs (key 'j'): characters, 1 cell(s)"),
+                .contains("step 1 differs (key 'j'): characters (colours ignored), 1 cell(s)"),
             "{}",
             r.text
         );
         assert!(r.text.contains("row 0, column 2: A '.'"), "{}", r.text);
-        assert!(!r.text.contains("row 1, column 2"), "{}", r.text);
+        assert!(!r.text.contains("  row 1, column 2:"), "{}", r.text);
         let (a, b) = (trace(BASE), trace(&changed));
         assert_eq!(
             cells_differing_as(&a.steps[1], &b.steps[1], false, chars),

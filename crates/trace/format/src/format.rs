@@ -1,9 +1,15 @@
-//! The screen trace format, v1, and v2 for a trace whose keys resize the
-//! terminal: reading and writing.
+//! The screen trace format, v1 and v2: reading and writing. A v2 trace is
+//! a v1 trace whose steps may each say where the cursor was ([`Cursor`]),
+//! and whose keys may resize the terminal (`\{COLSxROWS}`), each such
+//! step's screen of its own size, its line `== step N resize COLSxROWS`.
+//! A trace is written as v2 only when its steps record the cursor
+//! ([`Header::cursors`]) or a key resizes the terminal, so a trace with
+//! neither reads in any v1 reader.
 
 use std::fmt;
 
 use crate::classes::{is_class, Look, ODD};
+use crate::cursor::{Cursor, CURSOR_LINE};
 use crate::escape::{
     char_literal, escape_keys, parse_key_literal, unescape_keys,
 };
@@ -12,9 +18,8 @@ use crate::resize::{is_resize, resize_key, resize_of, size_after};
 /// The first line of every v1 trace.
 const MAGIC: &str = "# screen trace v1";
 
-/// The first line of a v2 trace: one whose keys resize the terminal
-/// (`\{COLSxROWS}`), each such step's screen of its own size, its line
-/// `== step N resize COLSxROWS`. A trace without resizes is written v1.
+/// The first line of a v2 trace: one whose steps say where the cursor
+/// was, or whose keys resize the terminal.
 const MAGIC_V2: &str = "# screen trace v2";
 
 /// The largest screen a trace may declare, columns by rows: a larger one
@@ -45,6 +50,8 @@ pub struct Header {
     /// Header lines this reader does not know, kept as they were (without
     /// the leading `# `).
     pub extra: Vec<String>,
+    /// Whether the steps say where the cursor was: the trace is v2.
+    pub cursors: bool,
 }
 
 /// A cell whose look is neither pair 1, pair 2 nor the default: its class
@@ -73,6 +80,8 @@ pub struct Step {
     pub colours: Vec<String>,
     /// The colours of the cells of class `?`.
     pub odd: Vec<OddCell>,
+    /// Where the cursor was (v2), or [`Cursor::Unknown`].
+    pub cursor: Cursor,
 }
 
 /// A whole trace: its header and its steps, step 0 first.
@@ -178,7 +187,7 @@ impl Header {
     /// Writes the header lines: v2 if a key resizes the terminal.
     pub fn write(&self, out: &mut String) {
         let h = self;
-        let v2 = h.keys.iter().any(|&k| is_resize(k));
+        let v2 = h.cursors || h.keys.iter().any(|&k| is_resize(k));
         out.push_str(if v2 { MAGIC_V2 } else { MAGIC });
         out.push('\n');
         let known = [
@@ -224,6 +233,9 @@ pub fn write_step(out: &mut String, step: &Step) {
     }
     for odd in &step.odd {
         out.push_str(&format!("?? {} {} {}\n", odd.y, odd.x, odd.look));
+    }
+    if step.cursor.is_known() {
+        out.push_str(&format!("{CURSOR_LINE}{}\n", step.cursor));
     }
 }
 
@@ -343,6 +355,7 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
         cols,
         rows,
         keys,
+        cursors: first == MAGIC_V2,
         extra: fields
             .iter()
             .filter(|(name, _, _)| !known.contains(name))
@@ -450,12 +463,14 @@ fn parse_step(
             )
         })?);
     }
+    let cursor = parse_cursor(lines, header)?;
     Ok(Step {
         number,
         key,
         text,
         colours,
         odd,
+        cursor,
     })
 }
 
@@ -465,6 +480,21 @@ fn parse_resize(rest: &str) -> Result<char, String> {
     let (cols, rows) = parse_size(size)?;
     resize_key(cols, rows)
         .ok_or_else(|| format!("resize {size} is larger than a resize may be"))
+}
+
+/// Reads a step's cursor line, if the trace is v2 and the step has one.
+fn parse_cursor(
+    lines: &mut Lines<'_>,
+    header: &Header,
+) -> Result<Cursor, ParseError> {
+    let given = lines.peek().and_then(|l| l.strip_prefix(CURSOR_LINE));
+    match given {
+        Some(text) if header.cursors => {
+            let (_, n) = lines.next("a cursor line")?;
+            text.parse().map_err(|e| lines.error(n, e))
+        }
+        _ => Ok(Cursor::Unknown),
+    }
 }
 
 /// Reads a block of `rows` lines of `cols` characters each.
@@ -559,6 +589,27 @@ mod tests {
         let wrong = text.replace("\n.@\n", "\n.@ \n");
         let err = Trace::parse(&wrong).unwrap_err();
         assert_eq!(err.line, 18, "{err}");
+    }
+
+    #[test]
+    fn a_v2_trace_says_each_steps_cursor_and_a_v1_reads_as_before() {
+        let v2 = SMALL
+            .replace("# screen trace v1", "# screen trace v2")
+            .replace("== step 1", "-- cursor hidden\n== step 1")
+            + "-- cursor 1 2\n";
+        let t = Trace::parse(&v2).unwrap();
+        assert!(t.header.cursors);
+        assert_eq!(t.steps[0].cursor, Cursor::Hidden);
+        assert_eq!(t.steps[1].cursor, Cursor::At { y: 1, x: 2 });
+        assert_eq!(t.to_text(), v2);
+        let v1 = Trace::parse(SMALL).unwrap();
+        assert!(!v1.header.cursors);
+        assert!(v1.steps.iter().all(|s| s.cursor == Cursor::Unknown));
+        let in_v1 = SMALL.replace("== step 1", "-- cursor hidden\n== step 1");
+        assert!(Trace::parse(&in_v1).is_err(), "a v1 trace has no cursor");
+        let bad = v2.replace("-- cursor 1 2", "-- cursor here");
+        let err = Trace::parse(&bad).unwrap_err();
+        assert!(err.message.contains("'here' is not"), "{err}");
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! Screen traces: what a terminal program showed after every key.
 //!
-//! A trace (format v1, see `docs/diffing.md`) records the screen, each
-//! cell's character and colour class, before the first key and after each
-//! key. This crate reads and writes traces ([`Trace`]), compares two
+//! A trace (format v1, or v2 with the cursor, see `docs/diffing.md`)
+//! records the screen, each cell's character and colour class, before the
+//! first key and after each key. This crate reads and writes traces ([`Trace`]), compares two
 //! ([`diff`]) and shows a screen ([`show`]). It knows nothing of the game
 //! nor of terminals: recording is `rogue-capture`'s job, replaying the port
 //! `rogue-replay`'s.
 
 pub mod classes;
+pub mod cursor;
 pub mod diff;
 mod escape;
 mod format;
@@ -15,7 +16,9 @@ pub mod keys;
 pub mod report;
 pub mod resize;
 pub mod show;
+pub mod stderr;
 
+pub use cursor::Cursor;
 pub use escape::{
     char_literal, escape_keys, key_literal, parse_key_literal, unescape_keys,
 };

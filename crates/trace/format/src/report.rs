@@ -10,6 +10,9 @@
 //! screens are drawn by the book's grid renderer, `crates/web/grid.js`):
 //! the page opens from disk, with no network.
 //!
+//! What each program wrote to its standard error, where it was read apart
+//! from its screen, is listed by step with the key that made it.
+//!
 //! A step that one trace has and the other has not (a program that ended
 //! or hung before it) is a difference too, which the buttons reach; a
 //! report of two programs played ([`html_ended`]) says how each ended, at
@@ -23,9 +26,10 @@
 
 use serde_json::{json, Value};
 
-use crate::diff::{cells_differing_as, on_console, Report};
+use crate::diff::{cells_differing_as, cursor_differs, on_console, Report};
 use crate::escape::{escape_keys, key_literal};
 use crate::format::{Step, Trace};
+use crate::stderr::Stderr;
 
 /// The grid renderer and its styles, shared with the book's terminals.
 const GRID_JS: &str = include_str!("../../../web/grid.js");
@@ -82,6 +86,7 @@ pub fn html_ended(
         "text": report.text,
         "differences": differences(a.trace, b.trace, report),
         "only": only(a.trace, b.trace),
+        "cursors": cursors(a.trace, b.trace),
         "commands": commands,
     });
     // `</` would end the script element the data sits in.
@@ -115,6 +120,19 @@ fn differences(a: &Trace, b: &Trace, report: &Report) -> Value {
         }
     }
     Value::Object(differences)
+}
+
+/// How the cursors differ at each step both traces have where they do
+/// ([`cursor_differs`]), by step number.
+fn cursors(a: &Trace, b: &Trace) -> Value {
+    let mut cursors = serde_json::Map::new();
+    for step_a in &a.steps {
+        let step_b = b.steps.iter().find(|s| s.number == step_a.number);
+        if let Some(told) = step_b.and_then(|b| cursor_differs(step_a, b)) {
+            cursors.insert(step_a.number.to_string(), json!(told));
+        }
+    }
+    Value::Object(cursors)
 }
 
 /// The steps only one trace has, by number: `"a"` or `"b"`, the one that
@@ -207,7 +225,8 @@ fn side(side: &Side, same_as: Option<&Trace>) -> Value {
         "rows": header.rows,
         "keys": escape_keys(&header.keys),
         "key_count": header.keys.len(),
-        "also": header.extra.join("; "),
+        "also": also(header).join("; "),
+        "stderr": stderr_json(trace),
         "steps": steps,
     })
 }
@@ -221,7 +240,36 @@ fn blank((cols, rows): (u16, u16)) -> Step {
         text: vec![row.clone(); usize::from(rows)],
         colours: vec![row; usize::from(rows)],
         odd: Vec::new(),
+        cursor: Default::default(),
     }
+}
+
+/// The header's lines the page does not show otherwise.
+fn also(header: &crate::Header) -> Vec<&str> {
+    header
+        .extra
+        .iter()
+        .filter(|line| !line.starts_with("stderr: "))
+        .map(String::as_str)
+        .collect()
+}
+
+/// What the trace's program wrote to its standard error, by step, with
+/// the key that made it; `null` if it was not read apart.
+fn stderr_json(trace: &Trace) -> Value {
+    let Some(stderr) = Stderr::of_header(&trace.header) else {
+        return Value::Null;
+    };
+    let keys = &trace.header.keys;
+    let words: Vec<Value> = stderr
+        .words
+        .iter()
+        .map(|(step, words)| {
+            let key = step.checked_sub(1).and_then(|i| keys.get(i));
+            json!({"n": step, "key": key.map(|&k| key_literal(k)), "words": words})
+        })
+        .collect();
+    json!(words)
 }
 
 /// The runs of cells of `after` that differ from `before`, as
@@ -253,6 +301,7 @@ fn changes(before: &[String], after: &[String]) -> Vec<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cursor::Cursor;
     use crate::diff::{diff, DiffOptions};
 
     #[test]
@@ -292,6 +341,34 @@ mod tests {
     }
 
     #[test]
+    fn a_report_tells_the_steps_whose_cursors_differ() {
+        let mut a = Trace::parse(&A.replace("v1", "v2")).unwrap();
+        let mut b = a.clone();
+        a.steps.iter_mut().for_each(|s| s.cursor = Cursor::Hidden);
+        b.steps[0].cursor = Cursor::Hidden;
+        b.steps[1].cursor = Cursor::At { y: 1, x: 2 };
+        let report = diff(&a, &b, DiffOptions::default());
+        let page = html(
+            Side {
+                name: "a",
+                trace: &a,
+            },
+            Side {
+                name: "b",
+                trace: &b,
+            },
+            &report,
+            &[],
+        );
+        let data = data(&page);
+        assert_eq!(
+            data["cursors"],
+            json!({"1": "A's cursor is hidden, B's is shown at row 1, column 2"})
+        );
+        assert_eq!(data["differences"], json!({}));
+    }
+
+    #[test]
     fn a_report_holds_both_traces_and_the_differing_cells() {
         let a = Trace::parse(A).unwrap();
         let b =
@@ -326,6 +403,27 @@ mod tests {
             json!([[0, 2, "#"], [1, 1, " "]])
         );
         assert_eq!(data["commands"][0], "rogue-trace diff a.trace b.trace");
+    }
+
+    #[test]
+    fn a_report_lists_the_words_on_standard_error_by_step_and_key() {
+        let mut a = Trace::parse(A).unwrap();
+        let b = Trace::parse(A).unwrap();
+        let words = crate::stderr::Stderr {
+            words: vec![(1, "bump\n".into())],
+            cut_at: None,
+        };
+        crate::stderr::set_header(&mut a.header, &words);
+        let report = diff(&a, &b, DiffOptions::default());
+        let side = |name, trace| Side { name, trace };
+        let page = html(side("a", &a), side("b", &b), &report, &[]);
+        let data = data(&page);
+        assert_eq!(
+            data["a"]["stderr"],
+            json!([{"n": 1, "key": "'j'", "words": "bump\n"}])
+        );
+        assert_eq!(data["a"]["also"], "", "not said twice");
+        assert_eq!(data["b"]["stderr"], Value::Null, "not read");
     }
 
     #[test]

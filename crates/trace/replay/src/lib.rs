@@ -30,6 +30,7 @@ pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
         text: screen.text(),
         colours: classes,
         odd: Vec::new(),
+        cursor: Default::default(),
     }
 }
 
@@ -61,6 +62,8 @@ pub fn header(
         rows,
         keys: keys.to_vec(),
         extra,
+        // A headless replay has no terminal, and no cursor.
+        cursors: false,
     }
 }
 

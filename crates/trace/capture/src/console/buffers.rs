@@ -13,13 +13,14 @@ use windows_sys::Win32::Storage::FileSystem::{
     FILE_SHARE_READ, FILE_SHARE_WRITE,
 };
 use windows_sys::Win32::System::Console::{
-    CreateConsoleScreenBuffer, FlushConsoleInputBuffer,
-    GetConsoleScreenBufferInfo, GetConsoleScreenBufferInfoEx,
+    CreateConsoleScreenBuffer, FlushConsoleInputBuffer, GetConsoleCursorInfo,
+    GetConsoleMode, GetConsoleScreenBufferInfo, GetConsoleScreenBufferInfoEx,
     GetNumberOfConsoleInputEvents, ReadConsoleOutputW,
     SetConsoleActiveScreenBuffer, SetConsoleScreenBufferInfoEx,
     SetConsoleScreenBufferSize, SetConsoleWindowInfo, WriteConsoleInputW,
-    CHAR_INFO, CONSOLE_SCREEN_BUFFER_INFO, CONSOLE_SCREEN_BUFFER_INFOEX,
-    CONSOLE_TEXTMODE_BUFFER, COORD, INPUT_RECORD, SMALL_RECT,
+    CHAR_INFO, CONSOLE_CURSOR_INFO, CONSOLE_SCREEN_BUFFER_INFO,
+    CONSOLE_SCREEN_BUFFER_INFOEX, CONSOLE_TEXTMODE_BUFFER, COORD, INPUT_RECORD,
+    SMALL_RECT,
 };
 
 /// Opens `CONIN$` or `CONOUT$`: this console's input, or its active
@@ -190,6 +191,35 @@ pub(super) fn pending_input(input: &File) -> io::Result<u32> {
         return Err(io::Error::last_os_error());
     }
     Ok(count)
+}
+
+/// The active screen buffer's cursor: whether it is shown, and its
+/// column and row in the buffer.
+pub(super) fn read_cursor() -> io::Result<(bool, u16, u16)> {
+    let active = open_console("CONOUT$")?;
+    let mut cursor = CONSOLE_CURSOR_INFO {
+        dwSize: 0,
+        bVisible: 0,
+    };
+    // SAFETY: the handle is open; `cursor` is written.
+    if unsafe { GetConsoleCursorInfo(active.as_raw_handle(), &mut cursor) } == 0
+    {
+        return Err(io::Error::last_os_error());
+    }
+    let at = buffer_info(&active)?.dwCursorPosition;
+    let (x, y) = (at.X.max(0) as u16, at.Y.max(0) as u16);
+    Ok((cursor.bVisible != 0, x, y))
+}
+
+/// The input mode of the console's input buffer `input`
+/// (`ENABLE_ECHO_INPUT`, `ENABLE_LINE_INPUT`, ...).
+pub(super) fn input_mode(input: &File) -> io::Result<u32> {
+    let mut mode = 0;
+    // SAFETY: the handle is open and `mode` is written.
+    if unsafe { GetConsoleMode(input.as_raw_handle(), &mut mode) } == 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(mode)
 }
 
 /// The active screen buffer's top left `cols` by `rows`, as

@@ -11,10 +11,10 @@ use std::io::{self, BufWriter};
 use std::process::{Child, Command, Stdio};
 
 use super::buffers::{
-    new_screen_buffer, open_console, pending_input, read_screen, show_afresh,
-    size_buffer, write_records,
+    input_mode, new_screen_buffer, open_console, pending_input, read_cursor,
+    read_screen, show_afresh, size_buffer, write_records,
 };
-use super::wire::{encode_cells, write_reply, Request};
+use super::wire::{encode_cells, encode_cursor, write_reply, Request};
 use super::{focus_record, key_records};
 
 /// The first argument that makes a program a console's host:
@@ -112,6 +112,10 @@ impl Hosted {
             }
             Request::Screen => {
                 Ok(encode_cells(&read_screen(self.cols, self.rows)?))
+            }
+            Request::Cursor => Ok(encode_cursor(read_cursor()?)),
+            Request::InputMode => {
+                Ok(input_mode(&self.input)?.to_le_bytes().to_vec())
             }
             Request::Exited => Ok(match self.child.try_wait()? {
                 // On Windows every exit status has a code.

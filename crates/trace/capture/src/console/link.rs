@@ -12,7 +12,9 @@ use std::process::{
 use windows_sys::Win32::System::Threading::CREATE_NO_WINDOW;
 
 use super::host::HOST_ARG;
-use super::wire::{decode_cells, decode_u32, read_reply, Request};
+use super::wire::{
+    decode_cells, decode_cursor, decode_u32, read_reply, Request,
+};
 
 /// A console's host, its program started.
 pub(super) struct Host {
@@ -82,6 +84,16 @@ impl Host {
     /// attributes).
     pub(super) fn screen(&mut self) -> io::Result<Vec<(u16, u16)>> {
         Ok(decode_cells(&self.ask(Request::Screen)?))
+    }
+
+    /// The active screen buffer's cursor: shown, column, row.
+    pub(super) fn cursor(&mut self) -> io::Result<(bool, u16, u16)> {
+        decode_cursor(&self.ask(Request::Cursor)?)
+    }
+
+    /// The console input buffer's mode.
+    pub(super) fn input_mode(&mut self) -> io::Result<u32> {
+        decode_u32(&self.ask(Request::InputMode)?)
     }
 
     /// The program's exit status, if it has exited.

@@ -15,6 +15,11 @@ pub(super) enum Request {
     /// The active screen buffer's cells: character and attributes, two
     /// `u16`s each.
     Screen,
+    /// The active screen buffer's cursor: shown (a byte, 1 or 0), its
+    /// column and row (a `u16` each).
+    Cursor,
+    /// The console input buffer's mode: a `u32`.
+    InputMode,
     /// Whether the program has exited: nothing if not, else its exit
     /// code, a `u32`.
     Exited,
@@ -33,6 +38,8 @@ impl Request {
             }
             Request::Pending => vec![b'p'],
             Request::Screen => vec![b's'],
+            Request::Cursor => vec![b'c'],
+            Request::InputMode => vec![b'm'],
             Request::Exited => vec![b'x'],
             Request::End => vec![b'e'],
         }
@@ -58,6 +65,8 @@ impl Request {
             }
             b'p' => Request::Pending,
             b's' => Request::Screen,
+            b'c' => Request::Cursor,
+            b'm' => Request::InputMode,
             b'x' => Request::Exited,
             b'e' => Request::End,
             other => {
@@ -122,6 +131,26 @@ pub(super) fn decode_cells(body: &[u8]) -> Vec<(u16, u16)> {
         .collect()
 }
 
+/// A cursor as a reply's body: shown, column, row.
+pub(super) fn encode_cursor((shown, x, y): (bool, u16, u16)) -> Vec<u8> {
+    let mut body = vec![u8::from(shown)];
+    body.extend(x.to_le_bytes());
+    body.extend(y.to_le_bytes());
+    body
+}
+
+/// The cursor of a reply's body: shown, column, row.
+pub(super) fn decode_cursor(body: &[u8]) -> io::Result<(bool, u16, u16)> {
+    match body {
+        &[shown, x0, x1, y0, y1] => Ok((
+            shown != 0,
+            u16::from_le_bytes([x0, x1]),
+            u16::from_le_bytes([y0, y1]),
+        )),
+        _ => Err(invalid(format!("{} bytes for a cursor", body.len()))),
+    }
+}
+
 /// A `u32` of a reply's body: the whole body.
 pub(super) fn decode_u32(body: &[u8]) -> io::Result<u32> {
     let bytes: [u8; 4] = body
@@ -152,6 +181,8 @@ mod tests {
             Request::Key('\u{1F600}'),
             Request::Pending,
             Request::Screen,
+            Request::Cursor,
+            Request::InputMode,
             Request::Exited,
             Request::End,
         ];
@@ -194,6 +225,9 @@ mod tests {
             vec![(u16::from(b'@'), 0x0e), (0x2500, 0x1f), (b' '.into(), 7)];
         assert_eq!(decode_cells(&encode_cells(&cells)), cells);
         assert_eq!(decode_u32(&7u32.to_le_bytes()).unwrap(), 7);
+        let cursor = (true, 51, 10);
+        assert_eq!(decode_cursor(&encode_cursor(cursor)).unwrap(), cursor);
+        assert!(decode_cursor(&[1, 2]).is_err());
         assert!(decode_u32(&[1, 2]).is_err());
     }
 }

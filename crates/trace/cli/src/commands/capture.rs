@@ -64,8 +64,8 @@ pub struct CaptureArgs {
     command: Vec<OsString>,
 }
 
-/// Captures the program, writing the trace (and the recording) as it
-/// goes; exit status 1 if it stopped before its last key or ended on it
+/// Captures the program, writing the trace once it has ended (and the
+/// recording as it goes); exit status 1 if it stopped before its last key or ended on it
 /// other than with status 0.
 pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
     if let Some(part) = args.part.and_then(Part::get).filter(|_| args.pin) {
@@ -122,37 +122,35 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
             return Err(e);
         }
     };
-    // The header claims the seed: it goes out with the first step, once a
-    // pinned program has shown it took the pin, so that a capture that
-    // fails writes nothing.
-    let mut header = Some(rogue_capture::header(&args.command, &options));
-    let mut text = String::new();
-    let captured = rogue_capture::capture_each(
+    // The header says what the program wrote to its standard error, known
+    // only once it has ended: the steps are held until then, and nothing
+    // is written by a capture that fails.
+    let mut body = String::new();
+    let captured = rogue_capture::capture_each_seen(
         &args.command,
         &options,
         cast_out.as_mut().map(|(writer, _)| writer),
         |step| {
-            text.clear();
-            if let Some(header) = header.take() {
-                header.write(&mut text);
-            }
-            rogue_trace_format::write_step(&mut text, &step);
-            out.write_all(text.as_bytes())
+            rogue_trace_format::write_step(&mut body, &step);
+            Ok(())
         },
     );
-    let outcome = match captured {
-        Ok(outcome) => outcome,
+    let (outcome, _, stderr) = match captured {
+        Ok(captured) => captured,
         Err(e) => {
             out.discard();
             drop(cast_out);
             return Err(Failure(e.to_string(), 2));
         }
     };
-    if let Some(header) = header {
-        text.clear();
-        header.write(&mut text);
-        out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
+    let mut header = rogue_capture::header(&args.command, &options);
+    if let Some(stderr) = &stderr {
+        rogue_trace_format::stderr::set_header(&mut header, stderr);
     }
+    let mut text = String::new();
+    header.write(&mut text);
+    text.push_str(&body);
+    out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
     out.finish()?;
     if let Some((writer, placement)) = cast_out {
         drop(writer);

@@ -129,15 +129,15 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     } else {
         println!("{}", played.said(case.config.seed));
         print!("{}", outcome.details());
-        if let Some(first) = first_difference(&outcome) {
-            println!(
-                "its first difference, as fuzz names it: {}, at {}",
-                first.kind.in_group(),
-                first.place()
-            );
+        if let Some(named) = named(&outcome) {
+            println!("{named}");
         }
-        let covered = Coverage::of(&outcome.reference, &case.keys);
+        let covered =
+            Coverage::of(&outcome.reference, &case.keys, &case.config);
         println!("covered (the reference's screens): {covered}");
+        if let Some(unseen) = outcome.cursor_unseen() {
+            println!("{unseen}");
+        }
         println!("reproduce: {again}");
         println!("{}", outcome.line());
     }
@@ -217,12 +217,23 @@ fn write(
     if let Some(path) = &args.html.html {
         report_outcome(
             path,
-            (args.force.force, None),
+            (args.force.force, named(outcome).as_deref()),
             outcome,
             &[again.to_string()],
         )?;
     }
     Ok(())
+}
+
+/// The case's first difference as `fuzz` names it, and where, if the
+/// sides differ.
+fn named(outcome: &Outcome) -> Option<String> {
+    let first = first_difference(outcome)?;
+    Some(format!(
+        "its first difference, as fuzz names it: {}, at {}",
+        first.kind.in_group(),
+        first.place()
+    ))
 }
 
 /// The keys of the default walk on a screen of `size`: [`DEFAULT_WALK`],

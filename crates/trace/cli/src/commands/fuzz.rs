@@ -26,25 +26,32 @@ by the first of these it shows: the player is elsewhere (the @ cells differ); \
 the map differs (a cell drawn on both sides, with other characters); \
 a cell is seen on one side, never on the other (a tile on one side, blank on the other); \
 a cell is lit on one side and only remembered on the other (the same character, \
-in the visible colour on one side and the seen colour on the other); \
-a cell is drawn in other colours (the same character). \
+in the visible colour on one side and the seen colour on the other), unless one side shows cells in both \
+colours and the other in one only: then a colour differs, not the field of view (a port drawing \
+remembered cells in the visible colour); \
+a cell is drawn in other colours (the same character); \
+an attribute differs (the same character and colours, bold or another attribute on one side only). \
+A screen the same on both sides, its cursor not (shown on one side and hidden on the other, \
+or shown at another cell), is named \"the cursor differs\". \
 A side that ended is named \"a side stopped or died\", with how each side that ended there did: \
 its exit status, the signal that killed it, or that it drew nothing, kept busy or slept without \
 waiting for a key (and after which key, with the bytes a special key is sent as). \
 Cases of one name are one group, except that a cell seen on one side only and a cell lit on one side \
 only are one group, \"the field of view differs\" (a field of view of another radius shows the one or \
-the other first). A case whose first differing screen shows neither player (a screen smaller than \
-the dungeon, the difference away from both players) is played again on a screen of at least 100x25, \
-the dungeon's size, and named by that if it differs there. \
+the other first). A case drawn on a screen smaller than the dungeon (100x25) is played again on a \
+screen of at least 100x25 and named by what differs there, so that one bug is one group whatever the \
+screen; alike there, it is \"draws outside the terminal: differs only on screens smaller than the map\". \
 Each group is reported once: the first case found in it, and that case shrunk. \
 When more than half of the cases, and at least 5, differ from the first screen on with the player \
-starting elsewhere, the summary says to check the port's seed and generator (rogue-trace rand). \
+starting elsewhere in another dungeon (not rooms a cell off), the summary says to check the port's seed and \
+generator (rogue-trace rand). \
 A smaller case is kept only while its first difference is the found case's: \
 typed by the same key (or both the first screen), of the same kind, each player the found case \
 shows still shown. The keys are cut after it, then taken out in chunks; then the screen is made as \
 small as the box holding both players and every cell that differs there at the found case's size \
 (for a side that ended, both players on the screen before), if the difference is kept there at the \
-same step, every one of those cells and players shown. \
+same step, every one of those cells and players shown; a difference found with neither player in view \
+is first played on a screen grown just enough to show one, if it is kept there. \
 A case where a side drew nothing, kept busy or slept is not shrunk.";
 
 #[derive(Args, Debug)]

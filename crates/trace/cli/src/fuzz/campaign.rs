@@ -19,7 +19,9 @@ use crate::case::{
 use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{CaptureFlags, CharsArg};
-use crate::fuzz::grouping::{first_difference, FirstDifference, Kind};
+use crate::fuzz::grouping::{
+    dungeons_differ, first_difference, screen, FirstDifference, Kind, DUNGEON,
+};
 use crate::fuzz::record::{self, Writer};
 use crate::fuzz::shrink::shrink;
 use crate::fuzz::stop::{self, Reason};
@@ -244,9 +246,10 @@ impl Gather<'_> {
         outcome: Outcome,
     ) -> Result<Flow, Failure> {
         let config = self.config;
-        let covered = Coverage::of(&outcome.reference, &case.keys);
+        let covered =
+            Coverage::of(&outcome.reference, &case.keys, &case.config);
         let (seen, grouped) = if outcome.differs() {
-            let grouped = in_view(config, self.sides, case, outcome)?;
+            let grouped = at_map_size(config, self.sides, case, outcome)?;
             (Seen::Differs(difference(&grouped)), Some(grouped))
         } else {
             (alike(&outcome), None)
@@ -306,88 +309,116 @@ fn alike(outcome: &Outcome) -> Seen {
 /// The group and first difference of a differing case, `grouped`.
 fn difference(grouped: &Grouped) -> Difference {
     let first = grouped.first.as_ref();
-    let (group, kind) = group_name(first, &grouped.outcome);
+    let (group, kind) = group_name(grouped);
     Difference {
         group,
         kind,
-        first_screen: first
-            .is_some_and(|d| d.key.is_none() && d.kind == Kind::Player),
+        first_screen: !grouped.small_only
+            && first.is_some_and(|d| {
+                d.key.is_none() && d.kind == Kind::Player && broadly(grouped)
+            }),
         again_at: grouped.drawn_at.map(|_| grouped.case.size),
     }
 }
 
-/// The group a differing case falls in ([`Kind::group`]), and its first
-/// difference's kind, as a person reads it; the report's
-/// line for both if no screen or ending tells it.
-fn group_name(
-    first: Option<&FirstDifference>,
-    outcome: &Outcome,
-) -> (String, String) {
-    match first {
-        Some(d) => (d.kind.group(), d.kind.in_group()),
-        None => {
-            let line = format!("the screens differ: {}", outcome.report.line);
-            (line.clone(), line)
-        }
+/// Whether the first screens of a case show other dungeons, broadly
+/// ([`dungeons_differ`]).
+fn broadly(grouped: &Grouped) -> bool {
+    let outcome = &grouped.outcome;
+    let firsts = [&outcome.reference, &outcome.port].map(|t| screen(t, 0));
+    match firsts {
+        [Some(a), Some(b)] => dungeons_differ(a, b),
+        _ => true,
     }
 }
 
-/// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`.
-const DUNGEON: (u16, u16) = (100, 25);
+/// The group a differing case falls in ([`Kind::group`]), and its first
+/// difference's kind, as a person reads it; the report's line for both if
+/// no screen or ending tells it. A case that differs only on screens
+/// smaller than the dungeon is grouped so, whatever it showed there.
+fn group_name(grouped: &Grouped) -> (String, String) {
+    let (group, kind) = match &grouped.first {
+        Some(d) => (d.kind.group(), d.kind.in_group()),
+        None => {
+            let line =
+                format!("the screens differ: {}", grouped.outcome.report.line);
+            (line.clone(), line)
+        }
+    };
+    if !grouped.small_only {
+        return (group, kind);
+    }
+    let only = small_only(grouped.first.as_ref());
+    (only.clone(), format!("{only}; on the small screen: {kind}"))
+}
+
+/// The group of a case that differs only on screens smaller than the
+/// dungeon: a port that draws outside the terminal, unless a side ended.
+fn small_only(first: Option<&FirstDifference>) -> String {
+    let (cols, rows) = DUNGEON;
+    let only =
+        format!("differs only on screens smaller than the map ({cols}x{rows})");
+    match first.map(|d| &d.kind) {
+        Some(Kind::Stopped(_) | Kind::Terminal(_) | Kind::LastWords) => only,
+        _ => format!("draws outside the terminal: {only}"),
+    }
+}
 
 /// A differing case as it is grouped and reported: the case, what it
-/// gave, its first difference, and the size it was drawn at if it was
-/// played again on a larger screen ([`in_view`]).
+/// gave, its first difference, the size it was drawn at if it was played
+/// again on a larger screen ([`at_map_size`]), and whether it differs only on
+/// screens smaller than the dungeon.
 struct Grouped {
     case: Case,
     outcome: Outcome,
     first: Option<FirstDifference>,
     drawn_at: Option<(u16, u16)>,
+    small_only: bool,
 }
 
-/// The differing `case` as it is grouped: as played, unless its first
-/// differing screen shows neither player (a screen smaller than the
-/// dungeon, the difference away from both players, where it cannot show
-/// what differs at the player's place); then played again on a screen
-/// as large as the dungeon, if it differs there too.
-fn in_view(
+/// The differing `case` as it is grouped: a case drawn on a screen
+/// smaller than the dungeon is played again on one as large as the
+/// dungeon (or its own, if larger), and named by what differs there: the
+/// dungeon's own size names a bug the same whatever the screen it was
+/// found on. If nothing differs there, it differs only on small screens
+/// (a port that draws outside the terminal), and is grouped as played.
+fn at_map_size(
     config: &Config,
     sides: &Sides,
     case: &Case,
     outcome: Outcome,
 ) -> Result<Grouped, Failure> {
-    let first = first_difference(&outcome);
-    let unseen = first.as_ref().is_some_and(|d| {
-        !matches!(d.kind, Kind::Stopped(_)) && d.players == [None, None]
-    });
     let size = (case.size.0.max(DUNGEON.0), case.size.1.max(DUNGEON.1));
-    if unseen && size != case.size {
-        let larger = Case {
-            size,
-            ..case.clone()
-        };
-        let options = diff_options(false, config.chars);
-        // Stopped from outside, the case is grouped as played.
-        let again = match run_case(sides, &config.flags, &larger, options) {
+    let larger = Case {
+        size,
+        ..case.clone()
+    };
+    let options = diff_options(false, config.chars);
+    // Stopped from outside, the case is grouped as played.
+    let again = match size != case.size {
+        true => match run_case(sides, &config.flags, &larger, options) {
             _ if stop::from_outside() => None,
-            Ok(again) => Some(again),
-            Err(failure) => return Err(failure),
-        };
-        let found = again.and_then(|a| first_difference(&a).map(|f| (a, f)));
-        if let Some((again, first)) = found {
-            return Ok(Grouped {
-                case: larger,
-                outcome: again,
-                first: Some(first),
-                drawn_at: Some(case.size),
-            });
-        }
+            again => Some(again?),
+        },
+        false => None,
+    };
+    let named = again.map(|a| (first_difference(&a), a));
+    if let Some((Some(first), again)) = named {
+        return Ok(Grouped {
+            case: larger,
+            outcome: again,
+            first: Some(first),
+            drawn_at: Some(case.size),
+            small_only: false,
+        });
     }
+    let small_only = named.is_some_and(|(_, again)| !again.differs());
     Ok(Grouped {
         case: case.clone(),
+        first: first_difference(&outcome),
         outcome,
-        first,
         drawn_at: None,
+        small_only,
     })
 }
 
@@ -400,20 +431,25 @@ fn report_difference(
     (number, n): (usize, u32),
     grouped: Grouped,
 ) -> Result<Vec<String>, Failure> {
+    let (name, kind) = group_name(&grouped);
     let Grouped {
         case,
         outcome,
         first,
         drawn_at,
+        small_only,
     } = grouped;
-    let (name, kind) = group_name(first.as_ref(), &outcome);
     println!(
         "\nfuzz: difference {number}, found at case {n}: {}",
         case_line(&name, &kind)
     );
     if let Some((cols, rows)) = drawn_at {
         let (c, r) = case.size;
-        println!("(drawn at {cols}x{rows}, where its first differing screen showed neither player; played again at {c}x{r})");
+        println!("(drawn at {cols}x{rows}, smaller than the map; played again at {c}x{r}, and named by what differs there)");
+    }
+    if small_only {
+        let (c, r) = case.size;
+        println!("(drawn at {c}x{r}; played again on a screen the map's size, both sides were alike)");
     }
     let named = format!("difference {number}: {name}");
     let mut lines = keep(config, sides, (&case, &outcome), ("found", &named))?;
@@ -473,6 +509,7 @@ fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
     };
     let screen = match kept.kind {
         Kind::Stopped(_) => format!("its last screen before shows {players}"),
+        Kind::Stderr(_) => format!("its screen shows {players}"),
         _ => format!(
             "its screen shows {players} and the {} cell(s) that differ there",
             kept.cells.len()

@@ -9,8 +9,10 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use rogue_capture::{Outcome as Ended, Stopped};
-use rogue_trace_format::classes::{BLUE, WHITE};
-use rogue_trace_format::diff::{cells_differing_as, on_console};
+use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
+use rogue_trace_format::diff::{
+    cells_differing_as, cursor_differs, on_console,
+};
 use rogue_trace_format::{key_told, Step, Trace};
 
 use crate::outcome::{Outcome, ROLES};
@@ -28,9 +30,16 @@ pub enum Kind {
     /// A cell in the visible colour on one side, in the seen colour on the
     /// other, its character the same.
     Lit,
+    /// The same cells seen, with the same characters, but one side draws
+    /// the visible and the seen colour alike: every cell the other side
+    /// shows remembered it shows lit (or every lit one remembered).
+    OneColour,
     /// A cell in other colours, its character the same, not the visible
     /// and the seen colour.
     Colours,
+    /// A cell with other attributes (bold, ...), its character and
+    /// colours the same: the attributes found on one side only.
+    Attributes(Vec<&'static str>),
     /// A side ended where the other went on, or both ended apart: how each
     /// that ended there did ([`how`]).
     Stopped(Vec<String>),
@@ -40,6 +49,12 @@ pub enum Kind {
     /// Both sides ended alike, the terminal left alike, but what they
     /// left on its main screen differs.
     LastWords,
+    /// The same screen, but the cursor shown on one side and hidden on
+    /// the other, or shown at another cell.
+    Cursor,
+    /// A side wrote to its standard error where the other did not, or
+    /// other words: who did ([`crate::stderr::who`]).
+    Stderr(String),
 }
 
 impl fmt::Display for Kind {
@@ -49,7 +64,9 @@ impl fmt::Display for Kind {
             Kind::Map => write!(f, "the map differs (a cell drawn on both sides, with other characters)"),
             Kind::Seen => write!(f, "a cell is seen on one side, never on the other (a tile on one side, blank on the other)"),
             Kind::Lit => write!(f, "a cell is lit on one side and only remembered on the other (the same character, in the visible colour on one side and the seen colour on the other)"),
+            Kind::OneColour => write!(f, "{ONE_COLOUR}: one side draws the remembered cells in the visible colour, or the lit ones in the seen colour (the same cells seen; only their colour differs)"),
             Kind::Colours => write!(f, "a cell is drawn in other colours (the same character)"),
+            Kind::Attributes(names) => write!(f, "{}: a cell is drawn {} on one side only (the same character and colours)", ATTRIBUTE, names.join(" and ")),
             Kind::Stopped(hows) => {
                 write!(f, "a side stopped or died: {}", hows.join(", "))
             }
@@ -58,7 +75,11 @@ impl fmt::Display for Kind {
                 "the terminal is left otherwise than endwin() leaves it: {}",
                 hows.join("; ")
             ),
+            Kind::Cursor => write!(f, "the cursor differs (shown on one side and hidden on the other, or at another cell; the screens the same)"),
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
+            Kind::Stderr(who) => {
+                write!(f, "writes to standard error: {who}")
+            }
         }
     }
 }
@@ -87,6 +108,17 @@ impl Kind {
 
 /// The group of [`Kind::Seen`] and [`Kind::Lit`].
 pub const FIELD_OF_VIEW: &str = "the field of view differs";
+
+/// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`: the size
+/// a difference is named at.
+pub const DUNGEON: (u16, u16) = (100, 25);
+
+/// What [`Kind::OneColour`] says first.
+const ONE_COLOUR: &str =
+    "a colour differs, not the field of view: the seen colour is drawn as the visible one";
+
+/// What [`Kind::Attributes`] says first.
+const ATTRIBUTE: &str = "an attribute differs";
 
 /// A case's first difference: where, what typed it, its kind, and what
 /// its screen shows of it.
@@ -145,7 +177,9 @@ impl FirstDifference {
 }
 
 /// The first difference of `outcome`, if it differs: its first differing
-/// screen, unless a side ended before it where the other did not end alike.
+/// screen, unless a side ended before it where the other did not end
+/// alike; words on standard error written at or before that screen (and
+/// before a side ended, or as it ended leaving other last words) first.
 pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     let (a, b) = (&outcome.reference, &outcome.port);
     let stop = stop_step(outcome);
@@ -154,6 +188,23 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     let keys = &a.header.keys;
     let key_of =
         |step: usize| step.checked_sub(1).and_then(|i| keys.get(i).copied());
+    let stderr = stderr_first(outcome, stop, screens.as_ref());
+    let cursor = differing_cursor(outcome)
+        .filter(|&c| stop.is_none_or(|t| c < t))
+        .filter(|&c| screens.as_ref().is_none_or(|s| c < s.0));
+    if let Some(found) = stderr.filter(|f| cursor.is_none_or(|c| f.step <= c)) {
+        return Some(found);
+    }
+    if let Some(step) = cursor {
+        let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
+        return Some(FirstDifference {
+            step,
+            key: key_of(step),
+            kind: Kind::Cursor,
+            cells: BTreeSet::new(),
+            players: [player(step_a), player(step_b)],
+        });
+    }
     if let Some((step, cells)) = screens {
         let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
         return Some(FirstDifference {
@@ -175,6 +226,37 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
             .unwrap_or_else(|| Kind::Stopped(hows(outcome, step))),
         cells: BTreeSet::new(),
         players: [player_at(a), player_at(b)],
+    })
+}
+
+/// The first words on standard error that differ, as the first
+/// difference, if they came no later than the first differing screen
+/// `screens`, and before the step `stop` a side ended at (or at it, if
+/// the endings differ in their last words alone).
+fn stderr_first(
+    outcome: &Outcome,
+    stop: Option<usize>,
+    screens: Option<&(usize, BTreeSet<(usize, usize)>)>,
+) -> Option<FirstDifference> {
+    let first = outcome.stderr_differences().into_iter().next()?;
+    let step = first.step;
+    let words_only = ending_kind(outcome) == Some(Kind::LastWords);
+    let before_stop =
+        stop.is_none_or(|t| step < t || (step == t && words_only));
+    if !before_stop || screens.is_some_and(|s| s.0 < step) {
+        return None;
+    }
+    let keys = &outcome.reference.header.keys;
+    let shown = |t: &Trace| {
+        let last = t.steps.iter().rfind(|s| s.number <= step);
+        last.and_then(player)
+    };
+    Some(FirstDifference {
+        step,
+        key: step.checked_sub(1).and_then(|i| keys.get(i).copied()),
+        kind: Kind::Stderr(crate::stderr::who(&first)),
+        cells: BTreeSet::new(),
+        players: [shown(&outcome.reference), shown(&outcome.port)],
     })
 }
 
@@ -212,7 +294,7 @@ fn typed(ended: &Ended) -> Option<usize> {
 }
 
 /// The step `number` of `trace`, if it has one.
-fn screen(trace: &Trace, number: usize) -> Option<&Step> {
+pub fn screen(trace: &Trace, number: usize) -> Option<&Step> {
     trace.steps.iter().find(|s| s.number == number)
 }
 
@@ -228,6 +310,15 @@ fn differing_screen(
         let cells = cells_differing_as(step_a, step_b, console, options);
         (!cells.is_empty())
             .then(|| (step_a.number, cells.into_iter().collect()))
+    })
+}
+
+/// The first step both sides have whose cursors differ ([`cursor_differs`]).
+fn differing_cursor(outcome: &Outcome) -> Option<usize> {
+    let (a, b) = (&outcome.reference, &outcome.port);
+    a.steps.iter().find_map(|step_a| {
+        let step_b = screen(b, step_a.number)?;
+        cursor_differs(step_a, step_b).map(|_| step_a.number)
     })
 }
 
@@ -312,51 +403,126 @@ pub fn player(step: &Step) -> Option<(usize, usize)> {
         .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
 }
 
+/// Whether two first screens show other dungeons, broadly: not one
+/// dungeon with its rooms moved by a cell (an off-by-one in placing
+/// them), where the players stand at most a cell apart and nearly every
+/// tile one side draws is the other's, a cell over. Only a broad
+/// difference hints that the port's seed or generator differ.
+pub fn dungeons_differ(a: &Step, b: &Step) -> bool {
+    let near = match (player(a), player(b)) {
+        (Some(p), Some(q)) => p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1,
+        _ => false,
+    };
+    let drawn: Vec<(usize, usize, char)> = tiles(a).collect();
+    let same_moved = |(dy, dx): (isize, isize)| {
+        let at = |y: usize, x: usize| {
+            let (y, x) = (y.checked_add_signed(dy)?, x.checked_add_signed(dx)?);
+            b.text.get(y)?.chars().nth(x)
+        };
+        drawn
+            .iter()
+            .filter(|&&(y, x, c)| at(y, x) == Some(c))
+            .count()
+    };
+    let shifts = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (dy, dx)));
+    let best = shifts.map(same_moved).max().unwrap_or(0);
+    !(near && best * 10 >= drawn.len() * 9)
+}
+
+/// The tiles a screen draws: every cell but blanks and the player.
+fn tiles(step: &Step) -> impl Iterator<Item = (usize, usize, char)> + '_ {
+    step.text.iter().enumerate().flat_map(|(y, row)| {
+        row.chars()
+            .enumerate()
+            .filter(|&(_, c)| c != ' ' && c != '@')
+            .map(move |(x, c)| (y, x, c))
+    })
+}
+
 /// The kind of a differing screen, `a` against `b`, whose differing cells
-/// are `cells`: the first of [`Kind`]'s kinds one of them shows.
+/// are `cells`: the first of [`Kind`]'s kinds one of them shows. Cells lit
+/// on one side and remembered on the other are one colour drawn for
+/// another ([`Kind::OneColour`]) where a side shows only one of the two
+/// colours and the other both.
 fn screen_kind(a: &Step, b: &Step, cells: &BTreeSet<(usize, usize)>) -> Kind {
-    let kinds: BTreeSet<u8> = cells
+    let looked: Vec<[(char, Look); 2]> = cells
         .iter()
-        .map(|&(y, x)| cell_kind(cell(a, y, x), cell(b, y, x)))
+        .map(|&(y, x)| [cell(a, y, x), cell(b, y, x)])
         .collect();
+    let kinds: BTreeSet<u8> =
+        looked.iter().map(|[a, b]| cell_kind(a, b)).collect();
     match kinds.first() {
         Some(0) => Kind::Player,
         Some(1) => Kind::Map,
         Some(2) => Kind::Seen,
+        Some(3) if one_colour(a, b) => Kind::OneColour,
         Some(3) => Kind::Lit,
-        _ => Kind::Colours,
+        Some(4) => Kind::Colours,
+        _ => Kind::Attributes(attributes_apart(&looked)),
     }
 }
 
-/// A cell's character and colour class, a blank if it has none.
-fn cell(step: &Step, y: usize, x: usize) -> (char, char) {
+/// Whether one side shows cells in the visible and the seen colour and
+/// the other in one of them only: one colour drawn for the other, not a
+/// field of view that lights other cells.
+fn one_colour(a: &Step, b: &Step) -> bool {
+    let shows = |step: &Step, class: char| {
+        let rows = step.colours.iter().zip(&step.text);
+        rows.flat_map(|(c, t)| c.chars().zip(t.chars()))
+            .any(|(c, ch)| c == class && ch != '@')
+    };
+    let both = |s: &Step| [shows(s, WHITE), shows(s, BLUE)];
+    let (a, b) = (both(a), both(b));
+    let one = |s: [bool; 2]| s[0] != s[1];
+    (a == [true, true] && one(b)) || (b == [true, true] && one(a))
+}
+
+/// The attributes some differing cell has on one side only.
+fn attributes_apart(looked: &[[(char, Look); 2]]) -> Vec<&'static str> {
+    let apart = |[a, b]: &[(char, Look); 2]| {
+        let one = |x: &Look, y: &Look| {
+            x.attributes
+                .iter()
+                .filter(|n| !y.has(n))
+                .copied()
+                .collect::<Vec<_>>()
+        };
+        [one(&a.1, &b.1), one(&b.1, &a.1)].concat()
+    };
+    let names: BTreeSet<&str> = looked.iter().flat_map(apart).collect();
+    ATTRIBUTES
+        .into_iter()
+        .filter(|n| names.contains(n))
+        .collect()
+}
+
+/// A cell's character and look, a blank if it has none.
+fn cell(step: &Step, y: usize, x: usize) -> (char, Look) {
     let ch = step
         .text
         .get(y)
         .and_then(|r| r.chars().nth(x))
         .unwrap_or(' ');
-    let class = step
-        .colours
-        .get(y)
-        .and_then(|r| r.chars().nth(x))
-        .unwrap_or(' ');
-    (ch, class)
+    let look = step.looks(y).into_iter().nth(x);
+    (ch, look.unwrap_or_else(|| Look::of_class(PLAIN)))
 }
 
 /// The rank of a differing cell's kind: 0 the player, 1 the map, 2 seen,
-/// 3 lit, 4 other colours.
+/// 3 lit, 4 other colours, 5 other attributes.
 fn cell_kind(
-    (ch_a, class_a): (char, char),
-    (ch_b, class_b): (char, char),
+    (ch_a, look_a): &(char, Look),
+    (ch_b, look_b): &(char, Look),
 ) -> u8 {
-    let lit_and_seen = [class_a, class_b] == [WHITE, BLUE]
-        || [class_a, class_b] == [BLUE, WHITE];
+    let classes = [look_a.class(), look_b.class()];
+    let lit_and_seen = classes == [WHITE, BLUE] || classes == [BLUE, WHITE];
+    let colours = (look_a.fg, look_a.bg) != (look_b.fg, look_b.bg);
     match () {
-        _ if (ch_a == '@') != (ch_b == '@') => 0,
-        _ if ch_a != ch_b && ch_a != ' ' && ch_b != ' ' => 1,
+        _ if (*ch_a == '@') != (*ch_b == '@') => 0,
+        _ if ch_a != ch_b && *ch_a != ' ' && *ch_b != ' ' => 1,
         _ if ch_a != ch_b => 2,
         _ if lit_and_seen => 3,
-        _ => 4,
+        _ if colours => 4,
+        _ => 5,
     }
 }
 
@@ -371,6 +537,7 @@ mod tests {
             text: rows.iter().map(|r| r.to_string()).collect(),
             colours: colours.iter().map(|r| r.to_string()).collect(),
             odd: Vec::new(),
+            cursor: Default::default(),
         }
     }
 
@@ -393,6 +560,36 @@ mod tests {
         assert_eq!(kind_of(&a, &lit), Kind::Lit);
         let odd = step(&["#.@.#", "#...#"], &["wwwww", "bbbb "]);
         assert_eq!(kind_of(&a, &odd), Kind::Colours);
+    }
+
+    #[test]
+    fn one_colour_for_another_is_not_the_field_of_view() {
+        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
+        // Every remembered cell in the visible colour: no seen colour left.
+        let all_lit = step(&["#.@.#", "#...#"], &["wwwww", "wwwww"]);
+        assert_eq!(kind_of(&a, &all_lit), Kind::OneColour);
+        assert_eq!(kind_of(&all_lit, &a), Kind::OneColour);
+        // A few cells left lit, others still remembered: more cells lit.
+        let some_lit = step(&["#.@.#", "#...#"], &["wwwww", "wwbbb"]);
+        assert_eq!(kind_of(&a, &some_lit), Kind::Lit);
+        assert_eq!(kind_of(&a, &some_lit).group(), FIELD_OF_VIEW);
+    }
+
+    #[test]
+    fn an_attribute_alone_is_named() {
+        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
+        let mut bold = step(&["#.@.#", "#...#"], &["wwwww", "?bbbb"]);
+        bold.odd = vec![rogue_trace_format::OddCell {
+            y: 1,
+            x: 0,
+            look: Look {
+                attributes: vec!["bold"],
+                ..Look::of_class(BLUE)
+            },
+        }];
+        let kind = kind_of(&a, &bold);
+        assert_eq!(kind, Kind::Attributes(vec!["bold"]));
+        assert!(kind.to_string().contains("drawn bold on one side only"));
     }
 
     #[test]

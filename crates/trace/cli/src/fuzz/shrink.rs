@@ -10,7 +10,9 @@ use rogue_trace_format::diff::DiffOptions;
 use crate::case::{run_case, Case, Sides};
 use crate::error::Failure;
 use crate::flags::CaptureFlags;
-use crate::fuzz::grouping::{first_difference, FirstDifference};
+use crate::fuzz::grouping::{
+    first_difference, player, screen, FirstDifference, Kind, DUNGEON,
+};
 
 /// A case played again by the shrinker, and what its first difference
 /// must keep.
@@ -54,14 +56,62 @@ pub fn shrink(
     case: Case,
     found: &FirstDifference,
 ) -> Result<(Case, FirstDifference), Failure> {
-    let shrinker = Shrinker {
+    let mut shrinker = Shrinker {
         sides,
         flags,
         options,
         found,
     };
+    let (case, in_view) = match into_view(&shrinker, &case)? {
+        Some((larger, d)) => (larger, d),
+        None => (case, found.clone()),
+    };
+    shrinker.found = &in_view;
     let (case, at_full_size) = fewer_keys(&shrinker, case)?;
     smaller_screen(&shrinker, case, at_full_size)
+}
+
+/// `case` on a screen grown just enough to show a player, if its first
+/// difference shows neither (found on a screen smaller than the dungeon,
+/// the player out of view) and keeps it there: the players' places read
+/// from the case played at the dungeon's size, at the step whose screen
+/// the difference shows them on. A shrunk case then keeps them in view.
+fn into_view(
+    shrinker: &Shrinker,
+    case: &Case,
+) -> Result<Option<(Case, FirstDifference)>, Failure> {
+    let found = shrinker.found;
+    let step = match found.kind {
+        Kind::Stopped(_) => found.step.checked_sub(1),
+        _ => Some(found.step),
+    };
+    let large = (case.size.0.max(DUNGEON.0), case.size.1.max(DUNGEON.1));
+    let Some(step) = step.filter(|_| found.players == [None, None]) else {
+        return Ok(None);
+    };
+    if large == case.size {
+        return Ok(None);
+    }
+    let at_large = Case {
+        size: large,
+        ..case.clone()
+    };
+    let played =
+        run_case(shrinker.sides, shrinker.flags, &at_large, shrinker.options)?;
+    let sides = [&played.reference, &played.port];
+    let places = sides.map(|t| screen(t, step).and_then(player));
+    let need = |(y, x): (usize, usize)| (x as u16 + 1, y as u16 + 1);
+    let Some((cols, rows)) = places.into_iter().flatten().map(need).min()
+    else {
+        return Ok(None);
+    };
+    let candidate = Case {
+        size: (case.size.0.max(cols), case.size.1.max(rows)),
+        ..case.clone()
+    };
+    let shows = |d: &FirstDifference| d.players.iter().any(Option::is_some);
+    let kept = shrinker.kept(&candidate)?.filter(shows);
+    Ok(kept.map(|d| (candidate, d)))
 }
 
 /// The keys cut after the found difference's step, then chunks of them

@@ -50,8 +50,8 @@ pub struct Difference {
     pub kind: String,
     /// Whether it differs from the first screen on, the player elsewhere.
     pub first_screen: bool,
-    /// The larger screen it was played again on, if its first differing
-    /// screen showed neither player.
+    /// The larger screen it was played again on, if it was drawn on one
+    /// smaller than the dungeon.
     pub again_at: Option<(u16, u16)>,
 }
 
@@ -142,7 +142,7 @@ impl Tally {
         let mut line =
             format!("differs ({label}: {})", case_line(&d.group, &d.kind));
         if let Some((cols, rows)) = d.again_at {
-            line.push_str(&format!("; its first differing screen showed neither player, so it is grouped as played again at {cols}x{rows}"));
+            line.push_str(&format!("; drawn on a screen smaller than the map, it is grouped as played again at {cols}x{rows}"));
         }
         if let Some(group) = group {
             self.groups[group - 1].add(number, &d.kind);
@@ -254,7 +254,7 @@ impl Tally {
         if self.first_screen >= FIRST_SCREEN_CASES && share > FIRST_SCREEN_SHARE
         {
             println!(
-                "{} of {} case(s) differ from the first screen on, the player starting elsewhere: the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
+                "{} of {} case(s) differ from the first screen on, the player starting elsewhere in another dungeon (not rooms a cell off): the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
                 self.first_screen, self.run
             );
         }

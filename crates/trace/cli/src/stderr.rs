@@ -1,0 +1,177 @@
+//! What each side wrote to its standard error, read apart from its screen
+//! ([`rogue_trace_format::stderr`]), compared step by step: words one side
+//! wrote at a key and the other did not (or other words) are a difference,
+//! though the next redraw wiped them off the screen. The built-in port
+//! writes nothing there, as the C original writes nothing.
+//!
+//! The words a side wrote as it crashed, both sides crashing at the same
+//! key, are not compared: they hold what changes from run to run (a
+//! thread's id, an address); how each ended is compared instead.
+
+use rogue_capture::Outcome as Ended;
+use rogue_trace_format::key_told;
+use rogue_trace_format::stderr::Stderr;
+
+use crate::outcome::{Outcome, ROLES};
+
+/// The most characters of words shown.
+const SHOWN: usize = 120;
+
+/// A step at which the sides wrote other words to standard error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StderrDifference {
+    /// The step: the number of keys typed when the words were written.
+    pub step: usize,
+    /// The reference's words and the port's there, if any.
+    pub words: [Option<String>; 2],
+}
+
+impl Outcome {
+    /// Each step at which the sides wrote other words to standard error,
+    /// in order; none if a side's standard error was not read apart.
+    pub fn stderr_differences(&self) -> Vec<StderrDifference> {
+        let read =
+            [&self.reference, &self.port].map(|t| Stderr::of_header(&t.header));
+        let [Some(a), Some(b)] = read else {
+            return Vec::new();
+        };
+        let mut steps: Vec<usize> = a.steps().chain(b.steps()).collect();
+        steps.sort_unstable();
+        steps.dedup();
+        steps
+            .into_iter()
+            .filter(|&step| !self.both_crashed_at(step))
+            .filter(|&step| a.at(step) != b.at(step))
+            .map(|step| StderrDifference {
+                step,
+                words: [a.at(step), b.at(step)].map(|w| w.map(str::to_string)),
+            })
+            .collect()
+    }
+
+    /// Whether both sides crashed (ended other than with status 0) as
+    /// `step` keys had been typed.
+    fn both_crashed_at(&self, step: usize) -> bool {
+        let keys = self.reference.header.keys.len();
+        self.ended.iter().all(|ended: &Ended| {
+            ended.ending().is_some_and(|e| !e.exit.success())
+                && ended.keys_typed(keys) == step
+        })
+    }
+
+    /// The first step at which the sides wrote other words to standard
+    /// error, said as a porter says it; `None` if none.
+    pub fn stderr_told(&self) -> Option<String> {
+        let differences = self.stderr_differences();
+        let first = told(differences.first()?, &self.reference.header.keys);
+        Some(match differences.len() {
+            1 => first,
+            n => format!("{first}; and at {} more step(s)", n - 1),
+        })
+    }
+
+    /// Every step at which they did, a line each; and each side whose
+    /// words were cut, more having come than are kept.
+    pub fn stderr_lines(&self) -> Vec<String> {
+        let keys = &self.reference.header.keys;
+        let cut = ROLES.iter().zip([&self.reference, &self.port]).filter_map(
+            |(role, trace)| {
+                let n = Stderr::of_header(&trace.header)?.cut_at?;
+                Some(format!("{role} wrote more than {n} bytes to standard error: the words after are not compared"))
+            },
+        );
+        self.stderr_differences()
+            .iter()
+            .map(|d| told(d, keys))
+            .chain(cut)
+            .collect()
+    }
+}
+
+/// A difference said: "the port wrote to standard error at key 12 ('h'):
+/// "bump\n" (the reference wrote nothing there)".
+pub fn told(difference: &StderrDifference, keys: &[char]) -> String {
+    let at = at_key(difference.step, keys);
+    match &difference.words {
+        [Some(a), Some(b)] => format!(
+            "{} and {} wrote other words to standard error {at}: {} and {}",
+            ROLES[0],
+            ROLES[1],
+            shown(a),
+            shown(b)
+        ),
+        [a, b] => {
+            let (writer, words, other) = match (a, b) {
+                (Some(words), _) => (ROLES[0], words, ROLES[1]),
+                (_, Some(words)) => (ROLES[1], words, ROLES[0]),
+                _ => return String::new(),
+            };
+            format!(
+                "{writer} wrote to standard error {at}: {} ({other} wrote nothing there)",
+                shown(words)
+            )
+        }
+    }
+}
+
+/// Who wrote what, as a group of differences is named: "the port wrote
+/// words the reference did not".
+pub fn who(difference: &StderrDifference) -> String {
+    match &difference.words {
+        [Some(_), Some(_)] => "both sides wrote, other words".to_string(),
+        [Some(_), None] => {
+            format!("{} wrote words {} did not", ROLES[0], ROLES[1])
+        }
+        _ => format!("{} wrote words {} did not", ROLES[1], ROLES[0]),
+    }
+}
+
+/// Where words were written: "at start-up, before any key", or "at key 3
+/// ('h')".
+fn at_key(step: usize, keys: &[char]) -> String {
+    match step.checked_sub(1).and_then(|i| keys.get(i)) {
+        Some(&key) => format!("at key {step} ({})", key_told(key)),
+        None => "at start-up, before any key".to_string(),
+    }
+}
+
+/// Words quoted with their escapes, cut to [`SHOWN`] characters.
+fn shown(words: &str) -> String {
+    let cut: String = words.chars().take(SHOWN).collect();
+    match cut.len() < words.len() {
+        true => format!("{cut:?}..."),
+        false => format!("{cut:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_difference_is_said_at_its_key_with_its_words() {
+        let keys = ['l', 'h', 'q'];
+        let port_only = StderrDifference {
+            step: 2,
+            words: [None, Some("bump at 3,4\n".into())],
+        };
+        assert_eq!(
+            told(&port_only, &keys),
+            "the port wrote to standard error at key 2 ('h'): \"bump at 3,4\\n\" (the reference wrote nothing there)"
+        );
+        assert_eq!(
+            who(&port_only),
+            "the port wrote words the reference did not"
+        );
+        let both = StderrDifference {
+            step: 0,
+            words: [Some("a".into()), Some("b".into())],
+        };
+        assert_eq!(
+            told(&both, &keys),
+            "the reference and the port wrote other words to standard error at start-up, before any key: \"a\" and \"b\""
+        );
+        let long = "x".repeat(SHOWN + 5);
+        assert!(shown(&long).ends_with("\"..."));
+    }
+}

@@ -1,0 +1,134 @@
+//! What a program wrote to its standard error, read apart from its screen,
+//! as header lines of a trace: `stderr: read` says it was read (a trace
+//! without it says nothing of it), `stderr: read, cut at N bytes` that
+//! more came than was kept, and one `stderr: STEP 'WORDS'` line for each
+//! step at which words came, the words escaped as keys are
+//! ([`crate::escape_keys`], a quote as `\'`). A reader of v1 that does not
+//! know these lines skips them as any header line it does not know.
+
+use crate::escape::{escape_keys, unescape_keys};
+use crate::Header;
+
+/// The name of the header lines.
+const NAME: &str = "stderr";
+
+/// The value of the line that says standard error was read.
+const READ: &str = "read";
+
+/// What a program wrote to its standard error, step by step.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stderr {
+    /// The words, each with the step at which they came (the number of
+    /// keys typed when they were written), in order, one entry a step.
+    pub words: Vec<(usize, String)>,
+    /// How many bytes were kept, if more came than were kept.
+    pub cut_at: Option<usize>,
+}
+
+impl Stderr {
+    /// The header lines that say it (without the leading `# `).
+    pub fn header_lines(&self) -> Vec<String> {
+        let read = match self.cut_at {
+            Some(n) => format!("{NAME}: {READ}, cut at {n} bytes"),
+            None => format!("{NAME}: {READ}"),
+        };
+        let words = self.words.iter().map(|(step, text)| {
+            let chars: Vec<char> = text.chars().collect();
+            let escaped = escape_keys(&chars).replace('\'', "\\'");
+            format!("{NAME}: {step} '{escaped}'")
+        });
+        std::iter::once(read).chain(words).collect()
+    }
+
+    /// What `header` says was written to standard error; `None` if it was
+    /// not read apart (a trace without a `stderr: read` line: an older
+    /// capture, the Windows console, a replay).
+    pub fn of_header(header: &Header) -> Option<Stderr> {
+        let values: Vec<&str> = header
+            .extra
+            .iter()
+            .filter_map(|line| line.strip_prefix(NAME)?.strip_prefix(": "))
+            .collect();
+        let read = values.iter().find(|v| v.starts_with(READ))?;
+        let cut_at = read
+            .strip_prefix("read, cut at ")
+            .and_then(|rest| rest.strip_suffix(" bytes"))
+            .and_then(|n| n.parse().ok());
+        let words = values.iter().filter_map(|v| words_line(v)).collect();
+        Some(Stderr { words, cut_at })
+    }
+
+    /// The words written at `step`, if any.
+    pub fn at(&self, step: usize) -> Option<&str> {
+        self.words
+            .iter()
+            .find(|(s, _)| *s == step)
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// Every step at which words came.
+    pub fn steps(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().map(|(step, _)| *step)
+    }
+}
+
+/// A `STEP 'WORDS'` value.
+fn words_line(value: &str) -> Option<(usize, String)> {
+    let (step, quoted) = value.split_once(' ')?;
+    let inner = quoted.strip_prefix('\'')?.strip_suffix('\'')?;
+    let text: String = unescape_keys(inner).ok()?.into_iter().collect();
+    Some((step.parse().ok()?, text))
+}
+
+/// Puts `stderr`'s lines into `header`, in place of any it had.
+pub fn set_header(header: &mut Header, stderr: &Stderr) {
+    header.extra.retain(|line| {
+        line.strip_prefix(NAME)
+            .is_none_or(|rest| !rest.starts_with(": "))
+    });
+    header.extra.extend(stderr.header_lines());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Trace;
+
+    #[test]
+    fn words_round_trip_through_the_header_and_old_readers_skip_them() {
+        let stderr = Stderr {
+            words: vec![
+                (0, "starting\n".into()),
+                (12, "bump at 3,4\n'x' \\ \u{1b}é".into()),
+            ],
+            cut_at: None,
+        };
+        let text = "# screen trace v1\n# program: x\n# size: 2x1\n# keys: \n== step 0 key -\nab\n-- colours\n  \n";
+        let mut trace = Trace::parse(text).unwrap();
+        assert_eq!(Stderr::of_header(&trace.header), None, "not read");
+        set_header(&mut trace.header, &stderr);
+        let written = trace.to_text();
+        assert!(
+            written.contains(
+                "# stderr: 12 'bump at 3,4\\n\\'x\\' \\\\ \\x1b\\xe9'\n"
+            ),
+            "{written}"
+        );
+        let back = Trace::parse(&written).unwrap();
+        assert_eq!(Stderr::of_header(&back.header), Some(stderr.clone()));
+        assert_eq!(back.steps, trace.steps);
+        assert_eq!(stderr.at(12), Some("bump at 3,4\n'x' \\ \u{1b}é"));
+        assert_eq!(stderr.at(3), None);
+        // Read and nothing written: known to be nothing.
+        let mut quiet = Trace::parse(text).unwrap();
+        set_header(&mut quiet.header, &Stderr::default());
+        let back = Trace::parse(&quiet.to_text()).unwrap();
+        assert_eq!(Stderr::of_header(&back.header), Some(Stderr::default()));
+        let cut = Stderr {
+            cut_at: Some(65536),
+            ..Stderr::default()
+        };
+        set_header(&mut quiet.header, &cut);
+        assert_eq!(Stderr::of_header(&quiet.header), Some(cut));
+    }
+}
