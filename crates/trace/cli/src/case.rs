@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
 use clap::Args;
+use rogue_capture::last_words::last_lines;
 use rogue_capture::pin::Pin;
 use rogue_capture::{
     capture_seen, Capture, CaptureOptions, Ending, Exit, Left,
@@ -419,33 +420,72 @@ fn play_port(
         }
         _ => replayed(&trace, &case.keys),
     };
+    let outcome = match cfg!(unix) {
+        true => as_the_terminal_leaves_it(outcome, &trace, &options.term),
+        false => outcome,
+    };
     Ok((Capture { trace, outcome }, Seen::default()))
 }
 
-/// Whether the C original hides the cursor at every screen on a terminal
-/// of type `term`: on the Windows console always; on Unix, its
-/// `curs_set(0)` works where the terminal's description has `civis`,
-/// which `tput` says (a terminal without it,
-/// `vt100`, shows the cursor where curses leaves it, which the built-in
-/// port does not say, so it is not compared). Every part but Part 0,
-/// which draws no screen, calls `curs_set(0)` before its first screen.
-fn hides_cursor(term: &str) -> bool {
-    static HIDES: OnceLock<Mutex<Vec<(String, bool)>>> = OnceLock::new();
-    let known = HIDES.get_or_init(Mutex::default);
-    let mut known = known.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, hides)) = known.iter().find(|(t, _)| t == term) {
-        return *hides;
+/// How the C original ends on a terminal of type `term` that lacks what
+/// curses would use: with no alternate screen (no `smcup`: `vt100`) its
+/// game stays on the terminal once it has ended, its last screen its last
+/// words, as a capture reads them off the terminal's screen; with no way
+/// to hide the cursor (no `civis`), a game killed inside curses leaves it
+/// shown.
+fn as_the_terminal_leaves_it(
+    mut outcome: Ended,
+    trace: &Trace,
+    term: &str,
+) -> Ended {
+    let ending = match &mut outcome {
+        Ended::EndedOnLastKey(ending)
+        | Ended::Stopped(Stopped::Exited { ending, .. }) => ending,
+        _ => return outcome,
+    };
+    if !has_capability(term, "smcup") {
+        if let Some(last) = trace.steps.last() {
+            ending.last_words = last_lines(last.text.iter().cloned());
+        }
+        ending.left.alternate_screen = Some(false);
     }
-    let hides = cfg!(windows)
-        || !term.is_empty()
-            && Command::new("tput")
-                .args(["-T", term, "civis"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
-    known.push((term.to_string(), hides));
-    hides
+    if !hides_cursor(term) {
+        ending.left.cursor_hidden = Some(false);
+    }
+    outcome
+}
+
+/// Whether the C original hides the cursor at every screen on a terminal
+/// of type `term`: on the Windows console always; on Unix, where the
+/// terminal's description has `civis` for its `curs_set(0)` (a terminal
+/// without it, `vt100`, shows the cursor where curses leaves it, which
+/// the built-in port does not say, so it is not compared). Every part but
+/// Part 0, which draws no screen, calls `curs_set(0)` before its first
+/// screen.
+fn hides_cursor(term: &str) -> bool {
+    cfg!(windows) || has_capability(term, "civis")
+}
+
+/// Whether the description of the terminal `term` has the capability
+/// `name`, as `tput` says (Unix); each asked once.
+fn has_capability(term: &str, name: &str) -> bool {
+    type Known = Vec<((String, String), bool)>;
+    static KNOWN: OnceLock<Mutex<Known>> = OnceLock::new();
+    let known = KNOWN.get_or_init(Mutex::default);
+    let mut known = known.lock().unwrap_or_else(|e| e.into_inner());
+    let key = (term.to_string(), name.to_string());
+    if let Some((_, has)) = known.iter().find(|(k, _)| *k == key) {
+        return *has;
+    }
+    let has = !term.is_empty()
+        && Command::new("tput")
+            .args(["-T", term, name])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+    known.push((key, has));
+    has
 }
 
 /// The first of `keys` that a terminal in curses' mode turns into a

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{fixture, rogue_trace, rogue_trace_on, text};
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -187,4 +187,30 @@ fn fuzz_names_the_cursor_as_one_group() {
         stdout.contains("difference 1: the cursor differs"),
         "{stdout}"
     );
+}
+
+#[test]
+fn on_a_terminal_without_civis_nor_an_alternate_screen_the_built_in_port_is_still_the_c(
+) {
+    // A VT100 can neither hide the cursor nor keep an alternate screen:
+    // the C shows its cursor, and its game stays on the terminal when it
+    // ends, which the built-in port's ending says; its cursor is not
+    // compared, and the verdict says so.
+    let part2 = built("part2", &["-lncurses"]);
+    for keys in ["jjq", "jj\\x03", "jj\\x1c", "jj\\x00"] {
+        let args = [
+            "compare", "--part", "2", "--size", "40x12", "--keys", keys, "--",
+            &part2,
+        ];
+        let out = rogue_trace_on("vt100", &args);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{keys}: {stdout}");
+        assert!(
+            stdout.contains("the cursor is not compared: the port's screens do not record it"),
+            "{stdout}"
+        );
+        // On the usual terminal, the same keys are identical too.
+        let out = rogue_trace(&args);
+        assert_eq!(out.status.code(), Some(0), "{keys}: {}", text(&out.stdout));
+    }
 }

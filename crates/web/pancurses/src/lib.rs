@@ -55,6 +55,8 @@ pub enum Input {
     Character(char),
     /// A key code curses does not name.
     Unknown(i32),
+    /// The terminal was resized (`KEY_RESIZE`).
+    KeyResize,
 }
 
 /// Something `mvaddch` takes: a character, or one with its attributes.

@@ -13,6 +13,16 @@ pub fn rogue_trace(args: &[&str]) -> Output {
         .expect("rogue-trace runs")
 }
 
+/// `rogue-trace ARGS` with `ROGUE_TRACE_TERM=term`: its captures run in
+/// a terminal of that type.
+pub fn rogue_trace_on(term: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+        .args(args)
+        .env("ROGUE_TRACE_TERM", term)
+        .output()
+        .expect("rogue-trace runs")
+}
+
 /// Output as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
