@@ -76,8 +76,13 @@ fn cursor_of(screen: &vt100::Screen) -> Cursor {
     if screen.hide_cursor() {
         return Cursor::Hidden;
     }
+    // Past the last column, a terminal shows it on the last one.
     let (y, x) = screen.cursor_position();
-    Cursor::At { y, x }
+    let (_, cols) = screen.size();
+    Cursor::At {
+        y,
+        x: x.min(cols.get() - 1),
+    }
 }
 
 /// Step `number` of a screen `cols` wide, from its cells row by row, each
@@ -148,5 +153,28 @@ fn look_of(cell: &vt100::Cell) -> Look {
         fg: colour(cell.fgcolor()),
         bg: colour(cell.bgcolor()),
         attributes: flags.iter().filter(|f| f.0).map(|f| f.1).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cursor_after(bytes: &[u8]) -> Cursor {
+        let mut parser = vt100::Parser::new(
+            std::num::NonZeroU16::new(2).unwrap(),
+            std::num::NonZeroU16::new(3).unwrap(),
+            0,
+        );
+        parser.process(bytes);
+        screen_step(parser.screen(), 0, None).cursor
+    }
+
+    #[test]
+    fn the_cursor_is_hidden_or_where_the_terminal_shows_it() {
+        assert_eq!(cursor_after(b"\x1b[?25l"), Cursor::Hidden);
+        assert_eq!(cursor_after(b"ab"), Cursor::At { y: 0, x: 2 });
+        // A full row leaves it on its last column, its wrap pending.
+        assert_eq!(cursor_after(b"abc"), Cursor::At { y: 0, x: 2 });
     }
 }

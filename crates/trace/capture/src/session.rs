@@ -570,6 +570,9 @@ impl PtySession {
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
                 self.drain(Duration::from_millis(500));
+                // Its last words on standard error shown too, as a
+                // terminal shows them.
+                self.sync_stderr();
                 return Some(status);
             }
             if Instant::now() >= deadline {
