@@ -479,11 +479,11 @@ fn a_field_of_view_radius_is_found_and_named_as_cells_seen_on_one_side() {
 }
 
 #[test]
-fn a_colour_bug_is_named_as_cells_lit_on_one_side_only() {
+fn a_colour_bug_is_named_a_colour_not_the_field_of_view() {
+    // Remembered cells drawn in the visible colour: the same cells seen,
+    // only their colour differs.
     let fuzzed = fuzz(&SEEN_AS_VISIBLE, 30);
-    fuzzed.assert_one_group(
-        FIELD_OF_VIEW,
-        "the field of view differs: a cell is lit on one side and only remembered on the other",
-    );
+    let name = "a colour differs, not the field of view: the seen colour is drawn as the visible one";
+    fuzzed.assert_one_group(name, name);
     fuzzed.shrunk_screen_shows_its_cause();
 }
