@@ -131,6 +131,10 @@ impl Trace {
                 sparse && next > 0,
             )?);
         }
+        // A v2 trace says where the cursor was if a step says it; one
+        // that only resizes says nothing of it.
+        let mut header = header;
+        header.cursors = steps.iter().any(|s| s.cursor.is_known());
         Ok(Trace { header, steps })
     }
 
@@ -355,6 +359,8 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
         cols,
         rows,
         keys,
+        // Its steps may say where the cursor was; [`Trace::parse`] says
+        // whether they do.
         cursors: first == MAGIC_V2,
         extra: fields
             .iter()
