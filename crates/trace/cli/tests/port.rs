@@ -412,6 +412,10 @@ fn a_port_that_ignores_a_resize_differs_after_it() {
                 && stdout.contains("at step 3, after a resize to 30x8"),
             "{settle}: {stdout}"
         );
+        assert!(
+            stdout.contains("as fuzz names it: the port did not draw the game again after a resize"),
+            "{settle}: {stdout}"
+        );
     }
     let p = planted();
     let out = rogue_trace(&[
@@ -455,6 +459,11 @@ fn default_walks_resize_and_find_a_port_that_ignores_it() {
     let stdout = text(&stale.stdout);
     assert_eq!(stale.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains(", after a resize to "), "{stdout}");
+    assert!(
+        stdout.contains("1 distinct difference(s)")
+            && stdout.contains("difference 1: the port did not draw the game again after a resize"),
+        "one bug, one group, named as its cause: {stdout}"
+    );
     // Shrinking keeps the resize the difference comes after, and the
     // traces kept are v2, with it.
     let kept = traces(&stdout);

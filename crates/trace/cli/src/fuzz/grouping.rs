@@ -13,7 +13,7 @@ use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{
     cells_differing_as, cursor_differs, on_console,
 };
-use rogue_trace_format::{key_told, Step, Trace};
+use rogue_trace_format::{is_resize, key_told, Step, Trace};
 
 use crate::outcome::{Outcome, ROLES};
 
@@ -52,6 +52,9 @@ pub enum Kind {
     /// The same screen, but the cursor shown on one side and hidden on
     /// the other, or shown at another cell.
     Cursor,
+    /// After a resize, a side showed its screen before it, cut or padded
+    /// to the new size, where the other drew again: who did not.
+    NotRedrawn(String),
     /// A side wrote to its standard error where the other did not, or
     /// other words: who did ([`crate::stderr::who`]).
     Stderr(String),
@@ -75,6 +78,7 @@ impl fmt::Display for Kind {
                 "the terminal is left otherwise than endwin() leaves it: {}",
                 hows.join("; ")
             ),
+            Kind::NotRedrawn(who) => write!(f, "{who} did not draw the game again after a resize (its screen before, cut or padded to the new size)"),
             Kind::Cursor => write!(f, "the cursor differs (shown on one side and hidden on the other, or at another cell; the screens the same)"),
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
             Kind::Stderr(who) => {
@@ -207,10 +211,14 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     }
     if let Some((step, cells)) = screens {
         let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
+        let kind = key_of(step)
+            .filter(|&k| is_resize(k))
+            .and_then(|_| not_redrawn([a, b], step))
+            .unwrap_or_else(|| screen_kind(step_a, step_b, &cells));
         return Some(FirstDifference {
             step,
             key: key_of(step),
-            kind: screen_kind(step_a, step_b, &cells),
+            kind,
             cells,
             players: [player(step_a), player(step_b)],
         });
@@ -311,6 +319,53 @@ fn differing_screen(
         (!cells.is_empty())
             .then(|| (step_a.number, cells.into_iter().collect()))
     })
+}
+
+/// The side that, at the resize of `step`, still shows its screen before
+/// it where the other drew again: a program that ignores the resize
+/// (`KEY_RESIZE`, `SIGWINCH`). A terminal keeps a screen nobody draws
+/// again cut or padded to the new size, its top rows gone if it shrank
+/// below the cursor; curses draws the game again from the top left. So a
+/// side not drawn again is one whose screen is its screen before with top
+/// rows gone where drawing again would keep them, or, on a terminal
+/// grown, its screen before padded where the other's is not.
+fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
+    let [a, b] = sides.map(|t| around(t, step));
+    let ((a_before, a_now), (b_before, b_now)) = (a?, b?);
+    let grew = a_now.text.len() >= a_before.text.len()
+        && a_now.text.first().map(|r| r.chars().count())
+            >= a_before.text.first().map(|r| r.chars().count());
+    let top = [kept(a_before, a_now, 0), kept(b_before, b_now, 0)];
+    let shifted =
+        [(a_before, a_now), (b_before, b_now)].map(|(before, now)| {
+            (1..before.text.len()).any(|g| kept(before, now, g))
+        });
+    let stale = [0, 1]
+        .map(|i| (shifted[i] && !top[i]) || (grew && top[i] && !top[1 - i]));
+    match stale {
+        [true, false] => Some(Kind::NotRedrawn(ROLES[0].to_string())),
+        [false, true] => Some(Kind::NotRedrawn(ROLES[1].to_string())),
+        _ => None,
+    }
+}
+
+/// The screens of `trace` before step `step` and at it.
+fn around(trace: &Trace, step: usize) -> Option<(&Step, &Step)> {
+    let before = step.checked_sub(1).and_then(|s| screen(trace, s))?;
+    Some((before, screen(trace, step)?))
+}
+
+/// Whether `now` is `before`, its top `gone` rows gone, cut or padded
+/// with blanks to its size, its colours too.
+fn kept(before: &Step, now: &Step, gone: usize) -> bool {
+    let fits = |old: &[String], new: &[String]| {
+        new.iter().enumerate().all(|(y, row)| {
+            let was = old.get(y + gone).map_or("", String::as_str);
+            let mut was = was.chars();
+            row.chars().all(|c| c == was.next().unwrap_or(' '))
+        })
+    };
+    fits(&before.text, &now.text) && fits(&before.colours, &now.colours)
 }
 
 /// The first step both sides have whose cursors differ ([`cursor_differs`]).
