@@ -31,6 +31,8 @@ pub mod cast;
 #[cfg(windows)]
 pub mod console;
 pub mod ending;
+#[cfg(unix)]
+mod job;
 pub mod last_words;
 pub mod outcome;
 pub mod output;

@@ -64,6 +64,11 @@ impl Observer {
 
     /// Nothing to expect.
     pub fn expect_resize(&mut self) {}
+
+    /// Whether the program is suspended: never seen here.
+    pub fn suspended(&self) -> bool {
+        false
+    }
 }
 
 /// No device here.

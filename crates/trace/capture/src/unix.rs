@@ -134,6 +134,32 @@ impl Observer {
         modes.is_some_and(|t| t.c_lflag & libc::ICANON != 0)
     }
 
+    /// Whether the program is suspended: the shell that runs it as its
+    /// job has stopped with it ([`crate::job`]; Linux).
+    pub fn suspended(&self) -> bool {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().is_some_and(Watch::suspended);
+        #[cfg(not(target_os = "linux"))]
+        return false;
+    }
+
+    /// The process groups of the program's processes but the first's (a
+    /// job's), where they can be seen (Linux).
+    pub fn groups(&self) -> Vec<u32> {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().map(Watch::groups).unwrap_or_default();
+        #[cfg(not(target_os = "linux"))]
+        return Vec::new();
+    }
+
+    /// The program is about to be resumed: it is woken.
+    pub fn expect_wake(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some(watch) = &mut self.watch {
+            watch.expect_wake();
+        }
+    }
+
     /// The terminal is about to be resized: a program that catches
     /// `SIGWINCH` is woken by it (one that does not is not: it is
     /// ignored by default).

@@ -149,6 +149,10 @@ impl Watch {
     /// program busy at once; else every process and thread is looked at
     /// anew, and kept for the next time.
     pub fn state(&mut self) -> State {
+        // Stopped by a `^Z` with its job, the shell waits for the resume.
+        if self.suspended() {
+            return State::Waiting;
+        }
         let running = |&(pid, tid): &(u32, u32)| {
             !matches!(thread_state(pid, tid), Some('S' | 'Z' | 'X') | None)
         };
@@ -187,6 +191,28 @@ impl Watch {
         } else {
             State::Asleep
         }
+    }
+
+    /// Whether the first process is stopped (by a signal): a shell that
+    /// runs the program as its job stops itself once its job is
+    /// suspended ([`crate::job`]).
+    pub fn suspended(&self) -> bool {
+        thread_state(self.root, self.root) == Some('T')
+    }
+
+    /// The process groups of the program's processes but the first's:
+    /// a job's, started by the first process.
+    pub fn groups(&self) -> Vec<u32> {
+        let root = process_group(self.root);
+        let mut groups: Vec<u32> = self
+            .processes()
+            .into_iter()
+            .filter_map(process_group)
+            .filter(|&g| Some(g) != root)
+            .collect();
+        groups.sort_unstable();
+        groups.dedup();
+        groups
     }
 
     /// Whether the sleeping thread `tid` is in a read of the terminal, or
@@ -342,6 +368,17 @@ fn thread_state(pid: u32, tid: u32) -> Option<char> {
         .next()?
         .chars()
         .next()
+}
+
+/// The process group of `pid`.
+fn process_group(pid: u32) -> Option<u32> {
+    let stat = read_proc(&format!("/proc/{pid}/stat"))?;
+    // After the name: state, parent, process group.
+    stat[stat.rfind(')')? + 1..]
+        .split_whitespace()
+        .nth(2)?
+        .parse()
+        .ok()
 }
 
 /// The bytes `pid` has read so far.
