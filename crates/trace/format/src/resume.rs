@@ -32,6 +32,16 @@ pub fn suspends(keys: &[char]) -> bool {
     keys.iter().any(|&k| k == SUSPEND || is_resume(k))
 }
 
+/// Whether the program is suspended after the first `typed` of `keys`:
+/// a `^Z` came after the last resume.
+pub fn suspended_after(keys: &[char], typed: usize) -> bool {
+    keys[..typed.min(keys.len())]
+        .iter()
+        .rev()
+        .find(|&&k| k == SUSPEND || is_resume(k))
+        .is_some_and(|&k| k == SUSPEND)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,5 +54,9 @@ mod tests {
         assert!(!is_event('\x1a') && !is_resume('j'));
         assert!(suspends(&['j', SUSPEND]) && suspends(&[RESUME]));
         assert!(!suspends(&['j', 'k']));
+        let keys = ['j', SUSPEND, 'k', RESUME, 'l'];
+        let told: Vec<bool> =
+            (0..6).map(|n| suspended_after(&keys, n)).collect();
+        assert_eq!(told, [false, false, true, true, false, false]);
     }
 }
