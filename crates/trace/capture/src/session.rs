@@ -637,8 +637,6 @@ impl PtySession {
         if let Some(pid) = self.child.process_id() {
             cancel::forget(pid);
         }
-        #[cfg(unix)]
-        crate::job::kill_groups(&self.observer.groups());
         let ended = self.child.process_id().is_some_and(platform::end_group);
         // `Child::kill` would give a program that outlives a hang-up 50 ms
         // before it kills it: not needed after `SIGKILL`.

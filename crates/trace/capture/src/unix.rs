@@ -143,15 +143,6 @@ impl Observer {
         return false;
     }
 
-    /// The process groups of the program's processes but the first's (a
-    /// job's), where they can be seen (Linux).
-    pub fn groups(&self) -> Vec<u32> {
-        #[cfg(target_os = "linux")]
-        return self.watch.as_ref().map(Watch::groups).unwrap_or_default();
-        #[cfg(not(target_os = "linux"))]
-        return Vec::new();
-    }
-
     /// The program is about to be resumed: it is woken.
     pub fn expect_wake(&mut self) {
         #[cfg(target_os = "linux")]
@@ -214,9 +205,13 @@ pub fn no_core_dumps() {
 }
 
 /// Ends the process group `pid` leads (the program leads its own session
-/// and group in the terminal), and `pid` itself wherever it is: hang-up
+/// and group in the terminal), its jobs' groups if it is a shell that
+/// runs the program as one, and `pid` itself wherever it is: hang-up
 /// first, then kill. Whether `pid` is sure to end (it is: `SIGKILL`).
 pub fn end_group(pid: u32) -> bool {
+    // A shell's job (`crate::job`) is in a group of its own.
+    #[cfg(target_os = "linux")]
+    crate::job::kill_groups(&crate::watch::job_groups(pid));
     // SAFETY: kill(2) with a negative pid signals that group.
     unsafe {
         libc::kill(-(pid as i32), libc::SIGHUP);

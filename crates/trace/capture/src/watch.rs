@@ -200,21 +200,6 @@ impl Watch {
         thread_state(self.root, self.root) == Some('T')
     }
 
-    /// The process groups of the program's processes but the first's:
-    /// a job's, started by the first process.
-    pub fn groups(&self) -> Vec<u32> {
-        let root = process_group(self.root);
-        let mut groups: Vec<u32> = self
-            .processes()
-            .into_iter()
-            .filter_map(process_group)
-            .filter(|&g| Some(g) != root)
-            .collect();
-        groups.sort_unstable();
-        groups.dedup();
-        groups
-    }
-
     /// Whether the sleeping thread `tid` is in a read of the terminal, or
     /// in a poll or select (of the terminal, among others).
     fn waits_for_input(&self, pid: u32, tid: u32) -> bool {
@@ -368,6 +353,29 @@ fn thread_state(pid: u32, tid: u32) -> Option<char> {
         .next()?
         .chars()
         .next()
+}
+
+/// The process groups of the children of `root` but its own: a shell's
+/// jobs ([`crate::job`]).
+pub fn job_groups(root: u32) -> Vec<u32> {
+    let own = process_group(root);
+    let mut groups: Vec<u32> = tasks(root)
+        .into_iter()
+        .filter_map(|tid| {
+            read_proc(&format!("/proc/{root}/task/{tid}/children"))
+        })
+        .flat_map(|children| {
+            children
+                .split_whitespace()
+                .filter_map(|c| c.parse::<u32>().ok())
+                .collect::<Vec<_>>()
+        })
+        .filter_map(process_group)
+        .filter(|&g| Some(g) != own)
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
+    groups
 }
 
 /// The process group of `pid`.

@@ -426,7 +426,7 @@ fn play_port(
 /// terminal's main screen had it as curses started (its top left corner:
 /// nothing was written before).
 fn cursor_at(keys: &[char], number: usize) -> Cursor {
-    if rogue_trace_format::suspended_after(keys, number) {
+    if cfg!(unix) && rogue_trace_format::suspended_after(keys, number) {
         Cursor::At { y: 0, x: 0 }
     } else {
         Cursor::Hidden

@@ -72,9 +72,10 @@ pub fn header(
 /// What the game reads for `keys`, as the C original reads them: it never
 /// calls `keypad()`, so a special key comes as the bytes a terminal sends
 /// in normal cursor mode, one `getch()` each; any other key is one
-/// character; a resize is itself, read as `KEY_RESIZE`; `^Z` suspends the
-/// game (a terminal in curses' mode turns it into `SIGTSTP`) and the
-/// resume brings it back, neither read. With, for each
+/// character; a resize is itself, read as `KEY_RESIZE`; on Unix `^Z`
+/// suspends the game (a terminal in curses' mode turns it into `SIGTSTP`;
+/// the Windows console passes it on as a key) and the resume brings it
+/// back, neither read. With, for each
 /// key, how many inputs have been read once it has.
 fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
     let mut inputs = Vec::with_capacity(keys.len());
@@ -83,7 +84,7 @@ fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
     for &key in keys {
         if let Some((cols, rows)) = resize_of(key) {
             inputs.push(Typed::Resize { rows, cols });
-        } else if key == SUSPEND {
+        } else if key == SUSPEND && cfg!(unix) {
             inputs.push(Typed::Suspend);
         } else if is_resume(key) {
             inputs.push(Typed::Resume);
@@ -224,6 +225,7 @@ mod tests {
         assert_eq!(Trace::parse(&trace.to_text()).unwrap().steps, trace.steps);
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_suspend_shows_the_main_screen_and_the_resume_the_game_without_the_keys_typed_meanwhile(
     ) {
