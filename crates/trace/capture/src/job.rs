@@ -18,12 +18,15 @@
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
-/// The shell's script: the job run with its standard error `$0`, resumed
-/// each time it stops and the capture continues the shell. What the
-/// shell says of its job (`Quit` for a job killed by `SIGQUIT`) goes
-/// nowhere: a program run without it is not followed by such words.
+/// The shell's script: the job run with its standard error `$0` (given in
+/// the job's own process, which becomes the program), resumed each time
+/// it stops and the capture continues the shell. What the shell says of
+/// its job (`Quit` for a job killed by `SIGQUIT`) goes nowhere, once job
+/// control has taken the terminal: a program run without it is not
+/// followed by such words.
 const SCRIPT: &str = "set -m
-{ \"$@\" 2>\"$0\"; } 2>/dev/null
+exec 2>/dev/null
+(exec \"$@\" 2>\"$0\")
 s=$?
 while kill -0 %1 2>/dev/null; do
 kill -STOP $$; fg >/dev/null 2>&1; s=$?

@@ -132,3 +132,33 @@ fn fuzz_finds_a_port_that_never_suspends_and_names_the_key() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("typed by '\\x1a'"), "{stdout}");
 }
+
+#[test]
+fn a_program_run_as_a_job_ends_as_it_ends_alone() {
+    let scripts = [
+        "printf drawn; exit 3",
+        "printf drawn; kill -TERM $$",
+        "printf drawn; kill -QUIT $$",
+        "printf drawn; printf oops >&2; exit 4",
+    ];
+    for script in scripts {
+        // Keys that hold ^Z run it as a shell's job; 'j' alone does not.
+        let run = |keys: &str| {
+            let out = rogue_trace(&[
+                "capture", "--keys", keys, "--", "sh", "-c", script,
+            ]);
+            (text(&out.stdout), text(&out.stderr), out.status.code())
+        };
+        let (job, alone) = (run("j\\x1a"), run("j"));
+        assert_eq!(job.1, alone.1, "{script}");
+        assert_eq!(job.2, alone.2, "{script}");
+        let header = |trace: &str| {
+            trace
+                .lines()
+                .filter(|l| l.starts_with("# ") && !l.starts_with("# keys"))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(header(&job.0), header(&alone.0), "{script}");
+    }
+}

@@ -226,7 +226,7 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
 /// game): the program stops, its terminal showing what it leaves there,
 /// and is brought back. Keys typed while it is stopped would be the
 /// terminal's (echoed, and lost): none is. Not on Windows, whose console
-/// has no `^Z`.
+/// passes `^Z` on as a key.
 pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
     if draw.below(SUSPEND_EVERY) != 0 || keys.len() < 3 || cfg!(windows) {
         return;
