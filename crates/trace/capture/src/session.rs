@@ -618,16 +618,21 @@ impl PtySession {
     /// Resumes the program suspended by `^Z`, as a shell's `fg` does: the
     /// shell that runs it as its job is continued, and brings it back.
     /// A program not suspended (it took `^Z` as a key, or ignored it) is
-    /// left as it is.
+    /// left as it is: its shell, not stopped, takes no notice.
     pub fn resume(&mut self) -> io::Result<()> {
-        let pid = self.child.process_id();
-        match pid.filter(|_| self.observer.suspended()) {
-            #[cfg(unix)]
-            Some(pid) => {
-                self.observer.expect_wake();
-                crate::job::resume(pid)
-            }
-            _ => Ok(()),
+        let Some(pid) = self.child.process_id() else {
+            return Ok(());
+        };
+        // Seen stopped (Linux), it will wake; else nothing wakes.
+        if self.observer.suspended() {
+            self.observer.expect_wake();
+        }
+        #[cfg(unix)]
+        return crate::job::resume(pid);
+        #[cfg(not(unix))]
+        {
+            let _ = pid;
+            Ok(())
         }
     }
 
