@@ -1,10 +1,11 @@
 //! The screen trace format, v1 and v2: reading and writing. A v2 trace is
 //! a v1 trace whose steps may each say where the cursor was ([`Cursor`]),
 //! and whose keys may resize the terminal (`\{COLSxROWS}`), each such
-//! step's screen of its own size, its line `== step N resize COLSxROWS`.
-//! A trace is written as v2 only when its steps record the cursor
-//! ([`Header::cursors`]) or a key resizes the terminal, so a trace with
-//! neither reads in any v1 reader.
+//! step's screen of its own size, its line `== step N resize COLSxROWS`,
+//! or resume the program after a `^Z` (`\{fg}`), its line `== step N
+//! resume`. A trace is written as v2 only when its steps record the
+//! cursor ([`Header::cursors`]) or a key resizes the terminal or resumes
+//! the program, so a trace with none of them reads in any v1 reader.
 
 use std::fmt;
 
