@@ -39,6 +39,16 @@ impl MemScreen {
         *self = MemScreen::new(rows, cols);
     }
 
+    /// A blank screen of the same size: the terminal's main screen, as a
+    /// curses program suspended by `^Z` leaves it (blank, the game having
+    /// drawn on the alternate screen alone).
+    fn blank(&self) -> MemScreen {
+        MemScreen {
+            cols: self.cols,
+            cells: vec![BLANK; self.cells.len()],
+        }
+    }
+
     /// The characters, row by row.
     pub fn text(&self) -> Vec<String> {
         self.rows()
@@ -68,12 +78,21 @@ impl Screen for MemScreen {
     }
 }
 
-/// What is typed into a terminal in memory: a key, or a resize of the
-/// terminal, which the game reads as `KEY_RESIZE` (as curses gives it).
+/// What is typed into a terminal in memory: a key, a resize of the
+/// terminal, which the game reads as `KEY_RESIZE` (as curses gives it),
+/// or a suspend (`^Z`) and a resume (a shell's `fg`), which it never
+/// reads: curses leaves the game's screen for the terminal's main screen
+/// as the game stops, and draws the game again as it is resumed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Typed {
     /// A key.
     Key(Input),
+    /// `^Z`: the game stops; the keys typed until it is resumed are never
+    /// read (the terminal, back in its own line mode, holds them for a
+    /// line that never comes).
+    Suspend,
+    /// The game resumed after a `^Z`.
+    Resume,
     /// The terminal resized to `rows` by `cols`.
     Resize {
         /// Rows.
@@ -91,6 +110,8 @@ pub struct Headless<K, F> {
     screen: MemScreen,
     keys: K,
     settled: F,
+    /// Whether the game is suspended (`^Z`, not resumed yet).
+    suspended: bool,
 }
 
 impl<K, F> Headless<K, F>
@@ -104,6 +125,7 @@ where
             screen: MemScreen::new(rows, cols),
             keys,
             settled,
+            suspended: false,
         }
     }
 }
@@ -124,12 +146,31 @@ where
     F: FnMut(&MemScreen),
 {
     fn getch(&mut self) -> Option<Input> {
-        (self.settled)(&self.screen);
-        match self.keys.next()? {
-            Typed::Key(input) => Some(input),
-            Typed::Resize { rows, cols } => {
-                self.screen.resize(rows, cols);
-                Some(Input::KeyResize)
+        loop {
+            if self.suspended {
+                (self.settled)(&self.screen.blank());
+            } else {
+                (self.settled)(&self.screen);
+            }
+            let input = match self.keys.next()? {
+                Typed::Key(input) => input,
+                Typed::Resize { rows, cols } => {
+                    self.screen.resize(rows, cols);
+                    Input::KeyResize
+                }
+                Typed::Suspend => {
+                    self.suspended = true;
+                    continue;
+                }
+                Typed::Resume => {
+                    self.suspended = false;
+                    continue;
+                }
+            };
+            // A resize while suspended is read once resumed, as curses
+            // finds the new size then.
+            if !self.suspended || input == Input::KeyResize {
+                return Some(input);
             }
         }
     }
@@ -151,7 +192,9 @@ pub fn replay(
 
 /// [`replay`], typing keys and resizes of the terminal: the game reads a
 /// resize as `KEY_RESIZE`, does nothing with it, and draws again on the
-/// screen of the new size.
+/// screen of the new size. A suspend shows the terminal's main screen
+/// (blank) until the resume, which shows the game again; the keys typed
+/// meanwhile are lost.
 pub fn replay_typed(
     config: &GameConfig,
     rows: u16,

@@ -393,6 +393,10 @@ impl CastWriter {
         if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
             return self.event("r", &format!("{cols}x{rows}"));
         }
+        // A resume has none: a marker says where it came.
+        if rogue_trace_format::is_resume(key) {
+            return self.event("m", "resume (fg)");
+        }
         let application = self.modes.screen().application_cursor();
         let sent = key_bytes(key, application);
         self.event("i", &String::from_utf8_lossy(&sent))

@@ -17,6 +17,11 @@
 //! second pseudo-terminal, its words recorded at the key that made them
 //! and still shown on the screen ([`stderr`]; Unix).
 //!
+//! A program whose keys hold `^Z` (or the resume, `\{fg}`) runs as the
+//! job of a shell with job control (Unix), so that `^Z` stops it as it
+//! stops a program run by hand; the resume continues it as `fg` does
+//! ([`PtySession::resume`]).
+//!
 //! A capture says how the program ended ([`Outcome`]): early, on its last
 //! key, or not at all; and, when it ended by itself, how ([`Exit`]: its
 //! status, or the signal that killed it, named) and its last words
@@ -31,6 +36,8 @@ pub mod cast;
 #[cfg(windows)]
 pub mod console;
 pub mod ending;
+#[cfg(unix)]
+mod job;
 pub mod last_words;
 pub mod outcome;
 pub mod output;

@@ -64,6 +64,14 @@ impl Observer {
 
     /// Nothing to expect.
     pub fn expect_resize(&mut self) {}
+
+    /// The program is about to be resumed: nothing is watched here.
+    pub fn expect_wake(&mut self) {}
+
+    /// Whether the program is suspended: never seen here.
+    pub fn suspended(&self) -> bool {
+        false
+    }
 }
 
 /// No device here.

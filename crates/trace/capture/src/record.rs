@@ -6,7 +6,9 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use rogue_trace_format::stderr::{set_header, Stderr};
-use rogue_trace_format::{is_resize, Header, Step, Trace, FIRST_AND_LAST};
+use rogue_trace_format::{
+    is_event, is_resize, suspends, Header, Step, Trace, FIRST_AND_LAST,
+};
 
 #[cfg(windows)]
 use crate::console;
@@ -150,6 +152,9 @@ impl Recording for PtySession {
     fn type_key(&mut self, key: char) -> io::Result<()> {
         if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
             return self.resize(cols, rows);
+        }
+        if rogue_trace_format::is_resume(key) {
+            return self.resume();
         }
         // What a terminal sends, in the cursor keys' mode the program set.
         let application = self.screen().application_cursor();
@@ -326,6 +331,7 @@ pub fn capture_each_seen(
         &options.term,
         &options.env,
         typist(command, options),
+        suspends(&options.keys),
     )?;
     // A capture's output is as long as its keys make it: only a recording
     // needs it, and only until written.
@@ -352,7 +358,12 @@ fn typist(
     // makes: then it hands the typing back.
     let mut typed = options.keys.split(|&k| is_resize(k));
     let keys = typed.next().unwrap_or_default();
-    let may = options.preload && observe && !keys.is_empty();
+    // A program suspended by `^Z` is resumed by the capture: it types
+    // nothing itself.
+    let may = options.preload
+        && observe
+        && !keys.is_empty()
+        && !suspends(&options.keys);
     let can = preload::available() && preload::takes_preload(program);
     (may && can)
         .then(|| preload::Typist::new(keys).ok())
@@ -483,9 +494,9 @@ fn record(
             cast.output(&session.new_output())?;
             cast.input(key)?;
         }
-        // A resize changes the screen at once: the step before is made
-        // first.
-        if is_resize(key) {
+        // A resize or a resume changes the screen at once: the step before
+        // is made first.
+        if is_event(key) {
             last.keep(&session, options, &mut each)?;
             session.type_key(key)?;
         } else {

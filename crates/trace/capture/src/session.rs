@@ -96,11 +96,12 @@ impl PtySession {
         term: &str,
         env: &[(String, String)],
     ) -> io::Result<PtySession> {
-        Self::spawn_typing(command, cols, rows, term, env, None)
+        Self::spawn_typing(command, cols, rows, term, env, None, false)
     }
 
     /// [`PtySession::spawn`], the program given the library that lets it
-    /// type `typist`'s keys itself.
+    /// type `typist`'s keys itself; run as a shell's job if `jobs` (Unix,
+    /// [`crate::job`]), for `^Z` to suspend it.
     pub(crate) fn spawn_typing(
         command: &[OsString],
         cols: u16,
@@ -108,6 +109,7 @@ impl PtySession {
         term: &str,
         env: &[(String, String)],
         typist: Option<Typist>,
+        jobs: bool,
     ) -> io::Result<PtySession> {
         let (rows_nz, cols_nz) = nonzero_size(cols, rows)?;
         let (program, args) = command.split_first().ok_or_else(|| {
@@ -126,9 +128,10 @@ impl PtySession {
         #[cfg(unix)]
         let stderr_pty = StderrPty::open(cols, rows);
         #[cfg(unix)]
-        let mut cmd = command_to_run(&program, args, stderr_pty.as_ref())?;
+        let mut cmd =
+            command_to_run(&program, args, stderr_pty.as_ref(), jobs)?;
         #[cfg(not(unix))]
-        let mut cmd = command_to_run(&program, args)?;
+        let mut cmd = command_to_run(&program, args, jobs)?;
         if let Some(dir) = cwd {
             cmd.cwd(dir);
         }
@@ -615,8 +618,29 @@ impl PtySession {
         }
     }
 
-    /// Ends the program and everything in its process group: hang-up
-    /// first, then kill.
+    /// Resumes the program suspended by `^Z`, as a shell's `fg` does: the
+    /// shell that runs it as its job is continued, and brings it back.
+    /// A program not suspended (it took `^Z` as a key, or ignored it) is
+    /// left as it is: its shell, not stopped, takes no notice.
+    pub fn resume(&mut self) -> io::Result<()> {
+        let Some(pid) = self.child.process_id() else {
+            return Ok(());
+        };
+        // Seen stopped (Linux), it will wake; else nothing wakes.
+        if self.observer.suspended() {
+            self.observer.expect_wake();
+        }
+        #[cfg(unix)]
+        return crate::job::resume(pid);
+        #[cfg(not(unix))]
+        {
+            let _ = pid;
+            Ok(())
+        }
+    }
+
+    /// Ends the program and everything in its process group, and its
+    /// job's if it runs as a shell's job: hang-up first, then kill.
     pub fn kill(&mut self) {
         if let Some(pid) = self.child.process_id() {
             cancel::forget(pid);
@@ -669,13 +693,21 @@ pub(crate) enum Kept {
 
 /// The command that starts `program` with `args`: through the shell that
 /// gives it `stderr` as its standard error, if there is one (an error if
-/// no such program can be run, as the shell would only say so there).
+/// no such program can be run, as the shell would only say so there); as
+/// that shell's job if `jobs`.
 #[cfg(unix)]
 fn command_to_run(
     program: &OsStr,
     args: &[OsString],
     stderr: Option<&StderrPty>,
+    jobs: bool,
 ) -> io::Result<CommandBuilder> {
+    if jobs {
+        stderr::check_runnable(program)?;
+        let tty = stderr.map(|pty| pty.tty.as_path());
+        let (shell, words) = crate::job::wrap(program, args, tty);
+        return Ok(command_of(&shell, &words));
+    }
     let Some(pty) = stderr else {
         return Ok(command_of(program, args));
     };
@@ -689,6 +721,7 @@ fn command_to_run(
 fn command_to_run(
     program: &OsStr,
     args: &[OsString],
+    _jobs: bool,
 ) -> io::Result<CommandBuilder> {
     Ok(command_of(program, args))
 }

@@ -134,6 +134,23 @@ impl Observer {
         modes.is_some_and(|t| t.c_lflag & libc::ICANON != 0)
     }
 
+    /// Whether the program is suspended: the shell that runs it as its
+    /// job has stopped with it ([`crate::job`]; Linux).
+    pub fn suspended(&self) -> bool {
+        #[cfg(target_os = "linux")]
+        return self.watch.as_ref().is_some_and(Watch::suspended);
+        #[cfg(not(target_os = "linux"))]
+        return false;
+    }
+
+    /// The program is about to be resumed: it is woken.
+    pub fn expect_wake(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some(watch) = &mut self.watch {
+            watch.expect_wake();
+        }
+    }
+
     /// The terminal is about to be resized: a program that catches
     /// `SIGWINCH` is woken by it (one that does not is not: it is
     /// ignored by default).
@@ -188,9 +205,13 @@ pub fn no_core_dumps() {
 }
 
 /// Ends the process group `pid` leads (the program leads its own session
-/// and group in the terminal), and `pid` itself wherever it is: hang-up
+/// and group in the terminal), its jobs' groups if it is a shell that
+/// runs the program as one, and `pid` itself wherever it is: hang-up
 /// first, then kill. Whether `pid` is sure to end (it is: `SIGKILL`).
 pub fn end_group(pid: u32) -> bool {
+    // A shell's job (`crate::job`) is in a group of its own.
+    #[cfg(target_os = "linux")]
+    crate::job::kill_groups(&crate::watch::job_groups(pid));
     // SAFETY: kill(2) with a negative pid signals that group.
     unsafe {
         libc::kill(-(pid as i32), libc::SIGHUP);

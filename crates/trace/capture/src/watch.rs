@@ -149,6 +149,10 @@ impl Watch {
     /// program busy at once; else every process and thread is looked at
     /// anew, and kept for the next time.
     pub fn state(&mut self) -> State {
+        // Stopped by a `^Z` with its job, the shell waits for the resume.
+        if self.suspended() {
+            return State::Waiting;
+        }
         let running = |&(pid, tid): &(u32, u32)| {
             !matches!(thread_state(pid, tid), Some('S' | 'Z' | 'X') | None)
         };
@@ -187,6 +191,13 @@ impl Watch {
         } else {
             State::Asleep
         }
+    }
+
+    /// Whether the first process is stopped (by a signal): a shell that
+    /// runs the program as its job stops itself once its job is
+    /// suspended ([`crate::job`]).
+    pub fn suspended(&self) -> bool {
+        thread_state(self.root, self.root) == Some('T')
     }
 
     /// Whether the sleeping thread `tid` is in a read of the terminal, or
@@ -342,6 +353,40 @@ fn thread_state(pid: u32, tid: u32) -> Option<char> {
         .next()?
         .chars()
         .next()
+}
+
+/// The process groups of the children of `root` but its own: a shell's
+/// jobs ([`crate::job`]).
+pub fn job_groups(root: u32) -> Vec<u32> {
+    let own = process_group(root);
+    let mut groups: Vec<u32> = tasks(root)
+        .into_iter()
+        .filter_map(|tid| {
+            read_proc(&format!("/proc/{root}/task/{tid}/children"))
+        })
+        .flat_map(|children| {
+            children
+                .split_whitespace()
+                .filter_map(|c| c.parse::<u32>().ok())
+                .collect::<Vec<_>>()
+        })
+        .filter_map(process_group)
+        .filter(|&g| Some(g) != own)
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
+    groups
+}
+
+/// The process group of `pid`.
+fn process_group(pid: u32) -> Option<u32> {
+    let stat = read_proc(&format!("/proc/{pid}/stat"))?;
+    // After the name: state, parent, process group.
+    stat[stat.rfind(')')? + 1..]
+        .split_whitespace()
+        .nth(2)?
+        .parse()
+        .ok()
 }
 
 /// The bytes `pid` has read so far.

@@ -396,10 +396,9 @@ fn play_port(
     trace.header.keys.clone_from(&case.keys);
     if hides_cursor(&options.term) {
         trace.header.cursors = true;
-        trace
-            .steps
-            .iter_mut()
-            .for_each(|s| s.cursor = Cursor::Hidden);
+        for step in &mut trace.steps {
+            step.cursor = cursor_at(&case.keys, step.number);
+        }
     }
     // It writes nothing to standard error, as the C original writes nothing.
     rogue_trace_format::stderr::set_header(
@@ -425,6 +424,18 @@ fn play_port(
         false => outcome,
     };
     Ok((Capture { trace, outcome }, Seen::default()))
+}
+
+/// The cursor of the C original at step `number` of `keys`, where it hides
+/// it: hidden, but while a `^Z` has it suspended, shown where the
+/// terminal's main screen had it as curses started (its top left corner:
+/// nothing was written before).
+fn cursor_at(keys: &[char], number: usize) -> Cursor {
+    if cfg!(unix) && rogue_trace_format::suspended_after(keys, number) {
+        Cursor::At { y: 0, x: 0 }
+    } else {
+        Cursor::Hidden
+    }
 }
 
 /// How the C original ends on a terminal of type `term` that lacks what

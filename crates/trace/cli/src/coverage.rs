@@ -17,6 +17,7 @@ use std::fmt;
 use rogue_game::{Game, GameConfig, MapKind};
 use rogue_trace_format::classes::{BLUE, WHITE};
 use rogue_trace_format::keys::is_special_key;
+use rogue_trace_format::{is_resume, SUSPEND};
 use rogue_trace_format::{Step, Trace};
 
 use crate::fuzz::grouping::player;
@@ -42,8 +43,8 @@ pub struct Coverage {
     /// Cells shown remembered (in the seen colour) at some step.
     pub remembered: u64,
     /// Keys typed, by kind: moves, other printable, control, special,
-    /// resizes.
-    pub keys: [u64; 5],
+    /// resizes, suspends (`^Z`) and resumes.
+    pub keys: [u64; 6],
     /// Cases ended by each of [`ENDERS`].
     pub ended_by: [u64; 4],
     /// Cases whose screens showed the game's colours.
@@ -211,20 +212,24 @@ impl Coverage {
             self.rooms,
             self.rooms_known,
             self.keys[4],
+            self.keys[5],
         ]);
         counts
     }
 
     /// The coverage of `counts`, as [`Coverage::counts`] gives them (a
     /// record written before rooms were counted has none, nor resizes;
-    /// one written before resizes were counted, none of them).
+    /// one written before resizes were counted, none of them; one written
+    /// before suspends were counted, none of those).
     pub fn from_counts(counts: &[u64]) -> Option<Coverage> {
         let (first, rest) = counts.split_at_checked(15)?;
         let [cases, stood, bumps, edges, lit, remembered, coloured, k0, k1, k2, k3, e0, e1, e2, e3] =
             first.try_into().ok()?;
-        let [rooms_entered, rooms_seen, rooms, rooms_known, k4] = match rest {
-            [] => [0; 5],
-            &[a, b, c, d] => [a, b, c, d, 0],
+        let [rooms_entered, rooms_seen, rooms, rooms_known, k4, k5] = match rest
+        {
+            [] => [0; 6],
+            &[a, b, c, d] => [a, b, c, d, 0, 0],
+            &[a, b, c, d, e] => [a, b, c, d, e, 0],
             rest => rest.try_into().ok()?,
         };
         Some(Coverage {
@@ -234,7 +239,7 @@ impl Coverage {
             edges,
             lit,
             remembered,
-            keys: [k0, k1, k2, k3, k4],
+            keys: [k0, k1, k2, k3, k4, k5],
             ended_by: [e0, e1, e2, e3],
             coloured,
             rooms_entered,
@@ -272,9 +277,10 @@ impl fmt::Display for Coverage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the player stood on {} cell(s), bumped {} wall(s), stood on a screen's edge at {} step(s); {} cell(s) seen lit, {} remembered; keys: {} move(s), {} other printable, {} control, {} special, {} resize(s)",
+            "the player stood on {} cell(s), bumped {} wall(s), stood on a screen's edge at {} step(s); {} cell(s) seen lit, {} remembered; keys: {} move(s), {} other printable, {} control, {} special, {} resize(s), {} suspend(s) or resume(s)",
             self.stood, self.bumps, self.edges, self.lit, self.remembered,
-            self.keys[0], self.keys[1], self.keys[2], self.keys[3], self.keys[4]
+            self.keys[0], self.keys[1], self.keys[2], self.keys[3], self.keys[4],
+            self.keys[5]
         )?;
         if let Some(rooms) = self.rooms_said() {
             write!(f, "; {rooms}")?;
@@ -318,10 +324,12 @@ fn classes(step: &Step, class: char, cells: &mut BTreeSet<(usize, usize)>) {
 }
 
 /// The kind of `key`: 0 a move, 1 another printable key, 2 a control
-/// key, 3 a special key, 4 a resize.
+/// key, 3 a special key, 4 a resize, 5 a suspend (`^Z`) or a resume.
 fn kind(key: char) -> usize {
     if MOVES.contains(&key) {
         0
+    } else if key == SUSPEND || is_resume(key) {
+        5
     } else if rogue_trace_format::is_resize(key) {
         4
     } else if is_special_key(key) {
@@ -338,6 +346,7 @@ mod tests {
     use super::*;
     use crate::fuzz::walks::{walk, Draw};
     use rogue_game::{Part, RngKind};
+    use rogue_trace_format::RESUME;
 
     fn step(
         number: usize,
@@ -424,17 +433,26 @@ mod tests {
         ];
         let part1 = GameConfig::new(Part::get(1).unwrap(), 0, RngKind::Glibc);
         let covered = Coverage::of(&trace, &['l', 'l', 'q'], &part1);
+        let suspended =
+            Coverage::of(&trace, &['l', SUSPEND, RESUME, 'q'], &part1);
+        assert_eq!(suspended.keys, [1, 1, 0, 0, 0, 2]);
+        assert!(suspended.to_string().contains("2 suspend(s) or resume(s)"));
         assert_eq!(covered.rooms_known, 0, "Part 1 has no rooms");
         assert_eq!(covered.stood, 2);
         assert_eq!(covered.bumps, 1);
         assert_eq!(covered.edges, 3, "row 0 is the screen's edge");
-        assert_eq!(covered.keys, [2, 1, 0, 0, 0]);
+        assert_eq!(covered.keys, [2, 1, 0, 0, 0, 0]);
         assert_eq!(covered.ended_by, [1, 0, 0, 0]);
         assert_eq!(covered.coloured, 1);
         let mut sum = covered.clone();
         sum.add(&covered);
         assert_eq!(sum.cases, 2);
         assert_eq!(Coverage::from_counts(&sum.counts()), Some(sum.clone()));
+        // A record written before suspends were counted reads as none.
+        let older = sum.counts();
+        let read = Coverage::from_counts(&older[..older.len() - 1]).unwrap();
+        assert_eq!(read.keys[..5], sum.keys[..5]);
+        assert_eq!(read.keys[5], 0);
         assert!(sum.to_string().contains("ended by q in 2"), "{sum}");
     }
 }

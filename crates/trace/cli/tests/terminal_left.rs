@@ -180,7 +180,17 @@ fn fuzz_names_a_terminal_left_otherwise_and_other_last_words() {
         let stdout = text(&default_walks.stdout);
         assert_eq!(default_walks.status.code(), Some(1), "{plant}: {stdout}");
         assert!(stdout.contains(&format!("difference 1: {named}")), "{plant}: {stdout}");
-        assert!(!stdout.contains("difference 2:"), "one bug, one group: {stdout}");
+        // One bug, one group; but a game drawn on the main screen stays
+        // in view while ^Z has the program stopped too: that face of it
+        // is found at the ^Z.
+        if let Some((_, second)) = stdout.split_once("\ndifference 2:") {
+            assert!(
+                plant == "main-screen"
+                    && second.contains("typed by '\\x1a'")
+                    && !second.contains("\ndifference 3:"),
+                "one bug, one group: {stdout}"
+            );
+        }
     }
 }
 

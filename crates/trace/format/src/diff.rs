@@ -350,11 +350,11 @@ fn cursor_report(out: &mut String, a: &Step, told: &str) {
 }
 
 /// What came before a step, for its report: `key 'h'`, `after a resize
-/// to 60x20`, or `key - (before the first key)`.
+/// to 60x20`, `after a resume`, or `key - (before the first key)`.
 fn step_key(step: &Step) -> String {
     match step.key {
         None => "key - (before the first key)".to_string(),
-        Some(k) if crate::is_resize(k) => format!("after {}", key_literal(k)),
+        Some(k) if crate::is_event(k) => format!("after {}", key_literal(k)),
         Some(k) => format!("key {}", key_literal(k)),
     }
 }

@@ -6,13 +6,19 @@ use std::fmt::Write;
 
 use crate::keys::{key_name, key_named};
 use crate::resize::{resize_key, resize_of, resize_told, RESIZE_MAX};
+use crate::resume::{is_resume, RESUME, RESUME_WRITTEN};
 
 /// Writes `keys` in Python's `unicode_escape` form: printable ASCII as is,
 /// `\\`, `\t`, `\n`, `\r`, and `\xNN`, `\uNNNN`, `\UNNNNNNNN` for the rest;
-/// a resize of the terminal ([`crate::resize`]) as `\{COLSxROWS}`.
+/// a resize of the terminal ([`crate::resize`]) as `\{COLSxROWS}`, the
+/// resume ([`crate::resume`]) as `\{fg}`.
 pub fn escape_keys(keys: &[char]) -> String {
     let mut out = String::new();
     for &c in keys {
+        if is_resume(c) {
+            out.push_str(&format!("\\{{{RESUME_WRITTEN}}}"));
+            continue;
+        }
         if let Some((cols, rows)) = resize_of(c) {
             out.push_str(&format!("\\{{{cols}x{rows}}}"));
             continue;
@@ -88,6 +94,9 @@ pub fn key_literal(key: char) -> String {
     if let Some((cols, rows)) = resize_of(key) {
         return resize_told(cols, rows);
     }
+    if is_resume(key) {
+        return "a resume".to_string();
+    }
     key_name(key).map_or_else(|| char_literal(key), str::to_string)
 }
 
@@ -134,8 +143,11 @@ fn resize(chars: &mut std::str::Chars<'_>) -> Result<char, String> {
         }
         size.push(c);
     }
+    if closed && size == RESUME_WRITTEN {
+        return Ok(RESUME);
+    }
     let bad = || {
-        format!("'\\{{{size}}}' is not a resize \\{{COLSxROWS}} from 1x1 to {RESIZE_MAX}x{RESIZE_MAX}")
+        format!("'\\{{{size}}}' is neither \\{{{RESUME_WRITTEN}}} nor a resize \\{{COLSxROWS}} from 1x1 to {RESIZE_MAX}x{RESIZE_MAX}")
     };
     let (cols, rows) =
         size.split_once('x').filter(|_| closed).ok_or_else(bad)?;
@@ -170,7 +182,7 @@ mod tests {
         assert_eq!(key_literal(resize), "a resize to 60x20");
         for bad in ["\\{60x}", "\\{0x5}", "\\{256x5}", "\\{60x20"] {
             let err = unescape_keys(bad).unwrap_err();
-            assert!(err.contains("is not a resize"), "{bad}: {err}");
+            assert!(err.contains("nor a resize"), "{bad}: {err}");
         }
     }
 

@@ -1,10 +1,11 @@
 //! The screen trace format, v1 and v2: reading and writing. A v2 trace is
 //! a v1 trace whose steps may each say where the cursor was ([`Cursor`]),
 //! and whose keys may resize the terminal (`\{COLSxROWS}`), each such
-//! step's screen of its own size, its line `== step N resize COLSxROWS`.
-//! A trace is written as v2 only when its steps record the cursor
-//! ([`Header::cursors`]) or a key resizes the terminal, so a trace with
-//! neither reads in any v1 reader.
+//! step's screen of its own size, its line `== step N resize COLSxROWS`,
+//! or resume the program after a `^Z` (`\{fg}`), its line `== step N
+//! resume`. A trace is written as v2 only when its steps record the
+//! cursor ([`Header::cursors`]) or a key resizes the terminal or resumes
+//! the program, so a trace with none of them reads in any v1 reader.
 
 use std::fmt;
 
@@ -13,7 +14,8 @@ use crate::cursor::{Cursor, CURSOR_LINE};
 use crate::escape::{
     char_literal, escape_keys, parse_key_literal, unescape_keys,
 };
-use crate::resize::{is_resize, resize_key, resize_of, size_after};
+use crate::resize::{resize_key, resize_of, size_after};
+use crate::resume::{is_event, is_resume, RESUME};
 
 /// The first line of every v1 trace.
 const MAGIC: &str = "# screen trace v1";
@@ -188,10 +190,11 @@ impl Header {
         size_after(&self.keys, number, (self.cols, self.rows))
     }
 
-    /// Writes the header lines: v2 if a key resizes the terminal.
+    /// Writes the header lines: v2 if a key resizes the terminal or
+    /// resumes the program.
     pub fn write(&self, out: &mut String) {
         let h = self;
-        let v2 = h.cursors || h.keys.iter().any(|&k| is_resize(k));
+        let v2 = h.cursors || h.keys.iter().any(|&k| is_event(k));
         out.push_str(if v2 { MAGIC_V2 } else { MAGIC });
         out.push('\n');
         let known = [
@@ -217,6 +220,10 @@ const COLOURS_LINE: &str = "-- colours\n";
 pub fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
     if let Some((cols, rows)) = key.and_then(resize_of) {
         out.push_str(&format!("== step {n} resize {cols}x{rows}\n"));
+        return;
+    }
+    if key.is_some_and(is_resume) {
+        out.push_str(&format!("== step {n} resume\n"));
         return;
     }
     let key = key.map_or_else(|| "-".to_string(), char_literal);
@@ -336,11 +343,11 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
         line: keys_line,
         message: format!("keys: {e}"),
     })?;
-    if first == MAGIC && keys.iter().any(|&k| is_resize(k)) {
+    if first == MAGIC && keys.iter().any(|&k| is_event(k)) {
         return Err(ParseError {
             line: keys_line,
             message: format!(
-                "keys resize the terminal: the first line must be '{MAGIC_V2}'"
+                "keys resize the terminal or resume the program: the first line must be '{MAGIC_V2}'"
             ),
         });
     }
@@ -413,6 +420,7 @@ fn parse_step(
     let (number, key) = rest
         .split_once(" key ")
         .or_else(|| rest.split_once(" resize ").map(|(n, _)| (n, "")))
+        .or_else(|| rest.strip_suffix(" resume").map(|n| (n, "resume")))
         .ok_or_else(|| {
             lines.error(n, format!("step line '{line}' has no key"))
         })?;
@@ -430,6 +438,7 @@ fn parse_step(
     let key = match key {
         "-" => None,
         "" => Some(parse_resize(rest).map_err(|e| lines.error(n, e))?),
+        "resume" => Some(RESUME),
         literal => {
             Some(parse_key_literal(literal).map_err(|e| lines.error(n, e))?)
         }
@@ -579,6 +588,18 @@ mod tests {
         let t = Trace::parse(SMALL).unwrap();
         assert_eq!(t.to_text(), SMALL);
         assert_eq!(Trace::parse(&t.to_text()).unwrap(), t);
+    }
+
+    #[test]
+    fn a_resume_is_a_step_of_its_own_in_v2() {
+        let text = "# screen trace v2\n# program: test\n# size: 2x1\n# keys: \\x1a\\{fg}\n== step 0 key -\n@.\n-- colours\nww\n== step 1 key '\\x1a'\n  \n-- colours\n  \n== step 2 resume\n@.\n-- colours\nww\n";
+        let t = Trace::parse(text).unwrap();
+        assert_eq!(t.header.keys, vec!['\x1a', RESUME]);
+        assert_eq!(t.steps[2].key, Some(RESUME));
+        assert_eq!(t.to_text(), text);
+        let v1 = text.replace("trace v2", "trace v1");
+        let err = Trace::parse(&v1).unwrap_err();
+        assert!(err.message.contains("resume the program"), "{err}");
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod format;
 pub mod keys;
 pub mod report;
 pub mod resize;
+pub mod resume;
 pub mod show;
 pub mod stderr;
 
@@ -28,3 +29,6 @@ pub use format::{
 };
 pub use keys::{key_bytes, key_name, key_told, SPECIAL_KEYS};
 pub use resize::{is_resize, resize_key, resize_of, size_after};
+pub use resume::{
+    is_event, is_resume, suspended_after, suspends, RESUME, SUSPEND,
+};

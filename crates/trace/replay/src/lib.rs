@@ -12,7 +12,9 @@ use rogue_fov_modes::FovMode;
 use rogue_game::{replay_typed as play, GameConfig, MemScreen, Typed};
 use rogue_trace_format::classes::class_of_pair;
 use rogue_trace_format::keys::{is_special_key, key_bytes};
-use rogue_trace_format::{resize_of, write_step, Header, Step, Trace};
+use rogue_trace_format::{
+    is_resume, resize_of, write_step, Header, Step, Trace, SUSPEND,
+};
 
 /// The screen as step `number` of a trace.
 pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
@@ -70,7 +72,10 @@ pub fn header(
 /// What the game reads for `keys`, as the C original reads them: it never
 /// calls `keypad()`, so a special key comes as the bytes a terminal sends
 /// in normal cursor mode, one `getch()` each; any other key is one
-/// character; a resize is itself, read as `KEY_RESIZE`. With, for each
+/// character; a resize is itself, read as `KEY_RESIZE`; on Unix `^Z`
+/// suspends the game (a terminal in curses' mode turns it into `SIGTSTP`;
+/// the Windows console passes it on as a key) and the resume brings it
+/// back, neither read. With, for each
 /// key, how many inputs have been read once it has.
 fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
     let mut inputs = Vec::with_capacity(keys.len());
@@ -79,6 +84,10 @@ fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
     for &key in keys {
         if let Some((cols, rows)) = resize_of(key) {
             inputs.push(Typed::Resize { rows, cols });
+        } else if key == SUSPEND && cfg!(unix) {
+            inputs.push(Typed::Suspend);
+        } else if is_resume(key) {
+            inputs.push(Typed::Resume);
         } else if is_special_key(key) {
             inputs.extend(key_bytes(key, false).iter().map(byte));
         } else {
@@ -212,7 +221,31 @@ mod tests {
         assert_eq!(trace.steps[3].text, plain(60, 20, &['l', 'j']).text);
         assert_eq!(trace.steps[4].text, plain(100, 30, &['l', 'j']).text);
         assert_eq!(trace.steps[4].colours, plain(100, 30, &['l', 'j']).colours);
-        assert_eq!(Trace::parse(&trace.to_text()).unwrap(), trace);
+        // Read back as v2, whose reader expects cursors: the same steps.
+        assert_eq!(Trace::parse(&trace.to_text()).unwrap().steps, trace.steps);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_suspend_shows_the_main_screen_and_the_resume_the_game_without_the_keys_typed_meanwhile(
+    ) {
+        use rogue_trace_format::RESUME;
+        let config = GameConfig::new(Part::LAST, 42, RngKind::Glibc);
+        let keys = ['l', SUSPEND, 'j', RESUME, 'k'];
+        let trace = replay(&config, 80, 24, &keys);
+        assert_eq!(trace.steps.len(), 6);
+        let blank = vec![" ".repeat(80); 24];
+        assert_eq!(trace.steps[2].text, blank);
+        assert_eq!(trace.steps[3].text, blank);
+        let plain = |keys: &[char]| {
+            replay(&config, 80, 24, keys).steps.last().unwrap().clone()
+        };
+        // The C original never reads the 'j' typed while it was stopped.
+        assert_eq!(trace.steps[4].text, plain(&['l']).text);
+        assert_eq!(trace.steps[5].text, plain(&['l', 'k']).text);
+        assert_ne!(trace.steps[5].text, plain(&['l', 'j', 'k']).text);
+        // Read back as v2, whose reader expects cursors: the same steps.
+        assert_eq!(Trace::parse(&trace.to_text()).unwrap().steps, trace.steps);
     }
 
     #[test]

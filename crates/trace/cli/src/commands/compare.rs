@@ -21,7 +21,7 @@ use crate::flags::{
     CaptureFlags, CharsArg, ForceArg, HtmlArg, KeysArgs, SeedFromArg, MAX_KEYS,
 };
 use crate::fuzz::grouping::first_difference;
-use crate::fuzz::walks::{resize_some, walk, Draw};
+use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
 use crate::outcome::Outcome;
 
 /// The keys of the default walk: enough for most walks to leave the
@@ -279,7 +279,8 @@ impl Played {
     }
 
     /// The keys typed, a walk drawn from `seed` on a screen of `size`
-    /// (it may resize the terminal, as fuzz's walks do).
+    /// (it may resize the terminal, and suspend and resume the program,
+    /// as fuzz's walks do).
     fn keys(&self, seed: u32, size: (u16, u16)) -> Vec<char> {
         match self {
             Played::Given(keys) => keys.clone(),
@@ -287,6 +288,7 @@ impl Played {
                 let draw = &mut Draw::new(u64::from(seed));
                 let mut keys = walk(draw, *n, None);
                 resize_some(draw, &mut keys, size);
+                suspend_some(draw, &mut keys);
                 keys
             }
         }

