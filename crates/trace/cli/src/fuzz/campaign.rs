@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use rogue_trace_format::{resize_key, resize_of};
 
 use crate::case::{
     command_line, diff_options, free_name, report_outcome, run_case,
@@ -376,9 +377,26 @@ struct Grouped {
     small_only: bool,
 }
 
+/// `size`, columns and rows, each at least the dungeon's.
+fn at_least_the_map((cols, rows): (u16, u16)) -> (u16, u16) {
+    (cols.max(DUNGEON.0), rows.max(DUNGEON.1))
+}
+
+/// `key`, or, for a resize, a resize to at least the dungeon's size: the
+/// walk played again at the dungeon's size keeps its resizes, none to a
+/// screen smaller than the map.
+fn resized_to_the_map(key: char) -> char {
+    let grown = resize_of(key).and_then(|size| {
+        let (cols, rows) = at_least_the_map(size);
+        resize_key(cols, rows)
+    });
+    grown.unwrap_or(key)
+}
+
 /// The differing `case` as it is grouped: a case drawn on a screen
-/// smaller than the dungeon is played again on one as large as the
-/// dungeon (or its own, if larger), and named by what differs there: the
+/// smaller than the dungeon, or resized to one, is played again on one as
+/// large as the dungeon (or its own, if larger), its resizes too, and
+/// named by what differs there: the
 /// dungeon's own size names a bug the same whatever the screen it was
 /// found on. If nothing differs there, it differs only on small screens
 /// (a port that draws outside the terminal), and is grouped as played.
@@ -388,14 +406,14 @@ fn at_map_size(
     case: &Case,
     outcome: Outcome,
 ) -> Result<Grouped, Failure> {
-    let size = (case.size.0.max(DUNGEON.0), case.size.1.max(DUNGEON.1));
     let larger = Case {
-        size,
+        size: at_least_the_map(case.size),
+        keys: case.keys.iter().map(|&k| resized_to_the_map(k)).collect(),
         ..case.clone()
     };
     let options = diff_options(false, config.chars);
     // Stopped from outside, the case is grouped as played.
-    let again = match size != case.size {
+    let again = match larger != *case {
         true => match run_case(sides, &config.flags, &larger, options) {
             _ if stop::from_outside() => None,
             again => Some(again?),
