@@ -496,6 +496,10 @@ impl PtySession {
     /// Resizes the terminal (the program gets `SIGWINCH`).
     pub fn resize(&mut self, cols: u16, rows: u16) -> io::Result<()> {
         let (rows_nz, cols_nz) = nonzero_size(cols, rows)?;
+        // To the size it has, a terminal signals nothing: nothing changes.
+        if self.parser.screen().size() == (rows_nz, cols_nz) {
+            return Ok(());
+        }
         self.resize_pty(cols, rows)?;
         self.parser.screen_mut().set_size(rows_nz, cols_nz);
         Ok(())

@@ -392,6 +392,20 @@ fn compare_planted(plant: &str, keys: &str, settle: &str) -> Output {
     ])
 }
 
+/// A resize to the size the terminal has changes nothing: no signal, the
+/// same screen, at once (a walk played again at the dungeon's size may
+/// hold one); the C original, redrawing on a signal, is not waited out.
+#[test]
+fn a_resize_to_the_same_size_is_a_step_that_changes_nothing() {
+    let keys = "h\\{30x8}\\{30x8}j\\{40x12}";
+    for settle in ["observe", "watch"] {
+        let same = compare_planted("none", keys, settle);
+        let stdout = text(&same.stdout);
+        assert_eq!(same.status.code(), Some(0), "{settle}: {stdout}");
+        assert!(stdout.contains("identical: 6 steps compared"), "{stdout}");
+    }
+}
+
 /// The terminal resized between keys, larger and smaller: a port that
 /// redraws at the new size is identical, one that never sees the resize
 /// differs after it, named so; the trace of a capture is v2, the resize
