@@ -116,6 +116,10 @@ fn a_port_that_reads_ctrl_z_as_a_key_differs_at_it() {
     );
     // Resumed, the two are the same again.
     assert!(stdout.contains("different: 1 of 6 steps"), "{stdout}");
+    assert!(
+        stdout.contains("as fuzz names it: the port did not suspend at ^Z"),
+        "named as its cause: {stdout}"
+    );
 }
 
 #[test]
@@ -131,6 +135,11 @@ fn fuzz_finds_a_port_that_never_suspends_and_names_the_key() {
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("typed by '\\x1a'"), "{stdout}");
+    assert!(
+        stdout.contains("1 distinct difference(s)")
+            && stdout.contains("difference 1: the port did not suspend at ^Z"),
+        "one bug, one group, named as its cause: {stdout}"
+    );
 }
 
 #[test]

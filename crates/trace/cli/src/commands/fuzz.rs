@@ -34,7 +34,8 @@ an attribute differs (the same character and colours, bold or another attribute 
 A screen the same on both sides, its cursor not (shown on one side and hidden on the other, \
 or shown at another cell), is named \"the cursor differs\". \
 A side that, after a resize, still shows its screen before it, cut or padded to the new size, where \
-the other drew the game again, \"did not draw the game again after a resize\". \
+the other drew the game again, \"did not draw the game again after a resize\"; one that, at ^Z, \
+still shows its game where the other's terminal shows its main screen, \"did not suspend at ^Z\". \
 A side that ended is named \"a side stopped or died\", with how each side that ended there did: \
 its exit status, the signal that killed it, or that it drew nothing, kept busy or slept without \
 waiting for a key (and after which key, with the bytes a special key is sent as). \

@@ -406,6 +406,19 @@ fn at_map_size(
     case: &Case,
     outcome: Outcome,
 ) -> Result<Grouped, Failure> {
+    // Named by its cause already, whatever the screen's size.
+    let first = first_difference(&outcome);
+    if first.as_ref().is_some_and(|f| {
+        matches!(f.kind, Kind::NotRedrawn(_) | Kind::NotSuspended(_))
+    }) {
+        return Ok(Grouped {
+            case: case.clone(),
+            first,
+            outcome,
+            drawn_at: None,
+            small_only: false,
+        });
+    }
     let larger = Case {
         size: at_least_the_map(case.size),
         keys: case.keys.iter().map(|&k| resized_to_the_map(k)).collect(),

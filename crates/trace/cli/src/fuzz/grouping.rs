@@ -52,6 +52,9 @@ pub enum Kind {
     /// The same screen, but the cursor shown on one side and hidden on
     /// the other, or shown at another cell.
     Cursor,
+    /// At `^Z`, a side still showed its game where the other, suspended,
+    /// left the terminal's main screen: who did not suspend.
+    NotSuspended(String),
     /// After a resize, a side showed its screen before it, cut or padded
     /// to the new size, where the other drew again: who did not.
     NotRedrawn(String),
@@ -78,6 +81,7 @@ impl fmt::Display for Kind {
                 "the terminal is left otherwise than endwin() leaves it: {}",
                 hows.join("; ")
             ),
+            Kind::NotSuspended(who) => write!(f, "{who} did not suspend at ^Z (its game stayed on the screen where the other's left it, stopped)"),
             Kind::NotRedrawn(who) => write!(f, "{who} did not draw the game again after a resize (its screen before, cut or padded to the new size)"),
             Kind::Cursor => write!(f, "the cursor differs (shown on one side and hidden on the other, or at another cell; the screens the same)"),
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
@@ -211,10 +215,12 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
     }
     if let Some((step, cells)) = screens {
         let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
-        let kind = key_of(step)
-            .filter(|&k| is_resize(k))
-            .and_then(|_| not_redrawn([a, b], step))
-            .unwrap_or_else(|| screen_kind(step_a, step_b, &cells));
+        let kind = match key_of(step) {
+            Some(k) if is_resize(k) => not_redrawn([a, b], step),
+            Some(SUSPEND) => not_suspended([step_a, step_b]),
+            _ => None,
+        };
+        let kind = kind.unwrap_or_else(|| screen_kind(step_a, step_b, &cells));
         return Some(FirstDifference {
             step,
             key: key_of(step),
@@ -319,6 +325,21 @@ fn differing_screen(
         (!cells.is_empty())
             .then(|| (step_a.number, cells.into_iter().collect()))
     })
+}
+
+/// `^Z`, the key a terminal turns into `SIGTSTP`.
+const SUSPEND: char = '\x1a';
+
+/// The side that, at a `^Z`, still shows its game where the other's
+/// screen is blank (the terminal's main screen, its program stopped): a
+/// program that reads `^Z` as a key (raw mode) instead of suspending.
+fn not_suspended([a, b]: [&Step; 2]) -> Option<Kind> {
+    let blank = |s: &Step| s.text.iter().all(|row| row.trim().is_empty());
+    match (blank(a), blank(b)) {
+        (true, false) => Some(Kind::NotSuspended(ROLES[1].to_string())),
+        (false, true) => Some(Kind::NotSuspended(ROLES[0].to_string())),
+        _ => None,
+    }
 }
 
 /// The side that, at the resize of `step`, still shows its screen before
