@@ -494,6 +494,11 @@ mod tests {
                 smaller += usize::from(cols * rows < c * r);
             }
         }
+        // The Windows console is not resized: no walk resizes it there.
+        if cfg!(windows) {
+            assert_eq!(resized, 0);
+            return;
+        }
         assert!((190..300).contains(&resized), "{resized} of 1000");
         assert!(larger > 100 && smaller > 100, "{larger} {smaller}");
         let alphabet = Shape {
