@@ -221,9 +221,18 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
     Case { config, size, keys }
 }
 
+/// A place drawn among the last quarter of `n` places: a resize or a
+/// suspend late in a walk leaves the keys before it to the program typing
+/// them itself, as fast as it reads them ([`rogue_capture`]'s typist stops
+/// at the first), and keys enough after it to see how the game went on.
+fn late(draw: &mut Draw, n: usize) -> usize {
+    let first = n - n.div_ceil(4);
+    first + draw.below((n - first) as u32) as usize
+}
+
 /// One time in [`SUSPEND_EVERY`], puts `^Z` and the resume right after it
-/// in place of two keys of `keys` (never the last, which may end the
-/// game): the program stops, its terminal showing what it leaves there,
+/// in place of two keys of `keys`, in its last quarter (never the last
+/// key, which may end the game): the program stops, its terminal showing what it leaves there,
 /// and is brought back. Keys typed while it is stopped would be the
 /// terminal's (echoed, and lost): none is. Not on Windows, whose console
 /// passes `^Z` on as a key.
@@ -231,14 +240,14 @@ pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
     if draw.below(SUSPEND_EVERY) != 0 || keys.len() < 3 || cfg!(windows) {
         return;
     }
-    let at = draw.below(keys.len() as u32 - 2) as usize;
+    let at = late(draw, keys.len() - 2);
     keys[at] = SUSPEND;
     keys[at + 1] = RESUME;
 }
 
 /// One time in [`RESIZE_EVERY`], puts 1 to [`MOST_RESIZES`] resizes of the
-/// terminal in place of keys of `keys` (never the last, which may end the
-/// game), each side drawn from half to one and a half times the screen's
+/// terminal in place of keys of `keys`, in its last quarter (never the
+/// last key, which may end the game), each side drawn from half to one and a half times the screen's
 /// `size` (at most [`RESIZE_MAX`]): larger and smaller screens. Not on
 /// Windows, whose console captures are not resized.
 pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
@@ -251,7 +260,7 @@ pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
         drawn.clamp(1, u32::from(RESIZE_MAX)) as u16
     };
     for _ in 0..=draw.below(MOST_RESIZES) {
-        let at = draw.below(keys.len() as u32 - 1) as usize;
+        let at = late(draw, keys.len() - 1);
         let (cols, rows) = (side(draw, size.0), side(draw, size.1));
         keys[at] = resize_key(cols, rows).expect("a side from 1 to the most");
     }
