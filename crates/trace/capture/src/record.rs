@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rogue_trace_format::stderr::{set_header, Stderr};
 use rogue_trace_format::{
-    is_event, is_resize, suspends, Header, Step, Trace, FIRST_AND_LAST,
+    is_event, is_resize, Header, Step, Trace, FIRST_AND_LAST,
 };
 
 #[cfg(windows)]
@@ -331,7 +331,7 @@ pub fn capture_each_seen(
         &options.term,
         &options.env,
         typist(command, options),
-        suspends(&options.keys),
+        rogue_trace_format::suspends(&options.keys),
     )?;
     // A capture's output is as long as its keys make it: only a recording
     // needs it, and only until written.
@@ -363,7 +363,7 @@ fn typist(
     let may = options.preload
         && observe
         && !keys.is_empty()
-        && !suspends(&options.keys);
+        && !rogue_trace_format::suspends(&options.keys);
     let can = preload::available() && preload::takes_preload(program);
     (may && can)
         .then(|| preload::Typist::new(keys).ok())
