@@ -135,7 +135,7 @@ impl Observer {
     }
 
     /// Whether the program is suspended: the shell that runs it as its
-    /// job has stopped with it ([`crate::job`]; Linux).
+    /// job has stopped with it (the module `job`; Linux).
     pub fn suspended(&self) -> bool {
         #[cfg(target_os = "linux")]
         return self.watch.as_ref().is_some_and(Watch::suspended);

@@ -195,7 +195,7 @@ impl Watch {
 
     /// Whether the first process is stopped (by a signal): a shell that
     /// runs the program as its job stops itself once its job is
-    /// suspended ([`crate::job`]).
+    /// suspended (the module `job`).
     pub fn suspended(&self) -> bool {
         thread_state(self.root, self.root) == Some('T')
     }
@@ -356,7 +356,7 @@ fn thread_state(pid: u32, tid: u32) -> Option<char> {
 }
 
 /// The process groups of the children of `root` but its own: a shell's
-/// jobs ([`crate::job`]).
+/// jobs (the module `job`).
 pub fn job_groups(root: u32) -> Vec<u32> {
     let own = process_group(root);
     let mut groups: Vec<u32> = tasks(root)
