@@ -477,16 +477,22 @@ mod tests {
         }
     }
 
+    /// The default walks of Part 4 on screens of `sizes`, `keys` keys a
+    /// case.
+    fn default_shape(sizes: &str, keys: usize) -> Shape {
+        Shape {
+            base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
+            size: parse_size_range(sizes).unwrap(),
+            keys_per_case: keys,
+            alphabet: None,
+            rng: None,
+        }
+    }
+
     #[test]
     fn one_default_case_in_four_resizes_to_larger_and_smaller_screens() {
         use rogue_trace_format::resize_of;
-        let shape = Shape {
-            base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
-            size: parse_size_range("40x12-120x40").unwrap(),
-            keys_per_case: 50,
-            alphabet: None,
-            rng: None,
-        };
+        let shape = default_shape("40x12-120x40", 50);
         let (mut resized, mut larger, mut smaller) = (0, 0, 0);
         for number in 1..=1000 {
             let case = draw_case(9, number, &shape);
@@ -522,13 +528,7 @@ mod tests {
 
     #[test]
     fn one_default_case_in_eight_suspends_and_resumes_right_after() {
-        let shape = Shape {
-            base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
-            size: parse_size_range("40x12-120x40").unwrap(),
-            keys_per_case: 50,
-            alphabet: None,
-            rng: None,
-        };
+        let shape = default_shape("40x12-120x40", 50);
         let mut suspended = 0;
         for number in 1..=1000 {
             let keys = draw_case(9, number, &shape).keys;
@@ -555,13 +555,7 @@ mod tests {
 
     #[test]
     fn a_case_s_screen_shows_where_its_player_starts() {
-        let shape = Shape {
-            base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
-            size: parse_size_range("20x8-120x40").unwrap(),
-            keys_per_case: 10,
-            alphabet: None,
-            rng: None,
-        };
+        let shape = default_shape("20x8-120x40", 10);
         for number in 1..=300 {
             let case = draw_case(5, number, &shape);
             let at = rogue_game::Game::new(&case.config).player.pos;
