@@ -10,10 +10,10 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, rogue_trace_on, text};
+use common::{compile_rust, fixture, rogue_trace, rogue_trace_on, text};
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use rogue_testkit::{compile_c, required_program};
 
@@ -141,17 +141,8 @@ fn ports_in_c_and_node_that_never_hide_the_cursor_differ() {
 
 #[test]
 fn a_rust_port_that_never_hides_the_cursor_differs() {
-    let bin = scratch("bin").join("panics");
-    std::fs::create_dir_all(bin.parent().unwrap()).unwrap();
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let built = Command::new(rustc)
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&bin)
-        .arg(fixture("panics.rs"))
-        .status()
-        .unwrap();
-    assert!(built.success(), "panics.rs compiles");
-    let port = bin.to_str().unwrap();
+    let bin = compile_rust("panics", &scratch("bin"));
+    let port = bin.as_str();
     let hidden = format!("{port} --hide");
     let same = compare("1", "30x8", "abq", Some(&hidden), &hidden);
     assert_eq!(same.status.code(), Some(0), "{}", text(&same.stdout));

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{compile_rust, fixture, rogue_trace, text};
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -35,18 +35,7 @@ fn planted() -> String {
 
 /// The Rust stand-in, compiled.
 fn walls() -> String {
-    let dir = scratch("rust");
-    std::fs::create_dir_all(&dir).unwrap();
-    let binary = dir.join("walls");
-    let rustc = required_program(&["rustc"], "rustc");
-    let built = std::process::Command::new(rustc)
-        .args(["-O", "-o"])
-        .arg(&binary)
-        .arg(fixture("walls.rs"))
-        .status()
-        .unwrap();
-    assert!(built.success(), "walls.rs compiles");
-    binary.to_str().unwrap().to_string()
+    compile_rust("walls", &scratch("rust"))
 }
 
 /// The Node.js stand-in's command.

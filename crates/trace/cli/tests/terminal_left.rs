@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{compile_rust, fixture, rogue_trace, text};
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -196,18 +196,7 @@ fn fuzz_names_a_terminal_left_otherwise_and_other_last_words() {
 
 /// `panics.rs`, a Rust port that panics inside its screen, compiled.
 fn panics() -> String {
-    let dir = scratch("rust");
-    std::fs::create_dir_all(&dir).unwrap();
-    let binary = dir.join("panics");
-    let rustc = required_program(&["rustc"], "rustc");
-    let built = std::process::Command::new(rustc)
-        .args(["-O", "-o"])
-        .arg(&binary)
-        .arg(fixture("panics.rs"))
-        .status()
-        .unwrap();
-    assert!(built.success(), "panics.rs compiles");
-    binary.to_str().unwrap().to_string()
+    compile_rust("panics", &scratch("rust"))
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! read, and the C fixtures' sources. Each test binary uses some of it.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// `rogue-trace ARGS`, run to its end.
@@ -33,4 +33,20 @@ pub fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name)
+}
+
+/// The Rust fixture `tests/fixtures/NAME.rs`, compiled with `rustc -O`
+/// into `dir`; the binary's path.
+pub fn compile_rust(name: &str, dir: &Path) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    let binary = dir.join(name);
+    let rustc = rogue_testkit::required_program(&["rustc"], "rustc");
+    let built = Command::new(rustc)
+        .args(["-O", "-o"])
+        .arg(&binary)
+        .arg(fixture(&format!("{name}.rs")))
+        .status()
+        .unwrap();
+    assert!(built.success(), "{name}.rs compiles");
+    binary.to_str().unwrap().to_string()
 }
