@@ -270,19 +270,32 @@ static int pending(int fd) {
     return syscall(SYS_ppoll, &one, 1, &now, NULL, sizeof(sigset_t)) > 0;
 }
 
-/* Says the same on the terminal the capture reads the program's standard
- * error from (ROGUE_STDERR_TTY), behind the words written there before:
- * the capture knows the step of each. */
+/* The terminal the capture reads the program's standard error from
+ * (ROGUE_STDERR_TTY), opened at the first wait and kept open: a wait is
+ * said there at every key. -1 if not open (or closed by the program). */
+static int stderr_terminal_fd = -1;
+
+/* Says the same on that terminal, behind the words written there before:
+ * the capture knows the step of each. Opened again if the program closed
+ * it without close() (close_range). */
 static void say_on_stderr_terminal(const char *text, size_t n) {
-    const char *path = getenv("ROGUE_STDERR_TTY");
-    if (path == NULL) {
-        return;
+    int program_errno = errno;
+    for (int tries = 0; tries < 2; tries++) {
+        if (stderr_terminal_fd < 0) {
+            const char *path = getenv("ROGUE_STDERR_TTY");
+            if (path == NULL) {
+                break;
+            }
+            stderr_terminal_fd = (int)syscall(SYS_openat, AT_FDCWD, path,
+                                              O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        }
+        if (stderr_terminal_fd < 0 ||
+            syscall(SYS_write, stderr_terminal_fd, text, n) >= 0 || errno != EBADF) {
+            break;
+        }
+        stderr_terminal_fd = -1;
     }
-    int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-    if (fd >= 0) {
-        syscall(SYS_write, fd, text, n);
-        syscall(SYS_close, fd);
-    }
+    errno = program_errno;
 }
 
 /* Writes ESC _ rogue-trace-KIND;N;PID ESC \ to the terminal fd (or, if
@@ -418,7 +431,8 @@ static int capture_terminal(int fd) {
 /* fd is closed or replaced: what was known of it is forgotten (the FIFO
  * of keys, closed by the program, types no more). */
 static void forget(int fd) {
-    int *known[] = {&terminal_fd, &other_fd, &typed_fd, &looked_at, &keys_fd};
+    int *known[] = {&terminal_fd, &other_fd, &typed_fd, &looked_at, &keys_fd,
+                    &stderr_terminal_fd};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (*known[i] == fd) {
             *known[i] = -1;

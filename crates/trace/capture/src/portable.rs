@@ -13,7 +13,11 @@ pub struct Observer;
 
 impl Observer {
     /// Observes nothing.
-    pub fn new(_master: &dyn MasterPty, _pid: Option<u32>) -> Observer {
+    pub fn new(
+        _master: &dyn MasterPty,
+        _pid: Option<u32>,
+        _job: bool,
+    ) -> Observer {
         Observer
     }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rogue_trace_format::stderr::{set_header, Stderr};
 use rogue_trace_format::{
-    is_event, is_resize, Header, Step, Trace, FIRST_AND_LAST,
+    is_event, is_resize, resume::SUSPEND, Header, Step, Trace, FIRST_AND_LAST,
 };
 
 #[cfg(windows)]
@@ -344,6 +344,20 @@ pub fn capture_each_seen(
     record(session, options, cast, each)
 }
 
+/// Whether a program that types its own keys hands the typing back at
+/// `key`: a resize, which only the terminal makes, or `^Z`, which stops
+/// it until the capture resumes it.
+fn handed_back_at(key: char) -> bool {
+    is_resize(key) || key == SUSPEND
+}
+
+/// The keys a program that types its own types: those before the first
+/// it hands the typing back at.
+fn typed_by_program_keys(keys: &[char]) -> &[char] {
+    let end = keys.iter().position(|&k| handed_back_at(k));
+    &keys[..end.unwrap_or(keys.len())]
+}
+
 /// The keys for the program to type itself, if it may and can.
 #[cfg(not(windows))]
 fn typist(
@@ -354,16 +368,8 @@ fn typist(
     let program = command.first()?;
     // Settling by the clock is asked for as it is: no program types.
     let observe = matches!(options.settle, Settle::Observe(_));
-    // It types the keys up to the first resize, which only the terminal
-    // makes: then it hands the typing back.
-    let mut typed = options.keys.split(|&k| is_resize(k));
-    let keys = typed.next().unwrap_or_default();
-    // A program suspended by `^Z` is resumed by the capture: it types
-    // nothing itself.
-    let may = options.preload
-        && observe
-        && !keys.is_empty()
-        && !rogue_trace_format::suspends(&options.keys);
+    let keys = typed_by_program_keys(&options.keys);
+    let may = options.preload && observe && !keys.is_empty();
     let can = preload::available() && preload::takes_preload(program);
     (may && can)
         .then(|| preload::Typist::new(keys).ok())
@@ -477,12 +483,12 @@ fn record(
             &mut last,
         )?;
     }
-    // Handed back at a resize: the program is seen in its read of the
-    // terminal first, for the resize's signal to find it there (sent
-    // while it is still on its way to the read, it would wake nothing).
+    // Handed back at a resize or a `^Z`: the program is seen in its read
+    // of the terminal first, for the signal to find it there (sent while
+    // it is still on its way to the read, it would wake nothing).
     if stopped.is_none()
         && typed > 0
-        && options.keys.get(typed).is_some_and(|&k| is_resize(k))
+        && options.keys.get(typed).is_some_and(|&k| handed_back_at(k))
     {
         session.settle_on(&settle, false);
     }
@@ -552,9 +558,9 @@ fn typed_by_program(
                 let key = n.checked_sub(1).and_then(|i| keys.get(i)).copied();
                 *last = Last::settled(n, key);
                 last.keep(session, options, each)?;
-                // It types no resize: the capture makes those, and the
-                // keys after.
-                let next = keys.get(n).filter(|&&k| !is_resize(k));
+                // It types no resize nor `^Z`: the capture makes those,
+                // and types the keys after.
+                let next = keys.get(n).filter(|&&k| !handed_back_at(k));
                 let Some(&next) = next else {
                     return Ok((n, None));
                 };
@@ -623,4 +629,21 @@ pub fn capture_seen(
         set_header(&mut trace.header, stderr);
     }
     Ok((Capture { trace, outcome }, seen))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rogue_trace_format::{resize_key, RESUME};
+
+    #[test]
+    fn a_program_types_its_keys_up_to_the_first_resize_or_ctrl_z() {
+        let resize = resize_key(40, 12).expect("a size");
+        let suspends = ['j', 'h', SUSPEND, RESUME, 'l', resize, 'k'];
+        assert_eq!(typed_by_program_keys(&suspends), ['j', 'h']);
+        let resizes = ['j', resize, 'h', SUSPEND, RESUME];
+        assert_eq!(typed_by_program_keys(&resizes), ['j']);
+        assert_eq!(typed_by_program_keys(&['j', 'k']), ['j', 'k']);
+        assert!(typed_by_program_keys(&[SUSPEND, RESUME]).is_empty());
+    }
 }

@@ -173,7 +173,7 @@ impl PtySession {
         let stderr_reader = None;
         let writer = pair.master.take_writer().map_err(io::Error::other)?;
         let observer =
-            platform::Observer::new(&*pair.master, child.process_id());
+            platform::Observer::new(&*pair.master, child.process_id(), jobs);
         let session = PtySession {
             master: pair.master,
             writer,

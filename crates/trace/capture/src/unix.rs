@@ -19,15 +19,20 @@ pub struct Observer {
 }
 
 impl Observer {
-    /// Observes the program `pid` on the terminal of `master`.
-    pub fn new(master: &dyn MasterPty, pid: Option<u32>) -> Observer {
+    /// Observes the program `pid` on the terminal of `master`, a shell
+    /// running the program as its job if `job` ([`crate::job`]).
+    pub fn new(
+        master: &dyn MasterPty,
+        pid: Option<u32>,
+        job: bool,
+    ) -> Observer {
         let tty = tty_name(master);
         #[cfg(target_os = "linux")]
         let watch = pid
             .zip(tty.as_deref())
-            .and_then(|(pid, tty)| Watch::new(pid, tty));
+            .and_then(|(pid, tty)| Watch::new(pid, tty, job));
         #[cfg(not(target_os = "linux"))]
-        let _ = pid;
+        let _ = (pid, job);
         Observer {
             tty,
             #[cfg(target_os = "linux")]

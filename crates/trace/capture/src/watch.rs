@@ -26,12 +26,16 @@ pub struct Watch {
     /// Every thread of every process, as last seen: a thread of them that
     /// runs tells at once that the program is busy, in one read.
     threads: Vec<(u32, u32)>,
+    /// Whether `root` is a shell that runs the program as its job
+    /// ([`crate::job`]).
+    job: bool,
 }
 
 impl Watch {
     /// Watches the process `root` (and what it starts), whose terminal is
-    /// `tty`; `None` where `/proc` does not show what is needed.
-    pub fn new(root: u32, tty: &Path) -> Option<Watch> {
+    /// `tty`, a shell running the program as its job if `job`; `None`
+    /// where `/proc` does not show what is needed.
+    pub fn new(root: u32, tty: &Path, job: bool) -> Option<Watch> {
         let readable = read_proc(&format!("/proc/{root}/io")).is_some()
             && read_proc(&format!("/proc/{root}/task/{root}/syscall"))
                 .is_some();
@@ -42,12 +46,24 @@ impl Watch {
             typed: 0,
             switches_before: None,
             threads: Vec::new(),
+            job,
         })
     }
 
-    /// Whether the program is its first process alone, with one thread.
+    /// Whether the program is one process alone, with one thread: the
+    /// first process, or the one job of the shell that is.
     pub fn alone(&self) -> bool {
-        self.processes().len() == 1 && tasks(self.root).len() == 1
+        let one_thread = |pid: u32| tasks(pid).len() == 1;
+        match self.processes()[..] {
+            [program] => !self.job && one_thread(program),
+            [shell, program] => {
+                self.job
+                    && shell == self.root
+                    && one_thread(shell)
+                    && one_thread(program)
+            }
+            _ => false,
+        }
     }
 
     /// The one process of the program that is asleep waiting for input,
