@@ -53,6 +53,8 @@ pub mod record;
 pub mod screen;
 pub mod session;
 pub mod settle;
+#[cfg(target_os = "linux")]
+mod spawn;
 pub mod stderr;
 #[cfg(target_os = "linux")]
 pub mod watch;

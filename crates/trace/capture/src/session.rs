@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{
     native_pty_system, Child, CommandBuilder, ExitStatus, MasterPty, PtySize,
+    SlavePty,
 };
 use rogue_trace_format::stderr::Stderr;
 use rogue_trace_format::Step;
@@ -127,19 +128,6 @@ impl PtySession {
         let program = program_path(program, cwd.as_deref());
         #[cfg(unix)]
         let stderr_pty = StderrPty::open(cols, rows);
-        #[cfg(unix)]
-        let mut cmd =
-            command_to_run(&program, args, stderr_pty.as_ref(), jobs)?;
-        #[cfg(not(unix))]
-        let mut cmd = command_to_run(&program, args, jobs)?;
-        if let Some(dir) = cwd {
-            cmd.cwd(dir);
-        }
-        if term.is_empty() {
-            cmd.env_remove("TERM");
-        } else {
-            cmd.env("TERM", term);
-        }
         // The library types into this terminal only, so none is no typing.
         let tty = platform::tty_name(&*pair.master);
         let typist = typist.filter(|_| tty.is_some());
@@ -150,16 +138,25 @@ impl PtySession {
             .unwrap_or_default();
         #[cfg(unix)]
         let typing = stderr::with_tty(typing, stderr_pty.as_ref());
-        for (name, value) in env.iter().chain(&typing) {
-            cmd.env(name, value);
-        }
+        let term = (!term.is_empty()).then(|| OsString::from(term));
+        let mut changes = vec![(OsString::from("TERM"), term)];
+        changes.extend(
+            env.iter()
+                .chain(&typing)
+                .map(|(name, value)| (name.into(), Some(value.into()))),
+        );
         platform::no_core_dumps();
-        let child = pair.slave.spawn_command(cmd).map_err(|e| {
-            io::Error::other(format!(
-                "cannot start {}: {e}",
-                program.to_string_lossy()
-            ))
-        })?;
+        let started = Start {
+            program: &program,
+            args,
+            changes: &changes,
+            cwd: cwd.as_deref(),
+            tty: tty.as_deref(),
+            #[cfg(unix)]
+            stderr: stderr_pty.as_ref(),
+            jobs,
+        };
+        let child = started.run(&*pair.slave)?;
         drop(pair.slave);
         let reader =
             pair.master.try_clone_reader().map_err(io::Error::other)?;
@@ -612,9 +609,17 @@ impl PtySession {
         // On Unix the program is a `std::process::Child`, whose status
         // keeps the signal's number, not only its description.
         let child: &mut dyn Child = &mut *self.child;
-        let std_status = child
-            .downcast_mut::<std::process::Child>()
-            .and_then(|c| c.try_wait().ok().flatten());
+        #[cfg(target_os = "linux")]
+        let spawned = child
+            .downcast_mut::<crate::spawn::Spawned>()
+            .and_then(|c| c.std_status());
+        #[cfg(not(target_os = "linux"))]
+        let spawned = None;
+        let std_status = spawned.or_else(|| {
+            child
+                .downcast_mut::<std::process::Child>()
+                .and_then(|c| c.try_wait().ok().flatten())
+        });
         match (std_status, status.signal()) {
             (Some(std_status), _) => Exit::of_status(std_status),
             (None, None) => Exit::of_code(status.exit_code()),
@@ -695,39 +700,94 @@ pub(crate) enum Kept {
     Nothing,
 }
 
-/// The command that starts `program` with `args`: through the shell that
-/// gives it `stderr` as its standard error, if there is one (an error if
-/// no such program can be run, as the shell would only say so there); as
-/// that shell's job if `jobs`.
-#[cfg(unix)]
-fn command_to_run(
-    program: &OsStr,
-    args: &[OsString],
-    stderr: Option<&StderrPty>,
+/// How a program is started.
+struct Start<'a> {
+    program: &'a OsStr,
+    args: &'a [OsString],
+    /// Its environment: this process's, each of these set, or removed
+    /// (`None`).
+    changes: &'a [(OsString, Option<OsString>)],
+    cwd: Option<&'a Path>,
+    /// Its terminal's own device, where it has one (Unix).
+    tty: Option<&'a Path>,
+    /// Its standard error's terminal, if there is one.
+    #[cfg(unix)]
+    stderr: Option<&'a StderrPty>,
+    /// Whether it runs as a shell's job ([`crate::job`]).
     jobs: bool,
-) -> io::Result<CommandBuilder> {
-    if jobs {
-        stderr::check_runnable(program)?;
-        let tty = stderr.map(|pty| pty.tty.as_path());
-        let (shell, words) = crate::job::wrap(program, args, tty);
-        return Ok(command_of(&shell, &words));
-    }
-    let Some(pty) = stderr else {
-        return Ok(command_of(program, args));
-    };
-    stderr::check_runnable(program)?;
-    let (shell, words) = pty.wrap(program, args);
-    Ok(command_of(&shell, &words))
 }
 
-/// The command that starts `program` with `args`.
-#[cfg(not(unix))]
-fn command_to_run(
-    program: &OsStr,
-    args: &[OsString],
-    _jobs: bool,
-) -> io::Result<CommandBuilder> {
-    Ok(command_of(program, args))
+impl Start<'_> {
+    /// Starts the program in the terminal whose other end is `slave`: as
+    /// a shell's job if asked (Unix); with `posix_spawn` where there is a
+    /// device to open ([`crate::spawn`], Linux); else as `portable-pty`
+    /// starts it.
+    fn run(
+        &self,
+        slave: &dyn SlavePty,
+    ) -> io::Result<Box<dyn Child + Send + Sync>> {
+        #[cfg(unix)]
+        let stderr_tty = self.stderr.map(|pty| pty.tty.as_path());
+        #[cfg(unix)]
+        if self.jobs {
+            stderr::check_runnable(self.program)?;
+            let (shell, words) =
+                crate::job::wrap(self.program, self.args, stderr_tty);
+            let job = Start {
+                program: &shell,
+                args: &words,
+                stderr: None,
+                jobs: false,
+                ..*self
+            };
+            return job.run(slave);
+        }
+        #[cfg(target_os = "linux")]
+        if let Some(tty) = self.tty {
+            let spawned = crate::spawn::spawn(
+                self.program,
+                self.args,
+                self.changes,
+                tty,
+                stderr_tty,
+            );
+            return match spawned {
+                Ok(spawned) => Ok(Box::new(spawned)),
+                Err(e) => Err(self.cannot_start(e)),
+            };
+        }
+        let mut cmd = self.command()?;
+        if let Some(dir) = self.cwd {
+            cmd.cwd(dir);
+        }
+        for (name, value) in self.changes {
+            match value {
+                Some(value) => cmd.env(name, value),
+                None => cmd.env_remove(name),
+            }
+        }
+        slave.spawn_command(cmd).map_err(|e| self.cannot_start(e))
+    }
+
+    /// The error of a program that could not be started.
+    fn cannot_start(&self, e: impl std::fmt::Display) -> io::Error {
+        let program = self.program.to_string_lossy();
+        io::Error::other(format!("cannot start {program}: {e}"))
+    }
+
+    /// The command `portable-pty` starts: through the shell that gives
+    /// the program its standard error's terminal, if there is one (an
+    /// error if no such program can be run, as the shell would only say
+    /// so there).
+    fn command(&self) -> io::Result<CommandBuilder> {
+        #[cfg(unix)]
+        if let Some(pty) = self.stderr {
+            stderr::check_runnable(self.program)?;
+            let (shell, words) = pty.wrap(self.program, self.args);
+            return Ok(command_of(&shell, &words));
+        }
+        Ok(command_of(self.program, self.args))
+    }
 }
 
 /// `program` with `args`, as `portable-pty` starts it.

@@ -11,7 +11,6 @@
 //! only when the reference's player starts where that dungeon starts it,
 //! so that the reference plays that dungeon.
 
-use std::collections::BTreeSet;
 use std::fmt;
 
 use rogue_game::{Game, GameConfig, MapKind};
@@ -82,17 +81,49 @@ fn rooms_of(config: &GameConfig) -> Vec<Room> {
         .collect()
 }
 
-/// Whether `room` holds the cell `(y, x)`.
-fn holds(&(top, left, h, w): &Room, (y, x): (usize, usize)) -> bool {
-    (top..top + h).contains(&y) && (left..left + w).contains(&x)
+/// A set of a case's cells, as rows of flags grown as cells come: a case
+/// puts every cell of every screen in one, many thousand a case, which a
+/// tree would make a noticeable share of a fuzz case's time.
+#[derive(Debug, Default)]
+struct Cells {
+    rows: Vec<Vec<bool>>,
+    len: usize,
+}
+
+impl Cells {
+    /// Puts the cell `(y, x)` in.
+    fn insert(&mut self, (y, x): (usize, usize)) {
+        if self.rows.len() <= y {
+            self.rows.resize_with(y + 1, Vec::new);
+        }
+        let row = &mut self.rows[y];
+        if row.len() <= x {
+            row.resize(x + 1, false);
+        }
+        if !std::mem::replace(&mut row[x], true) {
+            self.len += 1;
+        }
+    }
+
+    /// How many cells are in.
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether a cell of `room` is in.
+    fn any_in(&self, &(top, left, h, w): &Room) -> bool {
+        let rows = self.rows.iter().skip(top).take(h);
+        rows.into_iter()
+            .any(|row| row.iter().skip(left).take(w).any(|&cell| cell))
+    }
 }
 
 impl Coverage {
     /// What `trace`, the reference's screens of `keys` in the game
     /// `config`, covered.
     pub fn of(trace: &Trace, keys: &[char], config: &GameConfig) -> Coverage {
-        let mut stood = BTreeSet::new();
-        let (mut lit, mut remembered) = (BTreeSet::new(), BTreeSet::new());
+        let mut stood = Cells::default();
+        let (mut lit, mut remembered) = (Cells::default(), Cells::default());
         let mut covered = Coverage {
             cases: 1,
             ..Coverage::default()
@@ -140,7 +171,7 @@ impl Coverage {
         &mut self,
         trace: &Trace,
         config: &GameConfig,
-        stood: &BTreeSet<(usize, usize)>,
+        stood: &Cells,
     ) {
         let rooms = rooms_of(config);
         let start = Game::new(config).player.pos;
@@ -150,17 +181,16 @@ impl Coverage {
         if rooms.is_empty() || !starts {
             return;
         }
-        let mut shown = BTreeSet::new();
+        let mut shown = Cells::default();
         for step in &trace.steps {
             for (y, row) in step.text.iter().enumerate() {
                 let cells = row.chars().enumerate().filter(|&(_, c)| c != ' ');
-                shown.extend(cells.map(|(x, _)| (y, x)));
+                cells.for_each(|(x, _)| shown.insert((y, x)));
             }
         }
-        let any = |cells: &BTreeSet<(usize, usize)>, room: &Room| {
-            cells.iter().any(|&cell| holds(room, cell))
+        let count = |cells: &Cells| {
+            rooms.iter().filter(|room| cells.any_in(room)).count()
         };
-        let count = |cells| rooms.iter().filter(|r| any(cells, r)).count();
         self.rooms_entered = count(stood) as u64;
         self.rooms_seen = count(&shown) as u64;
         self.rooms = rooms.len() as u64;
@@ -313,7 +343,7 @@ impl fmt::Display for Coverage {
 
 /// Adds to `cells` every cell of `step` of the colour class `class`, but
 /// the player's.
-fn classes(step: &Step, class: char, cells: &mut BTreeSet<(usize, usize)>) {
+fn classes(step: &Step, class: char, cells: &mut Cells) {
     for (y, (row, text)) in step.colours.iter().zip(&step.text).enumerate() {
         for (x, (c, ch)) in row.chars().zip(text.chars()).enumerate() {
             if c == class && ch != '@' {
@@ -368,6 +398,19 @@ mod tests {
     fn played(seed: u32, keys: &[char]) -> Trace {
         let config = GameConfig::new(Part::LAST, seed, RngKind::Glibc);
         rogue_replay::replay(&config, 100, 25, keys)
+    }
+
+    #[test]
+    fn cells_are_counted_once_and_found_in_their_room() {
+        let mut cells = Cells::default();
+        for cell in [(3, 7), (0, 0), (3, 7), (12, 40)] {
+            cells.insert(cell);
+        }
+        assert_eq!(cells.len(), 3);
+        assert!(cells.any_in(&(2, 5, 3, 4)));
+        assert!(cells.any_in(&(12, 40, 1, 1)));
+        assert!(!cells.any_in(&(2, 8, 3, 4)));
+        assert!(!cells.any_in(&(13, 0, 5, 100)));
     }
 
     #[test]
