@@ -353,6 +353,7 @@ fn handed_back_at(key: char) -> bool {
 
 /// The keys a program that types its own types: those before the first
 /// it hands the typing back at.
+#[cfg_attr(windows, allow(dead_code))]
 fn typed_by_program_keys(keys: &[char]) -> &[char] {
     let end = keys.iter().position(|&k| handed_back_at(k));
     &keys[..end.unwrap_or(keys.len())]

@@ -151,9 +151,11 @@ impl PtySession {
             args,
             changes: &changes,
             cwd: cwd.as_deref(),
+            #[cfg(unix)]
             tty: tty.as_deref(),
             #[cfg(unix)]
             stderr: stderr_pty.as_ref(),
+            #[cfg(unix)]
             jobs,
         };
         let child = started.run(&*pair.slave)?;
@@ -708,12 +710,14 @@ struct Start<'a> {
     /// (`None`).
     changes: &'a [(OsString, Option<OsString>)],
     cwd: Option<&'a Path>,
-    /// Its terminal's own device, where it has one (Unix).
+    /// Its terminal's own device, where it has one.
+    #[cfg(unix)]
     tty: Option<&'a Path>,
     /// Its standard error's terminal, if there is one.
     #[cfg(unix)]
     stderr: Option<&'a StderrPty>,
     /// Whether it runs as a shell's job ([`crate::job`]).
+    #[cfg(unix)]
     jobs: bool,
 }
 

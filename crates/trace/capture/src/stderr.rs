@@ -14,9 +14,11 @@
 //! ([`crate::preload`]) says it waits on its standard error's terminal too
 //! (`ROGUE_STDERR_TTY`): the words before were written at that step.
 //!
-//! The program is started as `/bin/sh -c 'exec "$@" 2>"$0"' TTY PROGRAM
-//! ARGS...`: the shell gives it the terminal as its standard error and
-//! becomes it, keeping its process id for the watch and the library.
+//! On Linux the program is given that terminal as it is started
+//! (the module `spawn`). On other Unix systems it is started as
+//! `/bin/sh -c 'exec "$@" 2>"$0"' TTY PROGRAM ARGS...`: the shell gives it
+//! the terminal as its standard error and becomes it, keeping its process
+//! id for the watch and the library.
 
 #[cfg(unix)]
 use std::ffi::{OsStr, OsString};
