@@ -125,6 +125,10 @@ trait Recording {
     fn cpu_ticks(&self) -> Option<u64> {
         None
     }
+    /// [`Recording::cpu_ticks`], as read within the last tick.
+    fn recent_cpu_ticks(&self) -> Option<u64> {
+        self.cpu_ticks()
+    }
     /// The pinned functions the program has called, as far as read.
     fn pin_called(&self) -> Called {
         Called::default()
@@ -210,6 +214,10 @@ impl Recording for PtySession {
         PtySession::cpu_ticks(self)
     }
 
+    fn recent_cpu_ticks(&self) -> Option<u64> {
+        PtySession::recent_cpu_ticks(self)
+    }
+
     fn stderr(&mut self, step: usize) -> Option<Stderr> {
         self.stderr_words(step)
     }
@@ -226,7 +234,7 @@ impl Wait {
     /// A wait that starts now.
     fn start(session: &impl Recording) -> Wait {
         Wait {
-            ticks: session.cpu_ticks(),
+            ticks: session.recent_cpu_ticks(),
             since: Instant::now(),
         }
     }

@@ -394,7 +394,7 @@ impl Hang {
     pub(crate) fn start(session: &PtySession, timing: &Timing) -> Hang {
         Hang {
             since: Instant::now(),
-            ticks: session.cpu_ticks(),
+            ticks: session.recent_cpu_ticks(),
             limit: timing.hang_limit,
         }
     }
