@@ -53,7 +53,7 @@ pub mod record;
 pub mod screen;
 pub mod session;
 pub mod settle;
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod spawn;
 pub mod stderr;
 #[cfg(target_os = "linux")]

@@ -628,11 +628,11 @@ impl PtySession {
         // On Unix the program is a `std::process::Child`, whose status
         // keeps the signal's number, not only its description.
         let child: &mut dyn Child = &mut *self.child;
-        #[cfg(target_os = "linux")]
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
         let spawned = child
             .downcast_mut::<crate::spawn::Spawned>()
             .and_then(|c| c.std_status());
-        #[cfg(not(target_os = "linux"))]
+        #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
         let spawned = None;
         let std_status = spawned.or_else(|| {
             child
@@ -763,7 +763,7 @@ impl Start<'_> {
             };
             return job.run(slave);
         }
-        #[cfg(target_os = "linux")]
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
         if let Some(tty) = self.tty {
             let spawned = crate::spawn::spawn(
                 self.program,
@@ -857,6 +857,24 @@ mod tests {
         session.keep_output(kept);
         session.wait_exit(Duration::from_secs(10)).expect("it ends");
         session
+    }
+
+    #[test]
+    fn a_script_without_its_interpreter_line_is_run_by_the_shell() {
+        let dir = std::env::temp_dir()
+            .join(format!("rogue-capture-script-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("plain");
+        std::fs::write(&script, "echo \"from a plain script: $1\"\n").unwrap();
+        let mut mode = std::fs::metadata(&script).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
+        std::fs::set_permissions(&script, mode).unwrap();
+        let command = [script.into_os_string(), "hi".into()];
+        let mut session =
+            PtySession::spawn(&command, 40, 2, "", &[]).expect("it starts");
+        session.wait_exit(Duration::from_secs(10)).expect("it ends");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(session.screen().contents(), "from a plain script: hi");
     }
 
     #[test]

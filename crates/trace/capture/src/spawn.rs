@@ -167,7 +167,8 @@ fn check(code: i32) -> io::Result<()> {
 
 /// Starts `program` (looked up in `PATH` if a bare name) with `args` and
 /// this process's environment with `changes` made, in the terminal `tty`,
-/// its standard error the terminal `stderr` if given (else `tty`).
+/// its standard error the terminal `stderr` if given (else `tty`). A
+/// script without a `#!` line is run by `/bin/sh`, as `execvp` runs it.
 pub(crate) fn spawn(
     program: &OsStr,
     args: &[OsString],
@@ -175,9 +176,28 @@ pub(crate) fn spawn(
     tty: &Path,
     stderr: Option<&Path>,
 ) -> io::Result<Spawned> {
-    let words: Vec<CString> = std::iter::once(program)
+    let words: Vec<&OsStr> = std::iter::once(program)
         .chain(args.iter().map(OsString::as_os_str))
-        .map(c_string)
+        .collect();
+    match spawn_words(&words, changes, tty, stderr) {
+        Err(e) if e.raw_os_error() == Some(libc::ENOEXEC) => {
+            let shell = [OsStr::new("/bin/sh")].into_iter().chain(words);
+            spawn_words(&shell.collect::<Vec<_>>(), changes, tty, stderr)
+        }
+        spawned => spawned,
+    }
+}
+
+/// [`spawn`] of the program and arguments `words`.
+fn spawn_words(
+    words: &[&OsStr],
+    changes: &[(OsString, Option<OsString>)],
+    tty: &Path,
+    stderr: Option<&Path>,
+) -> io::Result<Spawned> {
+    let words: Vec<CString> = words
+        .iter()
+        .map(|w| c_string(w))
         .collect::<io::Result<_>>()?;
     let env = environment(changes)?;
     let tty = c_string(tty.as_os_str())?;
