@@ -1,7 +1,8 @@
 //! Recording any terminal program in a pseudo-terminal: `rogue-trace capture`.
 //!
-//! The program runs in a pseudo-terminal of a chosen size ([`session`]);
-//! its output goes through a terminal emulator (`vt100`), and the emulated
+//! The program runs in a pseudo-terminal of a chosen size ([`session`]),
+//! started with `posix_spawn` on Linux (the module `spawn`), as
+//! `portable-pty` starts it elsewhere; its output goes through a terminal emulator (`vt100`), and the emulated
 //! screen is read back as trace steps ([`screen`]). Keys are typed one at a
 //! time, each once the screen has settled ([`record`]).
 //!
