@@ -153,7 +153,7 @@ fn a_part_0_that_never_calls_endwin_differs_from_the_c_s() {
 fn fuzz_names_a_terminal_left_otherwise_and_other_last_words() {
     let planted = built("planted", &[]);
     for (plant, named) in [
-        ("no-restore", "the terminal is left otherwise than endwin() leaves it: the port left it on the alternate screen, with the cursor hidden"),
+        ("no-restore", "the two sides leave the terminal in different states: the port left it on the alternate screen, with the cursor hidden"),
         ("main-screen", "the last words differ"),
     ] {
         let out_dir = scratch(&format!("fuzz-{plant}"));

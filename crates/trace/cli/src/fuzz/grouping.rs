@@ -78,7 +78,7 @@ impl fmt::Display for Kind {
             }
             Kind::Terminal(hows) => write!(
                 f,
-                "the terminal is left otherwise than endwin() leaves it: {}",
+                "the two sides leave the terminal in different states: {}",
                 hows.join("; ")
             ),
             Kind::NotSuspended(who) => write!(f, "{who} did not suspend at ^Z (its game stayed on the screen where the other's left it, stopped)"),
