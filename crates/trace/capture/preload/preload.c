@@ -246,6 +246,22 @@ static void stop_typing(void) {
     keys_fd = -1;
 }
 
+/* The lowest number the library's own files take, above those a
+ * program opens: its files are numbered as they would be without the
+ * library. */
+#define OWN_FD_FROM 300
+
+/* The library's own file fd, moved to a number from OWN_FD_FROM if it
+ * can be (the same file, still closed on exec). */
+static int moved_apart(int fd) {
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, OWN_FD_FROM);
+    if (moved < 0) {
+        return fd;
+    }
+    syscall(SYS_close, fd);
+    return moved;
+}
+
 /* The FIFO of keys, opened at the first wait; -1 if there is none. */
 static int keys(void) {
     if (keys_fd == -2) {
@@ -257,6 +273,8 @@ static int keys(void) {
                       : -1;
         if (keys_fd < 0 || fcntl(keys_fd, F_SETFL, 0) != 0) {
             stop_typing();
+        } else {
+            keys_fd = moved_apart(keys_fd);
         }
     }
     return keys_fd;
@@ -272,28 +290,51 @@ static int pending(int fd) {
 
 /* The terminal the capture reads the program's standard error from
  * (ROGUE_STDERR_TTY), opened at the first wait and kept open: a wait is
- * said there at every key. -1 if not open (or closed by the program). */
+ * said there at every key. -1 if not open (or closed by the program),
+ * and its device, to know it is still that terminal. */
 static int stderr_terminal_fd = -1;
+static dev_t stderr_terminal_device;
+
+/* Whether fd is still the standard error's terminal: a program that
+ * closed every file (close_range, not close()) may have opened another
+ * under its number. */
+static int still_stderr_terminal(int fd) {
+    struct stat st;
+    return fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) && st.st_rdev == stderr_terminal_device;
+}
+
+/* Opens the standard error's terminal, as stderr_terminal_fd. */
+static void open_stderr_terminal(void) {
+    const char *path = getenv("ROGUE_STDERR_TTY");
+    if (path == NULL) {
+        return;
+    }
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        return;
+    }
+    fd = moved_apart(fd);
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        syscall(SYS_close, fd);
+        return;
+    }
+    stderr_terminal_device = st.st_rdev;
+    stderr_terminal_fd = fd;
+}
 
 /* Says the same on that terminal, behind the words written there before:
- * the capture knows the step of each. Opened again if the program closed
- * it without close() (close_range). */
+ * the capture knows the step of each. */
 static void say_on_stderr_terminal(const char *text, size_t n) {
     int program_errno = errno;
-    for (int tries = 0; tries < 2; tries++) {
-        if (stderr_terminal_fd < 0) {
-            const char *path = getenv("ROGUE_STDERR_TTY");
-            if (path == NULL) {
-                break;
-            }
-            stderr_terminal_fd = (int)syscall(SYS_openat, AT_FDCWD, path,
-                                              O_WRONLY | O_NOCTTY | O_CLOEXEC);
-        }
-        if (stderr_terminal_fd < 0 ||
-            syscall(SYS_write, stderr_terminal_fd, text, n) >= 0 || errno != EBADF) {
-            break;
-        }
+    if (stderr_terminal_fd >= 0 && !still_stderr_terminal(stderr_terminal_fd)) {
         stderr_terminal_fd = -1;
+    }
+    if (stderr_terminal_fd < 0) {
+        open_stderr_terminal();
+    }
+    if (stderr_terminal_fd >= 0) {
+        syscall(SYS_write, stderr_terminal_fd, text, n);
     }
     errno = program_errno;
 }
@@ -478,9 +519,19 @@ static void type_key(int fd, const struct termios *t) {
     typed++;
 }
 
+static void asks_kept(int fd, enum asking how);
+
 /* The program asks for input from fd: if fd is the capture's terminal
- * with no input pending and the program waits, the next key is typed. */
+ * with no input pending and the program waits, the next key is typed.
+ * The program's errno is left as it was. */
 static void asks(int fd, enum asking how) {
+    int program_errno = errno;
+    asks_kept(fd, how);
+    errno = program_errno;
+}
+
+/* asks(), errno left to it. */
+static void asks_kept(int fd, enum asking how) {
     say_inherited();
     struct termios t;
     /* Having just looked and found none, it has none (only this library

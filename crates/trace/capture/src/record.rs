@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rogue_trace_format::stderr::{set_header, Stderr};
 use rogue_trace_format::{
-    is_event, is_resize, resume::SUSPEND, Header, Step, Trace, FIRST_AND_LAST,
+    is_event, resume::SUSPEND, Header, Step, Trace, FIRST_AND_LAST,
 };
 
 #[cfg(windows)]
@@ -353,10 +353,11 @@ pub fn capture_each_seen(
 }
 
 /// Whether a program that types its own keys hands the typing back at
-/// `key`: a resize, which only the terminal makes, or `^Z`, which stops
-/// it until the capture resumes it.
+/// `key`: a resize, which only the terminal makes, `^Z`, which stops it
+/// until the capture resumes it, or a resume, which only the capture
+/// makes (and which sends the program nothing).
 fn handed_back_at(key: char) -> bool {
-    is_resize(key) || key == SUSPEND
+    is_event(key) || key == SUSPEND
 }
 
 /// The keys a program that types its own types: those before the first
@@ -492,9 +493,9 @@ fn record(
             &mut last,
         )?;
     }
-    // Handed back at a resize or a `^Z`: the program is seen in its read
-    // of the terminal first, for the signal to find it there (sent while
-    // it is still on its way to the read, it would wake nothing).
+    // Handed back at a resize, a `^Z` or a resume: the program is seen
+    // in its read of the terminal first, for the signal to find it there
+    // (sent while it is still on its way to the read, it would wake nothing).
     if stopped.is_none()
         && typed > 0
         && options.keys.get(typed).is_some_and(|&k| handed_back_at(k))
@@ -567,8 +568,8 @@ fn typed_by_program(
                 let key = n.checked_sub(1).and_then(|i| keys.get(i)).copied();
                 *last = Last::settled(n, key);
                 last.keep(session, options, each)?;
-                // It types no resize nor `^Z`: the capture makes those,
-                // and types the keys after.
+                // It types no resize, `^Z` nor resume: the capture makes
+                // those, and types the keys after.
                 let next = keys.get(n).filter(|&&k| !handed_back_at(k));
                 let Some(&next) = next else {
                     return Ok((n, None));
@@ -653,6 +654,7 @@ mod tests {
         let resizes = ['j', resize, 'h', SUSPEND, RESUME];
         assert_eq!(typed_by_program_keys(&resizes), ['j']);
         assert_eq!(typed_by_program_keys(&['j', 'k']), ['j', 'k']);
+        assert_eq!(typed_by_program_keys(&['j', RESUME, 'k']), ['j']);
         assert!(typed_by_program_keys(&[SUSPEND, RESUME]).is_empty());
     }
 }

@@ -869,9 +869,11 @@ mod tests {
         let mut mode = std::fs::metadata(&script).unwrap().permissions();
         std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
         std::fs::set_permissions(&script, mode).unwrap();
-        let command = [script.into_os_string(), "hi".into()];
+        // Found by its bare name in the program's own PATH.
+        let path = vec![("PATH".into(), dir.to_string_lossy().into_owned())];
+        let command = ["plain", "hi"].map(OsString::from);
         let mut session =
-            PtySession::spawn(&command, 40, 2, "", &[]).expect("it starts");
+            PtySession::spawn(&command, 40, 2, "", &path).expect("it starts");
         session.wait_exit(Duration::from_secs(10)).expect("it ends");
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(session.screen().contents(), "from a plain script: hi");

@@ -18,7 +18,7 @@ use std::ffi::{CString, OsStr, OsString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use portable_pty::{Child, ChildKiller, ExitStatus};
 
@@ -165,10 +165,34 @@ fn check(code: i32) -> io::Result<()> {
     }
 }
 
-/// Starts `program` (looked up in `PATH` if a bare name) with `args` and
-/// this process's environment with `changes` made, in the terminal `tty`,
-/// its standard error the terminal `stderr` if given (else `tty`). A
-/// script without a `#!` line is run by `/bin/sh`, as `execvp` runs it.
+/// Where `program` is: itself if it names a path (it holds a `/`), else
+/// the first file of that name this process may run in the directories
+/// of the program's `PATH` (its environment's, `changes` made), as
+/// `execvp` looks; `None` if there is none.
+fn found(
+    program: &OsStr,
+    changes: &[(OsString, Option<OsString>)],
+) -> Option<PathBuf> {
+    if program.as_bytes().contains(&b'/') {
+        return Some(PathBuf::from(program));
+    }
+    let path = match changes.iter().rev().find(|(name, _)| name == "PATH") {
+        Some((_, value)) => value.clone()?,
+        None => std::env::var_os("PATH")?,
+    };
+    std::env::split_paths(&path)
+        .map(|dir| match dir.as_os_str().is_empty() {
+            true => PathBuf::from(".").join(program),
+            false => dir.join(program),
+        })
+        .find(|file| crate::stderr::runnable(file))
+}
+
+/// Starts `program` (looked up in the program's `PATH` if a bare name)
+/// with `args` and this process's environment with `changes` made, in the
+/// terminal `tty`, its standard error the terminal `stderr` if given (else
+/// `tty`). A script without a `#!` line is run by `/bin/sh`, as `execvp`
+/// runs it.
 pub(crate) fn spawn(
     program: &OsStr,
     args: &[OsString],
@@ -176,25 +200,33 @@ pub(crate) fn spawn(
     tty: &Path,
     stderr: Option<&Path>,
 ) -> io::Result<Spawned> {
-    let words: Vec<&OsStr> = std::iter::once(program)
-        .chain(args.iter().map(OsString::as_os_str))
-        .collect();
-    match spawn_words(&words, changes, tty, stderr) {
+    let path = found(program, changes)
+        .ok_or_else(|| io::Error::from_raw_os_error(libc::ENOENT))?;
+    let args = args.iter().map(OsString::as_os_str);
+    let words: Vec<&OsStr> = std::iter::once(program).chain(args).collect();
+    let path = path.as_os_str();
+    match spawn_at(path, &words, changes, tty, stderr) {
         Err(e) if e.raw_os_error() == Some(libc::ENOEXEC) => {
-            let shell = [OsStr::new("/bin/sh")].into_iter().chain(words);
-            spawn_words(&shell.collect::<Vec<_>>(), changes, tty, stderr)
+            let shell = OsStr::new("/bin/sh");
+            let rest = words.iter().skip(1).copied();
+            let words: Vec<&OsStr> =
+                [shell, path].into_iter().chain(rest).collect();
+            spawn_at(shell, &words, changes, tty, stderr)
         }
         spawned => spawned,
     }
 }
 
-/// [`spawn`] of the program and arguments `words`.
-fn spawn_words(
+/// [`spawn`] of the file `path`, given `words` as its arguments (the
+/// first its name).
+fn spawn_at(
+    path: &OsStr,
     words: &[&OsStr],
     changes: &[(OsString, Option<OsString>)],
     tty: &Path,
     stderr: Option<&Path>,
 ) -> io::Result<Spawned> {
+    let path = c_string(path)?;
     let words: Vec<CString> = words
         .iter()
         .map(|w| c_string(w))
@@ -209,7 +241,7 @@ fn spawn_words(
         env.iter().map(|e| e.as_ptr().cast_mut()).collect();
     envp.push(std::ptr::null_mut());
     // SAFETY: the attributes and file actions are initialised before use
-    // and destroyed after; every pointer given lives until posix_spawnp
+    // and destroyed after; every pointer given lives until posix_spawn
     // has returned.
     unsafe {
         let mut attr: libc::posix_spawnattr_t = std::mem::zeroed();
@@ -249,7 +281,7 @@ fn spawn_words(
                     &mut actions,
                     2,
                     path.as_ptr(),
-                    libc::O_RDWR | libc::O_NOCTTY,
+                    libc::O_WRONLY | libc::O_NOCTTY,
                     0,
                 ))?,
                 None => check(libc::posix_spawn_file_actions_adddup2(
@@ -265,9 +297,9 @@ fn spawn_words(
                 3,
             ))?;
             let mut pid: libc::pid_t = 0;
-            check(libc::posix_spawnp(
+            check(libc::posix_spawn(
                 &mut pid,
-                argv[0],
+                path.as_ptr(),
                 &actions,
                 &attr,
                 argv.as_ptr(),

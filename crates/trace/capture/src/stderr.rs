@@ -135,7 +135,7 @@ pub(crate) fn check_runnable(program: &OsStr) -> io::Result<()> {
 
 #[cfg(unix)]
 /// Whether `path` is a file this process may run.
-fn runnable(path: &Path) -> bool {
+pub(crate) fn runnable(path: &Path) -> bool {
     use std::os::unix::ffi::OsStrExt;
     let Ok(c_path) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
         return false;
