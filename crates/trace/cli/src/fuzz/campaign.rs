@@ -446,7 +446,7 @@ fn at_map_size(
     let small_only = named.is_some_and(|(_, again)| !again.differs());
     Ok(Grouped {
         case: case.clone(),
-        first: first_difference(&outcome),
+        first,
         outcome,
         drawn_at: None,
         small_only,

@@ -13,7 +13,7 @@ use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{
     cells_differing_as, cursor_differs, on_console,
 };
-use rogue_trace_format::{is_resize, key_told, Step, Trace};
+use rogue_trace_format::{is_resize, key_told, Step, Trace, SUSPEND};
 
 use crate::outcome::{Outcome, ROLES};
 
@@ -326,9 +326,6 @@ fn differing_screen(
             .then(|| (step_a.number, cells.into_iter().collect()))
     })
 }
-
-/// `^Z`, the key a terminal turns into `SIGTSTP`.
-const SUSPEND: char = '\x1a';
 
 /// The side that, at a `^Z`, still shows its game where the other's
 /// screen is blank (the terminal's main screen, its program stopped): a
