@@ -165,27 +165,17 @@ fn check(code: i32) -> io::Result<()> {
     }
 }
 
-/// Where `program` is: itself if it names a path (it holds a `/`), else
-/// the first file of that name this process may run in the directories
-/// of the program's `PATH` (its environment's, `changes` made), as
-/// `execvp` looks; `None` if there is none.
+/// Where `program` is, looked up in the program's `PATH` (its
+/// environment's, `changes` made), as `execvp` looks.
 fn found(
     program: &OsStr,
     changes: &[(OsString, Option<OsString>)],
 ) -> Option<PathBuf> {
-    if program.as_bytes().contains(&b'/') {
-        return Some(PathBuf::from(program));
-    }
-    let path = match changes.iter().rev().find(|(name, _)| name == "PATH") {
-        Some((_, value)) => value.clone()?,
-        None => std::env::var_os("PATH")?,
+    let paths = match changes.iter().rev().find(|(name, _)| name == "PATH") {
+        Some((_, value)) => value.clone(),
+        None => std::env::var_os("PATH"),
     };
-    std::env::split_paths(&path)
-        .map(|dir| match dir.as_os_str().is_empty() {
-            true => PathBuf::from(".").join(program),
-            false => dir.join(program),
-        })
-        .find(|file| crate::stderr::runnable(file))
+    crate::stderr::program_file(program, paths.as_deref())
 }
 
 /// Starts `program` (looked up in the program's `PATH` if a bare name)

@@ -113,14 +113,9 @@ fn size(cols: u16, rows: u16) -> PtySize {
 /// Fails as starting `program` would, if no such program can be run:
 /// the shell that starts it would only say so on its standard error.
 pub(crate) fn check_runnable(program: &OsStr) -> io::Result<()> {
-    let path = Path::new(program);
-    let found = if path.components().count() > 1 {
-        runnable(path)
-    } else {
-        std::env::var_os("PATH").is_some_and(|paths| {
-            std::env::split_paths(&paths).any(|dir| runnable(&dir.join(path)))
-        })
-    };
+    let paths = std::env::var_os("PATH");
+    let found = program_file(program, paths.as_deref())
+        .is_some_and(|file| runnable(&file));
     match found {
         true => Ok(()),
         false => Err(io::Error::new(
@@ -134,8 +129,28 @@ pub(crate) fn check_runnable(program: &OsStr) -> io::Result<()> {
 }
 
 #[cfg(unix)]
+/// Where `program` is, as `execvp` looks: itself if it names a path (it
+/// holds a `/`), else the first file of that name this process may run in
+/// the directories of `paths` (a `PATH`); `None` if there is none.
+pub(crate) fn program_file(
+    program: &OsStr,
+    paths: Option<&OsStr>,
+) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    if program.as_bytes().contains(&b'/') {
+        return Some(PathBuf::from(program));
+    }
+    std::env::split_paths(paths?)
+        .map(|dir| match dir.as_os_str().is_empty() {
+            true => PathBuf::from(".").join(program),
+            false => dir.join(program),
+        })
+        .find(|file| runnable(file))
+}
+
+#[cfg(unix)]
 /// Whether `path` is a file this process may run.
-pub(crate) fn runnable(path: &Path) -> bool {
+fn runnable(path: &Path) -> bool {
     use std::os::unix::ffi::OsStrExt;
     let Ok(c_path) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
         return false;

@@ -252,15 +252,7 @@ impl Watch {
         while let Some(pid) = next.pop() {
             for tid in tasks(pid) {
                 found.push((pid, tid));
-                if let Some(children) =
-                    read_proc(&format!("/proc/{pid}/task/{tid}/children"))
-                {
-                    next.extend(
-                        children
-                            .split_whitespace()
-                            .filter_map(|c| c.parse::<u32>().ok()),
-                    );
-                }
+                next.extend(children(pid, tid));
             }
         }
         found
@@ -377,21 +369,25 @@ pub fn job_groups(root: u32) -> Vec<u32> {
     let own = process_group(root);
     let mut groups: Vec<u32> = tasks(root)
         .into_iter()
-        .filter_map(|tid| {
-            read_proc(&format!("/proc/{root}/task/{tid}/children"))
-        })
-        .flat_map(|children| {
-            children
-                .split_whitespace()
-                .filter_map(|c| c.parse::<u32>().ok())
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|tid| children(root, tid))
         .filter_map(process_group)
         .filter(|&g| Some(g) != own)
         .collect();
     groups.sort_unstable();
     groups.dedup();
     groups
+}
+
+/// The processes the thread `tid` of `pid` started (its `children` file).
+fn children(pid: u32, tid: u32) -> Vec<u32> {
+    read_proc(&format!("/proc/{pid}/task/{tid}/children"))
+        .map(|children| {
+            children
+                .split_whitespace()
+                .filter_map(|c| c.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The process group of `pid`.
