@@ -331,17 +331,37 @@ pub fn compile_c(
     name: &str,
     libs: &[&str],
 ) -> PathBuf {
+    build_into(dir, name, |written| {
+        let mut cc = std::process::Command::new("cc");
+        cc.arg("-O2").arg("-o").arg(written).arg(source).args(libs);
+        cc
+    })
+}
+
+/// Runs the compiler `compile(FILE)` gives, which writes a program to
+/// FILE, and moves the program to `dir/name`; its path.
+///
+/// FILE is the compiler's own, so a test running `dir/name` while another
+/// builds it again never finds it half written (a linker sets its execute
+/// bit only when it is done).
+///
+/// # Panics
+/// If the compiler does not run or fails.
+pub fn build_into(
+    dir: &Path,
+    name: &str,
+    compile: impl FnOnce(&Path) -> std::process::Command,
+) -> PathBuf {
+    static BUILDS: std::sync::atomic::AtomicUsize =
+        std::sync::atomic::AtomicUsize::new(0);
     std::fs::create_dir_all(dir).expect("the folder is made");
+    let build = BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let written = dir.join(format!(".{name}.{}.{build}", std::process::id()));
+    let mut compiler = compile(&written);
+    let status = compiler.status().expect("the compiler runs");
+    assert!(status.success(), "{name} compiles: {compiler:?}");
     let binary = dir.join(name);
-    let status = std::process::Command::new("cc")
-        .arg("-O2")
-        .arg("-o")
-        .arg(&binary)
-        .arg(source)
-        .args(libs)
-        .status()
-        .expect("cc runs");
-    assert!(status.success(), "{} compiles", source.display());
+    std::fs::rename(&written, &binary).expect("the program is moved");
     binary
 }
 

@@ -4,15 +4,11 @@
 
 #![cfg(unix)] // a Unix pseudo-terminal
 
+mod common;
+use common::{rogue_trace, text};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
 
 /// The `rogue` binary, built beside `rogue-trace` by `cargo test
 /// --workspace`.
@@ -32,10 +28,6 @@ fn scratch(test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// `rogue-trace capture` of `rogue` with the keys and the seed of the
@@ -226,15 +218,8 @@ fn a_pinned_recording_gives_its_seed_back_to_a_pinned_capture() {
     let dir = scratch("pinned");
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/seeded.c");
-    let seeded = dir.join("seeded");
-    let built = Command::new("cc")
-        .arg("-o")
-        .arg(&seeded)
-        .arg(&source)
-        .arg("-lncurses")
-        .status()
-        .expect("cc runs");
-    assert!(built.success());
+    let seeded =
+        rogue_testkit::compile_c(&source, &dir, "seeded", &["-lncurses"]);
     let (cast, trace) = (dir.join("seeded.cast"), dir.join("seeded.trace"));
     for rng in ["glibc", "msvc"] {
         let _ = std::fs::remove_file(&cast);

@@ -1,5 +1,8 @@
 //! `rogue-trace` as a user runs it: exit statuses and what it prints.
 
+mod common;
+use common::rogue_trace;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -7,13 +10,6 @@ use rogue_trace_format::{escape_keys, Trace};
 
 fn golden(name: &str) -> PathBuf {
     rogue_testkit::golden_dir().join(name)
-}
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
 }
 
 fn stdout(o: &Output) -> String {

@@ -169,7 +169,8 @@ fn fuzz_names_the_cursor_as_one_group() {
     args.extend(words.iter().map(String::as_str));
     let fuzz = rogue_trace(&args);
     let stdout = text(&fuzz.stdout);
-    assert_eq!(fuzz.status.code(), Some(1), "{stdout}");
+    let stderr = text(&fuzz.stderr);
+    assert_eq!(fuzz.status.code(), Some(1), "{stdout}{stderr}");
     assert!(
         stdout.contains("1 distinct difference(s)"),
         "one bug, one group: {stdout}"

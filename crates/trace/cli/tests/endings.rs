@@ -6,6 +6,9 @@
 
 #![cfg(unix)] // signals, and a Unix pseudo-terminal
 
+mod common;
+use common::text;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -58,10 +61,6 @@ fn capture(program: &Path, way: &str, keys: &str, more: &[&str]) -> Output {
         .arg(way)
         .output()
         .expect("rogue-trace runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The lines of a capture's message that tell its last words.

@@ -4,22 +4,14 @@
 
 #![cfg(unix)] // a Unix pseudo-terminal
 
+mod common;
+use common::{rogue_trace, text};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use rogue_testkit::first_differing_cells;
 use rogue_trace_format::Trace;
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).to_string()
-}
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
@@ -33,15 +25,7 @@ fn scratch(name: &str) -> PathBuf {
 fn probe() -> PathBuf {
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/pin_probe.c");
-    let binary = scratch("pin_probe");
-    let status = Command::new("cc")
-        .arg("-o")
-        .arg(&binary)
-        .arg(&source)
-        .status()
-        .expect("cc runs");
-    assert!(status.success(), "the probe compiles");
-    binary
+    rogue_testkit::compile_c(&source, &scratch("bin"), "pin_probe", &[])
 }
 
 #[test]

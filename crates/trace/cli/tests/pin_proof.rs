@@ -6,19 +6,11 @@
 
 #![cfg(target_os = "linux")] // LD_PRELOAD
 
+mod common;
+use common::{rogue_trace, text};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::process::Output;
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
@@ -33,16 +25,7 @@ fn scratch(name: &str) -> PathBuf {
 fn build(name: &str, binary: &str, flags: &[&str]) -> PathBuf {
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join(format!("tests/fixtures/{name}.c"));
-    let out = scratch(binary);
-    let status = Command::new("cc")
-        .arg("-o")
-        .arg(&out)
-        .arg(&source)
-        .args(flags)
-        .status()
-        .expect("cc runs");
-    assert!(status.success(), "{name}.c compiles");
-    out
+    rogue_testkit::compile_c(&source, &scratch("bin"), binary, flags)
 }
 
 /// The curses program seeded with `srand(time(NULL))` when its argument

@@ -2,52 +2,27 @@
 //! as a C program built here gets them, Microsoft's as its formula gives
 //! them.
 
+mod common;
+use common::{rogue_trace, text};
+
 use std::io::Read;
-use std::process::{Command, Output, Stdio};
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::process::{Command, Stdio};
 
 /// Seeds with something to show: 0 (glibc takes it as 1), small, a time,
 /// and one past `i32::MAX`.
 #[cfg(target_os = "linux")]
 const SEEDS: [&str; 5] = ["0", "1", "42", "1732147200", "4000000000"];
 
-/// A C program printing the first `argv[2]` values of `rand()` after
-/// `srand(argv[1])`, built with the system's C compiler.
+/// `fixtures/rand.c`, which prints the first `argv[2]` values of
+/// `rand()` after `srand(argv[1])`, built with the system's C compiler.
 #[cfg(target_os = "linux")]
 fn c_rand() -> std::path::PathBuf {
     let dir = std::env::temp_dir()
         .join(format!("rogue-trace-rand-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let source = dir.join("rand.c");
-    std::fs::write(
-        &source,
-        "#include <stdio.h>\n#include <stdlib.h>\n\
-         int main(int argc, char **argv) {\n\
-         \x20   srand((unsigned)strtoul(argv[1], NULL, 10));\n\
-         \x20   for (long i = strtol(argv[2], NULL, 10); i > 0; i--)\n\
-         \x20       printf(\"%d\\n\", rand());\n\
-         \x20   return 0;\n}\n",
-    )
-    .unwrap();
-    let binary = dir.join("rand");
-    let status = Command::new("cc")
-        .arg("-o")
-        .arg(&binary)
-        .arg(&source)
-        .status()
-        .expect("cc runs");
-    assert!(status.success(), "the C program compiles");
-    binary
+    let source = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rand.c");
+    rogue_testkit::compile_c(&source, &dir, "rand", &[])
 }
 
 #[test]

@@ -1,17 +1,12 @@
 //! `--html` reports, as a reader opens them: from disk, in a real browser
 //! (headless Chromium), and small enough to open at once.
 
+mod common;
+use common::rogue_trace;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use rogue_trace_format::Trace;
-
-fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
-        .expect("rogue-trace runs")
-}
 
 /// A scratch folder of this test.
 fn scratch(test: &str) -> PathBuf {

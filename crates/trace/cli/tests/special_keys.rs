@@ -13,7 +13,6 @@ mod common;
 use common::{fixture, rogue_trace, text};
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use rogue_trace_format::keys::{HOME, LEFT, RIGHT, UP};
 use rogue_trace_format::{escape_keys, Trace};
@@ -29,17 +28,8 @@ fn scratch(name: &str) -> PathBuf {
 /// `fixtures/arrows.c` built as `binary` (one for each test, which run at
 /// the same time).
 fn arrows(binary: &str) -> PathBuf {
-    let source = fixture("arrows.c");
-    let out = scratch(binary);
-    let status = Command::new("cc")
-        .arg("-o")
-        .arg(&out)
-        .arg(&source)
-        .arg("-lncurses")
-        .status()
-        .expect("cc runs");
-    assert!(status.success(), "arrows.c compiles");
-    out
+    let dir = scratch("bin");
+    rogue_testkit::compile_c(&fixture("arrows.c"), &dir, binary, &["-lncurses"])
 }
 
 /// `capture --part 1 --every --settle HOW --keys KEYS -- PROGRAM ARGS`,

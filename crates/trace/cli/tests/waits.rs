@@ -25,16 +25,12 @@ fn waits(test: &str, static_link: bool) -> PathBuf {
     let dir = std::env::temp_dir()
         .join(format!("rogue-trace-waits-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let binary = dir.join(test);
-    let mut cc = Command::new("cc");
-    cc.arg("-O2").arg("-o").arg(&binary).arg(&source);
-    if static_link {
-        cc.args(["-static", "-lncurses", "-ltinfo"]);
+    let libs: &[&str] = if static_link {
+        &["-static", "-lncurses", "-ltinfo"]
     } else {
-        cc.arg("-lncurses");
-    }
-    assert!(cc.status().expect("cc runs").success(), "waits.c compiles");
-    binary
+        &["-lncurses"]
+    };
+    rogue_testkit::compile_c(&source, &dir, test, libs)
 }
 
 /// A capture of `program how` typing `keys`, settled as `settle` says:

@@ -38,15 +38,12 @@ pub fn fixture(name: &str) -> PathBuf {
 /// The Rust fixture `tests/fixtures/NAME.rs`, compiled with `rustc -O`
 /// into `dir`; the binary's path.
 pub fn compile_rust(name: &str, dir: &Path) -> String {
-    std::fs::create_dir_all(dir).unwrap();
-    let binary = dir.join(name);
     let rustc = rogue_testkit::required_program(&["rustc"], "rustc");
-    let built = Command::new(rustc)
-        .args(["-O", "-o"])
-        .arg(&binary)
-        .arg(fixture(&format!("{name}.rs")))
-        .status()
-        .unwrap();
-    assert!(built.success(), "{name}.rs compiles");
+    let binary = rogue_testkit::build_into(dir, name, |written| {
+        let mut rustc = Command::new(&rustc);
+        rustc.args(["-O", "-o"]).arg(written);
+        rustc.arg(fixture(&format!("{name}.rs")));
+        rustc
+    });
     binary.to_str().unwrap().to_string()
 }
