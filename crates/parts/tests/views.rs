@@ -84,7 +84,7 @@ fn parts_depend_only_on_their_own_crates_and_crates_io() {
 
 #[test]
 fn a_folder_that_exists_is_never_written_to() {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-parts-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("mine.txt"), "the user's").unwrap();
@@ -102,7 +102,7 @@ fn a_folder_that_exists_is_never_written_to() {
 #[test]
 #[cfg(unix)] // writing a part runs cargo, which Wine's tests cannot
 fn a_written_part_is_a_workspace_with_a_readme() {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-part3-{}", std::process::id()));
     let files = export(&root(), 3, &dir).unwrap();
     for needed in [
@@ -151,7 +151,7 @@ fn a_written_part_s_lock_holds_its_packages_at_the_repository_s_versions() {
         std::fs::read_to_string(root().join("Cargo.lock")).unwrap();
     let repository = packages(&repository);
     for part in [1, 4] {
-        let dir = std::env::temp_dir()
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join(format!("rogue-part-lock-{part}-{}", std::process::id()));
         export(&root(), part, &dir).unwrap();
         let lock = std::fs::read_to_string(dir.join("Cargo.lock")).unwrap();
@@ -185,7 +185,7 @@ fn a_written_part_s_lock_holds_its_packages_at_the_repository_s_versions() {
 #[test]
 #[cfg(unix)] // runs make, which Wine's tests have not
 fn make_part_refuses_a_folder_that_exists_on_one_line() {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-make-part-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("mine.txt"), "the user's").unwrap();
@@ -209,7 +209,7 @@ fn make_part_refuses_a_folder_that_exists_on_one_line() {
 
 #[test]
 fn the_command_refuses_bad_input_on_one_line() {
-    let taken = std::env::temp_dir();
+    let taken = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let taken = taken.to_str().unwrap();
     let cases: [(&[&str], &str); 3] = [
         (

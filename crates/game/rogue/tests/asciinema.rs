@@ -38,7 +38,7 @@ fn to_v3(v2: &str) -> String {
 #[test]
 fn a_recording_made_with_asciinema_diffs_clean_against_the_replay() {
     let asciinema = required_program(&["asciinema"], "asciinema");
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-asciinema-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

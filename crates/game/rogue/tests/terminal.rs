@@ -63,7 +63,7 @@ fn seed42_on_xterm() -> PtySession {
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-terminal-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
@@ -373,7 +373,7 @@ fn a_log_that_cannot_be_written_is_reported_once_after_the_game() {
         .expect(&raw);
     assert!(message > restored, "{raw:?}");
     assert_eq!(raw.matches("the log could not be written").count(), 1);
-    let dir = std::env::temp_dir();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let mut session = start(&["--log", dir.to_str().unwrap()], 100, 25);
     assert_eq!(exit_code(&mut session, "a folder"), 2);
 }

@@ -121,7 +121,7 @@ fn capture_on_wine(
     header: &[&str],
 ) -> (Trace, f64) {
     let dir = windows_dir();
-    let out = std::env::temp_dir().join(format!(
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "rogue-wine-capture-{}-{program}.trace",
         std::process::id()
     ));
@@ -288,7 +288,7 @@ fn port_command(program: &str, args: &str) -> String {
 
 /// A folder of its own for what one test writes.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-wine-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
@@ -536,7 +536,7 @@ fn a_c_pdcurses_program_records_as_its_ncurses_twin_on_linux() {
         capture_on_wine("stand-in.exe", &[], (100, 25), &keys, &[]);
     let source = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../trace/cli/benches/stand_in.c");
-    let linux = std::env::temp_dir()
+    let linux = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-stand-in-linux-{}", std::process::id()));
     let built = Command::new("cc")
         .arg("-o")

@@ -243,7 +243,7 @@ fn fuzz_command(
 fn scratch_out() -> PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static MADE: AtomicUsize = AtomicUsize::new(0);
-    std::env::temp_dir().join(format!(
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "rogue-bench-fuzz-{}-{}",
         std::process::id(),
         MADE.fetch_add(1, Ordering::SeqCst)
@@ -502,7 +502,7 @@ fn main() {
         None => {
             let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
                 .join("benches/stand_in.c");
-            let binary = std::env::temp_dir()
+            let binary = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
                 .join(format!("rogue-stand-in-{}", std::process::id()));
             let built = Command::new("cc")
                 .arg("-O2")

@@ -19,7 +19,7 @@ use rogue_testkit::compile_c;
 
 /// A scratch folder of this test binary, emptied.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-campaign-{}", std::process::id()))
         .join(name);
     let _ = std::fs::remove_dir_all(&dir);
@@ -32,10 +32,9 @@ fn planted() -> &'static str {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY
         .get_or_init(|| {
-            let dir = std::env::temp_dir().join(format!(
-                "rogue-trace-campaign-bin-{}",
-                std::process::id()
-            ));
+            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(
+                format!("rogue-trace-campaign-bin-{}", std::process::id()),
+            );
             compile_c(&fixture("planted.c"), &dir, "planted", &[])
         })
         .to_str()

@@ -23,7 +23,7 @@ fn rogue() -> String {
 }
 
 fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-cast-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

@@ -22,7 +22,7 @@ fn stderr(o: &Output) -> String {
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)

@@ -19,7 +19,7 @@ use rogue_testkit::{compile_c, required_program};
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir()
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-cursor-{}", std::process::id()))
         .join(name)
 }

@@ -14,7 +14,7 @@ use std::process::{Command, Output};
 
 /// A folder of this test's own.
 fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-endings-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

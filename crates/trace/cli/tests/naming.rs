@@ -16,7 +16,7 @@ use rogue_testkit::compile_c;
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir()
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-naming-{}", std::process::id()))
         .join(name)
 }

@@ -15,7 +15,7 @@ use rogue_trace_format::Trace;
 
 #[test]
 fn the_library_keeps_out_of_the_program_s_files_and_errno() {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-own-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let program = compile_c(&fixture("own_files.c"), &dir, "own_files", &[]);

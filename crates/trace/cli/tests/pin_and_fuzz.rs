@@ -15,7 +15,7 @@ use rogue_trace_format::Trace;
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)

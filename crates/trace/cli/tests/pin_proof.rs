@@ -14,7 +14,7 @@ use std::process::Output;
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-pin-proof-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)

@@ -18,7 +18,7 @@ use rogue_trace_format::{is_resize, Trace};
 
 /// A scratch folder of this test binary.
 fn scratch(name: &str) -> PathBuf {
-    std::env::temp_dir()
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-port-{}", std::process::id()))
         .join(name)
 }

@@ -17,7 +17,7 @@ const SEEDS: [&str; 5] = ["0", "1", "42", "1732147200", "4000000000"];
 /// `rand()` after `srand(argv[1])`, built with the system's C compiler.
 #[cfg(target_os = "linux")]
 fn c_rand() -> std::path::PathBuf {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-rand-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let source = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))

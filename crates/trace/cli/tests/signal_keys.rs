@@ -103,7 +103,7 @@ fn the_game_and_the_built_in_port_end_on_signal_keys_as_the_c_does() {
 
 #[test]
 fn a_signal_the_program_ignores_is_a_step_like_any_other() {
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-signal-keys-{}", std::process::id()));
     let ignores: PathBuf =
         compile_c(&fixture("ignores.c"), &dir, "ignores", &["-lncurses"]);
@@ -152,7 +152,7 @@ fn a_signal_the_program_ignores_is_a_step_like_any_other() {
 fn a_program_killed_by_sigquit_leaves_no_core_file() {
     // Core dumps allowed, as on some machines: ^\ kills the game with
     // SIGQUIT, whose default dumps core into the program's folder.
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-cores-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let line = format!(

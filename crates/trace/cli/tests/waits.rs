@@ -22,7 +22,7 @@ const ROWS: usize = 6;
 fn waits(test: &str, static_link: bool) -> PathBuf {
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/waits.c");
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-waits-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let libs: &[&str] = if static_link {
@@ -220,7 +220,7 @@ fn planted_and_java(dir: &Path) -> (PathBuf, PathBuf) {
 fn a_java_port_that_polls_for_keys_is_waiting_not_busy() {
     // System.in.available() then Thread.sleep(10): never a read of the
     // terminal while it waits, its terminal set by stty.
-    let dir = std::env::temp_dir()
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("rogue-trace-java-{}", std::process::id()));
     let (planted, classes) = planted_and_java(&dir);
     let port = format!("java -cp {} Port --seed {{seed}}", classes.display());

@@ -9,12 +9,29 @@ use std::process::{
     Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio,
 };
 
+use windows_sys::Win32::Foundation::ERROR_INTERNAL_ERROR;
 use windows_sys::Win32::System::Threading::CREATE_NO_WINDOW;
 
 use super::host::HOST_ARG;
 use super::wire::{
     decode_cells, decode_cursor, decode_u32, read_reply, Request,
 };
+
+/// Starts `host`, again if a start fails with `ERROR_INTERNAL_ERROR`:
+/// Wine, on a busy machine, now and then fails a start so (one in some
+/// thousands in a campaign), and the next start succeeds. Three tries.
+fn spawn(host: &mut Command) -> io::Result<Child> {
+    let internal_error = Some(ERROR_INTERNAL_ERROR as i32);
+    let mut tries = 1;
+    loop {
+        match host.spawn() {
+            Err(e) if e.raw_os_error() == internal_error && tries < 3 => {
+                tries += 1;
+            }
+            started => return started,
+        }
+    }
+}
 
 /// A console's host, its program started.
 pub(super) struct Host {
@@ -38,22 +55,21 @@ impl Host {
         let this = std::env::current_exe()?;
         // With no window, Windows (and Wine) gives the host a console
         // of its own, shown nowhere.
-        let mut child = Command::new(&this)
-            .arg(HOST_ARG)
+        let mut host = Command::new(&this);
+        host.arg(HOST_ARG)
             .args([cols.to_string(), rows.to_string()])
             .args(command)
             .envs(env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .creation_flags(CREATE_NO_WINDOW)
-            .spawn()
-            .map_err(|e| {
-                io::Error::other(format!(
-                    "cannot start {} to host the program's console: {e}",
-                    this.display()
-                ))
-            })?;
+            .creation_flags(CREATE_NO_WINDOW);
+        let mut child = spawn(&mut host).map_err(|e| {
+            io::Error::other(format!(
+                "cannot start {} to host the program's console: {e}",
+                this.display()
+            ))
+        })?;
         let (requests, replies) = (child.stdin.take(), child.stdout.take());
         let mut host = Host {
             child,
