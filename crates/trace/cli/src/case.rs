@@ -22,7 +22,9 @@ use rogue_trace_format::report::{html_ended, Ended as EndedShown, Side};
 use rogue_trace_format::{escape_keys, Cursor, Trace};
 
 use crate::error::Failure;
-use crate::flags::{capture_options, check_pin, pin, CaptureFlags, CharsArg};
+use crate::flags::{
+    capture_options, check_pin, pin, CaptureFlags, ComparedArgs,
+};
 use crate::io_util::write_page;
 use crate::outcome::{Outcome, ROLES};
 use crate::verdict::Verdict;
@@ -301,13 +303,14 @@ fn check_seeded(
 }
 
 /// How `compare` and `fuzz` compare two traces: the screens only, the
-/// first differing step reported, or every one with `all`; characters
-/// only with `chars`.
-pub fn diff_options(all: bool, chars: CharsArg) -> DiffOptions {
+/// first differing step reported, or every one with `all`; what
+/// `compared` leaves out left out.
+pub fn diff_options(all: bool, compared: ComparedArgs) -> DiffOptions {
     DiffOptions {
         screens_only: true,
         all,
-        chars: chars.chars,
+        chars: compared.chars,
+        ignore_cursor: compared.ignore_cursor,
     }
 }
 
@@ -671,10 +674,10 @@ pub fn command_line(
     case: &Case,
     sides: &Sides,
     flags: &CaptureFlags,
-    chars: CharsArg,
+    compared: ComparedArgs,
 ) -> String {
     let keys = ["--keys".to_string(), escape_keys(&case.keys)];
-    command_line_with(case, sides, (flags, chars), &keys)
+    command_line_with(case, sides, (flags, compared), &keys)
 }
 
 /// The `rogue-trace compare` command that plays `case` again, its keys
@@ -683,7 +686,7 @@ pub fn command_line(
 pub fn command_line_with(
     case: &Case,
     sides: &Sides,
-    (flags, chars): (&CaptureFlags, CharsArg),
+    (flags, compared): (&CaptureFlags, ComparedArgs),
     keys: &[String],
 ) -> String {
     let c = &case.config;
@@ -716,9 +719,7 @@ pub fn command_line_with(
         words.extend(game_words(c).into_iter().skip(2));
     }
     words.extend(flags.words());
-    if chars.chars {
-        words.push("--chars".into());
-    }
+    words.extend(compared.words());
     words.extend(["--size".into(), format!("{}x{}", case.size.0, case.size.1)]);
     words.extend(keys.iter().cloned());
     words.push("--".into());

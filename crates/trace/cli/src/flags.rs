@@ -1,5 +1,6 @@
 //! The options several commands share, each defined once: the keys
-//! (`--keys`, `--keys-file`, `--keys-from`), `--chars`, `--force`,
+//! (`--keys`, `--keys-file`, `--keys-from`), `--chars` and
+//! `--ignore-cursor`, `--force`,
 //! `--html`, `--seed-from`, and how programs are captured (`--settle`,
 //! `--quiet-ms`, `--pin`'s library).
 
@@ -85,15 +86,36 @@ impl KeysArgs {
     }
 }
 
-/// `--chars`: compare characters only.
+/// `--chars` and `--ignore-cursor`: what is left out of a comparison.
 #[derive(Args, Clone, Copy, Debug, Default)]
-pub struct CharsArg {
+pub struct ComparedArgs {
     /// Compare characters only, not colours: a cell lit on one side and
     /// only remembered on the other (or drawn in other colours) is then
     /// the same; the player elsewhere, the map differing and a cell seen
     /// on one side only still differ
     #[arg(long)]
     pub chars: bool,
+    /// Do not compare the cursor at each step: a port that shows it where
+    /// the C hides it, or leaves it elsewhere, is then the same, and what
+    /// else differs comes first; how each side leaves the terminal is
+    /// still compared
+    #[arg(long)]
+    pub ignore_cursor: bool,
+}
+
+impl ComparedArgs {
+    /// The options as a command line gives them.
+    pub fn words(self) -> Vec<String> {
+        let given = [
+            (self.chars, "--chars"),
+            (self.ignore_cursor, "--ignore-cursor"),
+        ];
+        given
+            .into_iter()
+            .filter(|&(on, _)| on)
+            .map(|(_, word)| word.to_string())
+            .collect()
+    }
 }
 
 /// `--force`: replace an existing output file.

@@ -38,18 +38,40 @@ pub struct DiffOptions {
     /// Compare characters only: two cells that show the same character in
     /// different colours or attributes count as the same.
     pub chars: bool,
+    /// Leave the cursor out: two steps whose cursors differ (shown and
+    /// hidden, or at other cells) and whose cells do not are the same.
+    pub ignore_cursor: bool,
 }
 
 impl DiffOptions {
-    /// What the screens' cells were compared by, for a report's reader:
-    /// `None` when both characters and colours were.
-    pub fn compared(&self) -> Option<&'static str> {
-        self.chars.then_some(CHARS_ONLY)
+    /// What was left out of the comparison, for a report's reader:
+    /// `None` when characters, colours and the cursor were all compared.
+    pub fn compared(&self) -> Option<String> {
+        let left_out: Vec<&str> = [
+            (self.chars, CHARS_ONLY),
+            (self.ignore_cursor, CURSOR_IGNORED),
+        ]
+        .into_iter()
+        .filter_map(|(on, said)| on.then_some(said))
+        .collect();
+        (!left_out.is_empty()).then(|| left_out.join(", "))
+    }
+
+    /// How the cursors of two steps differ ([`cursor_differs`]), unless
+    /// the cursor is ignored.
+    pub fn cursor_difference(&self, a: &Step, b: &Step) -> Option<String> {
+        if self.ignore_cursor {
+            return None;
+        }
+        cursor_differs(a, b)
     }
 }
 
 /// What [`DiffOptions::compared`] says of a comparison of characters only.
 pub const CHARS_ONLY: &str = "characters only (colours ignored)";
+
+/// What [`DiffOptions::compared`] says when the cursor is ignored.
+pub const CURSOR_IGNORED: &str = "the cursor ignored";
 
 /// What a comparison found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +120,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         };
         compared += 1;
         let cells = differing_cells_of(step_a, step_b, console, options.chars);
-        let cursor = cursor_differs(step_a, step_b);
+        let cursor = options.cursor_difference(step_a, step_b);
         if cells.is_empty() && cursor.is_none() {
             continue;
         }
@@ -532,6 +554,28 @@ mod tests {
         let r = diff(&shown, &elsewhere, DiffOptions::default());
         assert_eq!(r.differing_steps, vec![2]);
         assert!(r.text.contains("A's cursor is shown at row 1, column 3, B's is at row 0, column 0"), "{}", r.text);
+    }
+
+    #[test]
+    fn an_ignored_cursor_is_left_out_and_said_to_be() {
+        let hidden = with_cursors(["hidden"; 3]);
+        let shown = with_cursors(["hidden", "1 3", "1 3"]);
+        let ignoring = DiffOptions {
+            ignore_cursor: true,
+            ..DiffOptions::default()
+        };
+        let r = diff(&hidden, &shown, ignoring);
+        assert!(r.identical, "{}", r.text);
+        assert_eq!(r.line, "identical, the cursor ignored: 3 steps compared");
+        let both = DiffOptions {
+            chars: true,
+            ..ignoring
+        };
+        assert_eq!(
+            both.compared().as_deref(),
+            Some("characters only (colours ignored), the cursor ignored")
+        );
+        assert_eq!(DiffOptions::default().compared(), None);
     }
 
     #[test]

@@ -26,7 +26,7 @@
 
 use serde_json::{json, Value};
 
-use crate::diff::{cells_differing_as, cursor_differs, on_console, Report};
+use crate::diff::{cells_differing_as, on_console, DiffOptions, Report};
 use crate::escape::{escape_keys, key_literal};
 use crate::format::{Step, Trace};
 use crate::stderr::Stderr;
@@ -86,7 +86,7 @@ pub fn html_ended(
         "text": report.text,
         "differences": differences(a.trace, b.trace, report),
         "only": only(a.trace, b.trace),
-        "cursors": cursors(a.trace, b.trace),
+        "cursors": cursors(a.trace, b.trace, &report.options),
         "commands": commands,
     });
     // `</` would end the script element the data sits in.
@@ -123,12 +123,14 @@ fn differences(a: &Trace, b: &Trace, report: &Report) -> Value {
 }
 
 /// How the cursors differ at each step both traces have where they do
-/// ([`cursor_differs`]), by step number.
-fn cursors(a: &Trace, b: &Trace) -> Value {
+/// and `options` compares them ([`DiffOptions::cursor_difference`]), by
+/// step number.
+fn cursors(a: &Trace, b: &Trace, options: &DiffOptions) -> Value {
     let mut cursors = serde_json::Map::new();
     for step_a in &a.steps {
         let step_b = b.steps.iter().find(|s| s.number == step_a.number);
-        if let Some(told) = step_b.and_then(|b| cursor_differs(step_a, b)) {
+        let told = step_b.and_then(|b| options.cursor_difference(step_a, b));
+        if let Some(told) = told {
             cursors.insert(step_a.number.to_string(), json!(told));
         }
     }

@@ -18,7 +18,8 @@ use crate::case::{
 use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{
-    CaptureFlags, CharsArg, ForceArg, HtmlArg, KeysArgs, SeedFromArg, MAX_KEYS,
+    CaptureFlags, ComparedArgs, ForceArg, HtmlArg, KeysArgs, SeedFromArg,
+    MAX_KEYS,
 };
 use crate::fuzz::grouping::first_difference;
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
@@ -81,7 +82,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     #[command(flatten)]
-    pub chars: CharsArg,
+    pub compared: ComparedArgs,
     #[command(flatten)]
     pub html: HtmlArg,
     #[command(flatten)]
@@ -115,12 +116,12 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         &sides,
         &args.flags,
         &case,
-        diff_options(args.all, args.chars),
+        diff_options(args.all, args.compared),
     )?;
     let again = command_line_with(
         &case,
         &sides,
-        (&args.flags, args.chars),
+        (&args.flags, args.compared),
         &played.words(case.config),
     );
     write(&args, &case, &outcome, &again)?;
@@ -136,7 +137,9 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             Coverage::of(&outcome.reference, &case.keys, &case.config);
         println!("covered (the reference's screens): {covered}");
         if let Some(unseen) = outcome.cursor_unseen() {
-            println!("{unseen}");
+            if !args.compared.ignore_cursor {
+                println!("{unseen}");
+            }
         }
         println!("reproduce: {again}");
         println!("{}", outcome.line());

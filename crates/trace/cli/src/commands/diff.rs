@@ -7,7 +7,7 @@ use rogue_trace_format::diff::{diff, DiffOptions};
 use rogue_trace_format::report;
 
 use crate::error::Failure;
-use crate::flags::{CharsArg, ForceArg, HtmlArg};
+use crate::flags::{ComparedArgs, ForceArg, HtmlArg};
 use crate::io_util::{read_trace, write_report};
 
 #[derive(Args, Debug)]
@@ -23,7 +23,7 @@ pub struct DiffArgs {
     #[arg(long)]
     screens_only: bool,
     #[command(flatten)]
-    chars: CharsArg,
+    compared: ComparedArgs,
     /// Print one line only, for scripts
     #[arg(long)]
     brief: bool,
@@ -39,7 +39,8 @@ pub fn run(args: DiffArgs) -> Result<u8, Failure> {
     let options = DiffOptions {
         screens_only: args.screens_only,
         all: args.all,
-        chars: args.chars.chars,
+        chars: args.compared.chars,
+        ignore_cursor: args.compared.ignore_cursor,
     };
     let report = diff(&a, &b, options);
     if let Some(path) = &args.html.html {
@@ -48,9 +49,7 @@ pub fn run(args: DiffArgs) -> Result<u8, Failure> {
         if args.screens_only {
             command.push("--screens-only".into());
         }
-        if args.chars.chars {
-            command.push("--chars".into());
-        }
+        command.extend(args.compared.words());
         let (name_a, name_b) =
             (args.a.display().to_string(), args.b.display().to_string());
         write_report(

@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::case::{Sides, SidesArgs, MAX_CELLS};
 use crate::error::Failure;
-use crate::flags::{CaptureFlags, CharsArg};
+use crate::flags::{CaptureFlags, ComparedArgs};
 use crate::fuzz::campaign::{self, Config};
 use crate::fuzz::walks::{alphabet, parse_size_range, Shape, SizeRange};
 
@@ -137,7 +137,7 @@ pub struct FuzzArgs {
     #[command(flatten)]
     pub sides: SidesArgs,
     #[command(flatten)]
-    pub chars: CharsArg,
+    pub compared: ComparedArgs,
     /// Where to write the campaign's record (campaign.jsonl, read by
     /// fuzz-report) and the traces of each difference, the case found and
     /// the case shrunk (created if needed; no file is overwritten)
@@ -268,7 +268,7 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
         shard: args.shard.unwrap_or((1, 1)),
         time_limit: args.time_limit,
         flags: args.flags,
-        chars: args.chars,
+        compared: args.compared,
         out: args.out,
         html: args.html,
     };

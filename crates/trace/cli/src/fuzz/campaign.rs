@@ -19,7 +19,7 @@ use crate::case::{
 };
 use crate::coverage::Coverage;
 use crate::error::Failure;
-use crate::flags::{CaptureFlags, CharsArg};
+use crate::flags::{CaptureFlags, ComparedArgs};
 use crate::fuzz::grouping::{
     dungeons_differ, first_difference, screen, FirstDifference, Kind, DUNGEON,
 };
@@ -52,8 +52,8 @@ pub struct Config {
     pub time_limit: Option<Duration>,
     /// How programs are captured.
     pub flags: CaptureFlags,
-    /// Compare characters only.
-    pub chars: CharsArg,
+    /// What the comparison leaves out (`--chars`, `--ignore-cursor`).
+    pub compared: ComparedArgs,
     /// Where traces and the record are written.
     pub out: PathBuf,
     /// Where HTML reports are written, if anywhere.
@@ -176,7 +176,7 @@ fn opening(config: &Config, names: &[String; 2], played: usize) -> String {
 /// Plays the case `number`, on a job's thread.
 fn play(config: &Config, sides: &Sides, number: u32) -> Played {
     let case = draw_case(config.seed, number, &config.shape);
-    let options = diff_options(false, config.chars);
+    let options = diff_options(false, config.compared);
     let outcome = run_case(sides, &config.flags, &case, options);
     // A stop from outside ends the programs under way: what they gave
     // after it is not theirs.
@@ -424,7 +424,7 @@ fn at_map_size(
         keys: case.keys.iter().map(|&k| resized_to_the_map(k)).collect(),
         ..case.clone()
     };
-    let options = diff_options(false, config.chars);
+    let options = diff_options(false, config.compared);
     // Stopped from outside, the case is grouped as played.
     let again = match larger != *case {
         true => match run_case(sides, &config.flags, &larger, options) {
@@ -492,7 +492,7 @@ fn report_difference(
         return Ok(lines);
     }
     eprintln!("fuzz: shrinking difference {number}...");
-    let options = diff_options(false, config.chars);
+    let options = diff_options(false, config.compared);
     let shrunk = shrink(sides, &config.flags, options, case, &first).and_then(
         |(small, kept)| {
             let outcome = run_case(sides, &config.flags, &small, options)?;
@@ -565,7 +565,7 @@ fn keep(
 ) -> Result<Vec<String>, Failure> {
     let stem = format!("{}-{what}", case.stem());
     let (a, b) = write_traces(&config.out, &stem, outcome)?;
-    let again = command_line(case, sides, &config.flags, config.chars);
+    let again = command_line(case, sides, &config.flags, config.compared);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
         format!(

@@ -10,9 +10,7 @@ use std::fmt;
 
 use rogue_capture::{Outcome as Ended, Stopped};
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
-use rogue_trace_format::diff::{
-    cells_differing_as, cursor_differs, on_console,
-};
+use rogue_trace_format::diff::{cells_differing_as, on_console};
 use rogue_trace_format::{is_resize, key_told, Step, Trace, SUSPEND};
 
 use crate::outcome::{Outcome, ROLES};
@@ -386,12 +384,16 @@ fn kept(before: &Step, now: &Step, gone: usize) -> bool {
     fits(&before.text, &now.text) && fits(&before.colours, &now.colours)
 }
 
-/// The first step both sides have whose cursors differ ([`cursor_differs`]).
+/// The first step both sides have whose cursors differ, where they are
+/// compared ([`rogue_trace_format::diff::DiffOptions::cursor_difference`]).
 fn differing_cursor(outcome: &Outcome) -> Option<usize> {
     let (a, b) = (&outcome.reference, &outcome.port);
+    let options = &outcome.report.options;
     a.steps.iter().find_map(|step_a| {
         let step_b = screen(b, step_a.number)?;
-        cursor_differs(step_a, step_b).map(|_| step_a.number)
+        options
+            .cursor_difference(step_a, step_b)
+            .map(|_| step_a.number)
     })
 }
 
