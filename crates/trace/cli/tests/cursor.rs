@@ -179,6 +179,12 @@ fn fuzz_names_the_cursor_as_one_group() {
         stdout.contains("difference 1: the cursor differs"),
         "{stdout}"
     );
+    assert!(
+        stdout.contains(
+            "--ignore-cursor leaves it out, to find what else differs"
+        ),
+        "the way past it is named: {stdout}"
+    );
 }
 
 #[test]

@@ -170,7 +170,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     } else {
         let cursor = match cursor_steps {
             0 => String::new(),
-            n => format!(", the cursor at {n} of them"),
+            n => format!(", the cursor differing at {n} of those steps"),
         };
         format!(
             "different{by}: {} of {compared} steps compared differ, {differing_cells} cells in all{cursor}; first at step {}{}",
@@ -546,7 +546,7 @@ mod tests {
             r.text
         );
         assert!(
-            r.line.contains("0 cells in all, the cursor at 2 of them"),
+            r.line.contains("0 cells in all, the cursor differing at 2 of those steps"),
             "{}",
             r.line
         );

@@ -81,7 +81,7 @@ impl fmt::Display for Kind {
             ),
             Kind::NotSuspended(who) => write!(f, "{who} did not suspend at ^Z (its game stayed on the screen where the other's left it, stopped)"),
             Kind::NotRedrawn(who) => write!(f, "{who} did not draw the game again after a resize (its screen before, cut or padded to the new size)"),
-            Kind::Cursor => write!(f, "the cursor differs (shown on one side and hidden on the other, or at another cell; the screens the same)"),
+            Kind::Cursor => write!(f, "the cursor differs (shown on one side and hidden on the other, or at another cell; the screens the same; --ignore-cursor leaves it out, to find what else differs)"),
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
             Kind::Stderr(who) => {
                 write!(f, "writes to standard error: {who}")
