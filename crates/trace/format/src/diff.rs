@@ -546,7 +546,9 @@ mod tests {
             r.text
         );
         assert!(
-            r.line.contains("0 cells in all, the cursor differing at 2 of those steps"),
+            r.line.contains(
+                "0 cells in all, the cursor differing at 2 of those steps"
+            ),
             "{}",
             r.line
         );
