@@ -306,12 +306,7 @@ fn check_seeded(
 /// first differing step reported, or every one with `all`; what
 /// `compared` leaves out left out.
 pub fn diff_options(all: bool, compared: ComparedArgs) -> DiffOptions {
-    DiffOptions {
-        screens_only: true,
-        all,
-        chars: compared.chars,
-        ignore_cursor: compared.ignore_cursor,
-    }
+    compared.options(true, all)
 }
 
 /// Plays `case` on both sides at the same time: the reference captured in

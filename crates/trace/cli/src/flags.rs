@@ -11,6 +11,7 @@ use clap::{Args, ValueEnum};
 use rogue_capture::cast;
 use rogue_capture::{CaptureOptions, Settle, Timing};
 use rogue_game::Part;
+use rogue_trace_format::diff::DiffOptions;
 use rogue_trace_format::{unescape_keys, Trace};
 
 use crate::error::Failure;
@@ -104,6 +105,17 @@ pub struct ComparedArgs {
 }
 
 impl ComparedArgs {
+    /// The comparison these options ask for: the screens only with
+    /// `screens_only`, every differing step reported with `all`.
+    pub fn options(self, screens_only: bool, all: bool) -> DiffOptions {
+        DiffOptions {
+            screens_only,
+            all,
+            chars: self.chars,
+            ignore_cursor: self.ignore_cursor,
+        }
+    }
+
     /// The options as a command line gives them.
     pub fn words(self) -> Vec<String> {
         let given = [

@@ -49,10 +49,11 @@ impl Outcome {
     /// does, so that it was not compared: "the cursor is not compared:
     /// the port's screens do not record it". A built-in port records it
     /// only where curses can hide it; a Windows console's is not read.
+    /// `None` where the comparison ignores the cursor anyway.
     pub fn cursor_unseen(&self) -> Option<String> {
         let sides = [&self.reference, &self.port];
         let recorded = sides.map(|t| t.header.cursors);
-        if recorded[0] == recorded[1] {
+        if recorded[0] == recorded[1] || self.report.options.ignore_cursor {
             return None;
         }
         let role = ROLES[usize::from(recorded[0])];

@@ -191,19 +191,22 @@ fn fuzz_names_the_cursor_as_one_group() {
 fn ignore_cursor_leaves_the_cursor_out_and_finds_what_else_differs() {
     let planted = built("planted", &[]);
     let reference = format!("{planted} --seed {{seed}}");
-    let ignored = |plant: &str, command: &[&str]| {
+    // What `command` says of the port with `plant`, the cursor ignored,
+    // once its exit status is `status`.
+    let ignored = |plant: &str, command: &[&str], status: i32| {
         let port = format!("{planted} --seed {{seed}} --plant {plant}");
         let mut args = command.to_vec();
         args.extend(["--part", "1", "--seed", "4", "--ignore-cursor"]);
         args.extend(["--port", &port, "--"]);
         let words = shell_words::split(&reference).unwrap();
         args.extend(words.iter().map(String::as_str));
-        rogue_trace(&args)
+        let out = rogue_trace(&args);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(status), "{stdout}");
+        stdout
     };
     // The cursor alone: identical, and said to be ignored.
-    let out = ignored("cursor", &["compare", "--keys", "jjlk"]);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let stdout = ignored("cursor", &["compare", "--keys", "jjlk"], 0);
     assert!(
         stdout.contains("identical, the cursor ignored:"),
         "{stdout}"
@@ -211,15 +214,11 @@ fn ignore_cursor_leaves_the_cursor_out_and_finds_what_else_differs() {
     let fuzz_out = scratch("fuzz-ignored");
     let fuzz_out = fuzz_out.to_str().unwrap();
     let fuzz = ["fuzz", "--cases", "3", "--out", fuzz_out];
-    let out = ignored("cursor", &fuzz);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let stdout = ignored("cursor", &fuzz, 0);
     assert!(stdout.contains("3 case(s) identical"), "{stdout}");
     // With another bug: that one is found, named, and played again with
     // the cursor still ignored.
-    let out = ignored("cursor+bottom", &["compare", "--keys", "jjlk"]);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let stdout = ignored("cursor+bottom", &["compare", "--keys", "jjlk"], 1);
     assert!(
         stdout.contains("different, the cursor ignored:"),
         "{stdout}"

@@ -137,9 +137,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             Coverage::of(&outcome.reference, &case.keys, &case.config);
         println!("covered (the reference's screens): {covered}");
         if let Some(unseen) = outcome.cursor_unseen() {
-            if !args.compared.ignore_cursor {
-                println!("{unseen}");
-            }
+            println!("{unseen}");
         }
         println!("reproduce: {again}");
         println!("{}", outcome.line());

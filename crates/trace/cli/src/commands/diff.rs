@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use rogue_trace_format::diff::{diff, DiffOptions};
+use rogue_trace_format::diff::diff;
 use rogue_trace_format::report;
 
 use crate::error::Failure;
@@ -36,12 +36,7 @@ pub struct DiffArgs {
 /// Compares the two traces: exit status 0 if identical, 1 if not.
 pub fn run(args: DiffArgs) -> Result<u8, Failure> {
     let (a, b) = (read_trace(&args.a)?, read_trace(&args.b)?);
-    let options = DiffOptions {
-        screens_only: args.screens_only,
-        all: args.all,
-        chars: args.compared.chars,
-        ignore_cursor: args.compared.ignore_cursor,
-    };
+    let options = args.compared.options(args.screens_only, args.all);
     let report = diff(&a, &b, options);
     if let Some(path) = &args.html.html {
         let mut command = vec!["rogue-trace".to_string(), "diff".into()];
