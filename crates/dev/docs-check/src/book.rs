@@ -5,7 +5,7 @@
 //! `make book` runs this as an mdBook preprocessor (`docs/book.toml`):
 //! mdBook gives the book as JSON on standard input and takes it back,
 //! changed, on standard output. The captions are made from the notes the
-//! replay reads ([`crate::replay::steps`]), so what a reader is told to do
+//! replay reads ([`crate::notes::steps`]), so what a reader is told to do
 //! is what the docs check does.
 //!
 //! The captions are HTML (`div.rogue-step`, styled by `docs/steps.css`),
@@ -15,7 +15,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::replay::{steps, Action, Change, Folder, Place, Step};
+use crate::notes::{
+    cargo_new_files, changes, steps, Action, Change, Folder, Place, Step,
+};
 
 /// The line a part page holds where the list of its files goes.
 pub const FILES_MARKER: &str = "<!-- part-files -->";
@@ -49,64 +51,6 @@ pub fn c_file(path: &str, part: u8) -> &'static str {
         },
         _ => "none",
     }
-}
-
-/// The files a `cargo new` command of `script` writes: the crate's
-/// manifest and its `main.rs` (`lib.rs` with `--lib`).
-fn cargo_new_files(script: &str) -> Vec<String> {
-    let mut files = Vec::new();
-    for line in script.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(["cargo", "new"]) = words.get(..2) else {
-            continue;
-        };
-        let mut lib = false;
-        let mut folder = None;
-        let mut rest = words[2..].iter();
-        while let Some(word) = rest.next() {
-            match *word {
-                "--lib" => lib = true,
-                "--bin" => {}
-                w if w.starts_with("--") && !w.contains('=') => {
-                    rest.next();
-                }
-                w if !w.starts_with('-') => folder = Some(w),
-                _ => {}
-            }
-        }
-        if let Some(folder) = folder {
-            let source = if lib { "lib.rs" } else { "main.rs" };
-            files.push(format!("{folder}/Cargo.toml"));
-            files.push(format!("{folder}/src/{source}"));
-        }
-    }
-    files
-}
-
-/// The files the steps of a page make or change, by path.
-pub fn changes(steps: &[Step]) -> BTreeMap<String, Change> {
-    let mut found = BTreeMap::new();
-    for step in steps {
-        match &step.action {
-            Action::New(file) => {
-                found.insert(file.clone(), Change::New);
-            }
-            Action::Write(file)
-            | Action::Add(file, _)
-            | Action::Replace(file, _)
-            | Action::Diff(file) => {
-                found.entry(file.clone()).or_insert(Change::Changed);
-            }
-            Action::Sh(Folder::Project) => {
-                let script = step.block.as_deref().unwrap_or_default();
-                for file in cargo_new_files(script) {
-                    found.insert(file, Change::New);
-                }
-            }
-            _ => {}
-        }
-    }
-    found
 }
 
 /// `text` for HTML: `&`, `<` and `>` escaped.
@@ -534,11 +478,5 @@ mod tests {
         assert_eq!(c_file("Cargo.toml", 0), "the `gcc` command line");
         assert_eq!(c_file("crates/fov/Cargo.toml", 4), "`makefile`");
         assert!(c_file("crates/crand/src/lib.rs", 3).contains("`rand()`"));
-        assert_eq!(
-            cargo_new_files(
-                "cargo new --vcs none --name rogue-main crates/main"
-            ),
-            ["crates/main/Cargo.toml", "crates/main/src/main.rs"]
-        );
     }
 }

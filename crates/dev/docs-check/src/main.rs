@@ -24,6 +24,7 @@ use rogue_options::{GameArgs, SizeArg};
 
 mod book;
 mod c_links;
+mod notes;
 mod page;
 mod part_run;
 mod replay;
@@ -231,7 +232,7 @@ fn replay_page(
             .map(|p| format!("{name}: {p}"))
             .collect::<Vec<_>>()
     };
-    let steps = replay::steps(text).map_err(with_name)?;
+    let steps = notes::steps(text).map_err(with_name)?;
     replay::replay(root, part, &steps, &scratch(root), &mut |l| {
         log(&format!("{name}: {l}"))
     })

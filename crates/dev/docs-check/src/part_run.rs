@@ -27,7 +27,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::replay::{patch, Folder};
+use crate::notes::Folder;
+use crate::replay::patch;
 use crate::workflow::{
     check_output, items, path_with, run_block, Block, Item, Ran, Skip,
 };

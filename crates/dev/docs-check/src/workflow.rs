@@ -28,7 +28,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::replay::{action, Action, Folder};
+use crate::notes::{action, Action, Folder};
 
 /// A `run` note's block: where it starts, the status it ends with, its
 /// commands.
