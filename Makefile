@@ -257,8 +257,10 @@ book: mdbook web
 ## each part's own program (written out as `make part` writes it, built
 ## with the page's curses, crates/web/pancurses, swapped in by a
 ## `[patch]`) and the game (crates/web/game), passed through binaryen's
-## asyncify; and the pages' scripts. Debian's rustc-web and its std sources
-## (-Zbuild-std) build for wasm32-wasip1, linked by lld with wasi-libc.
+## asyncify; and the pages' scripts (the grid renderer's are the format
+## crate's, crates/trace/format/assets, whose HTML reports are built with
+## them). Debian's rustc-web and its std sources (-Zbuild-std) build for
+## wasm32-wasip1, linked by lld with wasi-libc.
 WEB_OUT := docs/play
 WEB_TARGET := $(CURDIR)/target/web/target
 WEB_CARGO := RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
@@ -291,7 +293,8 @@ web: web-deps
 	cd crates/web && $(WEB_CARGO) $(WEB_BUILD) -p rogue-web-game
 	$(ASYNCIFY) $(WEB_WASM)/rogue-web-game.wasm -o target/web/game.wasm
 	name=game file=game && $(WEB_SCRIPT)
-	cp crates/web/grid.js crates/web/grid.css crates/web/play.js crates/web/play.css $(WEB_OUT)/
+	cp crates/trace/format/assets/grid.js crates/trace/format/assets/grid.css \
+	  crates/web/play.js crates/web/play.css $(WEB_OUT)/
 
 ## What the web build needs (Debian 12): installed when run as root, else
 ## the command is printed.
