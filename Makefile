@@ -6,7 +6,7 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test test-deps web web-deps lint deps bench soak book mdbook clean part windows windows-deps test-windows windows-stand-in check-msvc
+.PHONY: run test test-deps web web-deps lint package deps bench soak book mdbook clean part windows windows-deps test-windows windows-stand-in check-msvc
 
 ## Play. `make run` builds and runs the game, `rogue` (crates/game/rogue:
 ## every part, every field of view, `--seed`, `--rng`, `--log`), with
@@ -187,6 +187,18 @@ lint:
 	cd crates/web && $(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps -q
+
+## Every crate packaged as a registry gets it and built from its package
+## alone (`cargo package --workspace`, into target/package), and
+## rogue-trace installed as a reader installs it (`cargo install --path`),
+## into target/install, then run. rogue-docs-check is left out: it uses
+## rogue-parts, and cargo packages no crate that needs another that is
+## never published (both read the repository, so neither is).
+package: deps
+	$(CARGO) package --workspace --exclude rogue-docs-check --allow-dirty
+	rm -rf target/install
+	$(CARGO) install --locked --path crates/trace/cli --root target/install
+	target/install/bin/rogue-trace --version
 
 ## What the tests run besides the build: headless Chromium and
 ## ChromeDriver (the HTML reports and the book's terminals, opened as a

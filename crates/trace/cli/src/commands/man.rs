@@ -1,8 +1,6 @@
 //! `rogue-trace man [COMMAND]`: the manual page (roff) of rogue-trace, or
 //! of one of its commands, written from their definitions.
 
-use std::io::Write;
-
 use clap::{Args, CommandFactory};
 use clap_mangen::Man;
 
@@ -34,11 +32,10 @@ pub fn run(args: ManArgs) -> Result<u8, Failure> {
             )
         })?,
     };
-    let mut page = Vec::new();
-    Man::new(command)
-        .render(&mut page)
-        .map_err(|e| Failure(format!("cannot write the page: {e}"), 2))?;
     let mut out = Output::create(None, false)?;
-    out.write_all(&page).map_err(|e| out.error(e))?;
+    Man::new(command)
+        .source(concat!("rogue-trace ", env!("CARGO_PKG_VERSION")))
+        .render(&mut out)
+        .map_err(|e| out.error(e))?;
     out.finish().map(|()| 0)
 }
