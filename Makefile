@@ -6,7 +6,7 @@ CARGO ?= cargo
 # Extra arguments for `make run`, e.g. ARGS="--seed 42 --rng msvc".
 ARGS ?=
 
-.PHONY: run test test-deps web web-deps lint deps bench soak book mdbook clean part windows windows-deps test-windows windows-stand-in check-msvc
+.PHONY: run test test-deps web web-deps lint package deps bench soak book mdbook clean part windows windows-deps test-windows windows-stand-in check-msvc
 
 ## Play. `make run` builds and runs the game, `rogue` (crates/game/rogue:
 ## every part, every field of view, `--seed`, `--rng`, `--log`), with
@@ -188,6 +188,18 @@ lint:
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps -q
 
+## Every crate packaged as a registry gets it and built from its package
+## alone (`cargo package --workspace`, into target/package), and
+## rogue-trace installed as a reader installs it (`cargo install --path`),
+## into target/install, then run. rogue-docs-check is left out: it uses
+## rogue-parts, and cargo packages no crate that needs another that is
+## never published (both read the repository, so neither is).
+package: deps
+	$(CARGO) package --workspace --exclude rogue-docs-check --allow-dirty
+	rm -rf target/install
+	$(CARGO) install --locked --path crates/trace/cli --root target/install
+	target/install/bin/rogue-trace --version
+
 ## What the tests run besides the build: headless Chromium and
 ## ChromeDriver (the HTML reports and the book's terminals, opened as a
 ## reader opens them), asciinema (recordings of the game read as
@@ -257,8 +269,10 @@ book: mdbook web
 ## each part's own program (written out as `make part` writes it, built
 ## with the page's curses, crates/web/pancurses, swapped in by a
 ## `[patch]`) and the game (crates/web/game), passed through binaryen's
-## asyncify; and the pages' scripts. Debian's rustc-web and its std sources
-## (-Zbuild-std) build for wasm32-wasip1, linked by lld with wasi-libc.
+## asyncify; and the pages' scripts (the grid renderer's are the format
+## crate's, crates/trace/format/assets, whose HTML reports are built with
+## them). Debian's rustc-web and its std sources (-Zbuild-std) build for
+## wasm32-wasip1, linked by lld with wasi-libc.
 WEB_OUT := docs/play
 WEB_TARGET := $(CURDIR)/target/web/target
 WEB_CARGO := RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
@@ -291,7 +305,8 @@ web: web-deps
 	cd crates/web && $(WEB_CARGO) $(WEB_BUILD) -p rogue-web-game
 	$(ASYNCIFY) $(WEB_WASM)/rogue-web-game.wasm -o target/web/game.wasm
 	name=game file=game && $(WEB_SCRIPT)
-	cp crates/web/grid.js crates/web/grid.css crates/web/play.js crates/web/play.css $(WEB_OUT)/
+	cp crates/trace/format/assets/grid.js crates/trace/format/assets/grid.css \
+	  crates/web/play.js crates/web/play.css $(WEB_OUT)/
 
 ## What the web build needs (Debian 12): installed when run as root, else
 ## the command is printed.

@@ -23,8 +23,8 @@ use clap::{Parser, Subcommand};
 use error::Failure;
 
 use commands::{
-    capture, compare, diff, fuzz as fuzz_command, fuzz_report, rand, replay,
-    show,
+    capture, compare, completions, diff, fuzz as fuzz_command, fuzz_report,
+    man, rand, replay, show,
 };
 
 /// rogue-trace: record, replay, compare and fuzz screen traces (format v1)
@@ -66,6 +66,12 @@ enum Command {
     /// Print the C library's rand() values after srand(N), one a line, to
     /// check a port's generator against
     Rand(rand::RandArgs),
+    /// Print the completion script of a shell (bash, zsh, fish, elvish,
+    /// powershell) for rogue-trace's commands and options
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page of rogue-trace, or of one of its commands,
+    /// as roff (`rogue-trace man diff | man -l -`)
+    Man(man::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +92,8 @@ fn main() -> ExitCode {
         Command::Fuzz(args) => fuzz_command::run(args),
         Command::FuzzReport(args) => fuzz_report::run(args),
         Command::Rand(args) => rand::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

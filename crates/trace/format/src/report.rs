@@ -7,7 +7,7 @@
 //! and the commands that reproduce the run; a comparison of characters
 //! only ([`DiffOptions::chars`]) says that colours were ignored, and
 //! outlines the cells whose characters differ. Everything is inline (the
-//! screens are drawn by the book's grid renderer, `crates/web/grid.js`):
+//! screens are drawn by the book's grid renderer, `assets/grid.js`):
 //! the page opens from disk, with no network.
 //!
 //! What each program wrote to its standard error, where it was read apart
@@ -32,11 +32,11 @@ use crate::format::{Step, Trace};
 use crate::stderr::Stderr;
 
 /// The grid renderer and its styles, shared with the book's terminals.
-const GRID_JS: &str = include_str!("../../../web/grid.js");
-const GRID_CSS: &str = include_str!("../../../web/grid.css");
+const GRID_JS: &str = include_str!("../assets/grid.js");
+const GRID_CSS: &str = include_str!("../assets/grid.css");
 /// The report's own script and styles.
-const REPORT_JS: &str = include_str!("../../../web/report.js");
-const REPORT_CSS: &str = include_str!("../../../web/report.css");
+const REPORT_JS: &str = include_str!("../assets/report.js");
+const REPORT_CSS: &str = include_str!("../assets/report.css");
 
 /// What a report says of one trace.
 pub struct Side<'a> {

@@ -234,7 +234,7 @@ mod tests {
 
     #[test]
     fn every_colour_of_the_grid_renderer_reads_at_4_5_to_1_or_better() {
-        let css = include_str!("../../../web/grid.css");
+        let css = include_str!("../assets/grid.css");
         // The rules without their comments.
         let css: String = css
             .split("/*")
