@@ -1,6 +1,6 @@
 //! Screen traces: what a terminal program showed after every key.
 //!
-//! A trace (format v1, or v2 with the cursor, see `docs/diffing.md`)
+//! A trace (format v1, or v2 with the cursor, see `docs/trace-format.md`)
 //! records the screen, each cell's character and colour class, before the
 //! first key and after each key. This crate reads and writes traces ([`Trace`]), compares two
 //! ([`diff`]) and shows a screen ([`show`]). It knows nothing of the game
