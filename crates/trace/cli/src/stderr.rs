@@ -56,6 +56,10 @@ impl Compared {
 /// "bump\n" (the reference wrote nothing there)".
 pub fn told(difference: &StderrDifference, keys: &[char]) -> String {
     let at = at_key(difference.step, keys);
+    let alone = |writer: &str, words, other: &str| {
+        let words = shown(words);
+        format!("{writer} wrote to standard error {at}: {words} ({other} wrote nothing there)")
+    };
     match &difference.words {
         [Some(a), Some(b)] => format!(
             "{} and {} wrote other words to standard error {at}: {} and {}",
@@ -64,17 +68,9 @@ pub fn told(difference: &StderrDifference, keys: &[char]) -> String {
             shown(a),
             shown(b)
         ),
-        [a, b] => {
-            let (writer, words, other) = match (a, b) {
-                (Some(words), _) => (ROLES[0], words, ROLES[1]),
-                (_, Some(words)) => (ROLES[1], words, ROLES[0]),
-                _ => return String::new(),
-            };
-            format!(
-                "{writer} wrote to standard error {at}: {} ({other} wrote nothing there)",
-                shown(words)
-            )
-        }
+        [Some(words), None] => alone(ROLES[0], words, ROLES[1]),
+        [None, Some(words)] => alone(ROLES[1], words, ROLES[0]),
+        [None, None] => String::new(),
     }
 }
 

@@ -79,21 +79,12 @@ impl fmt::Display for Exit {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Signal(pub i32);
 
-impl Signal {
-    /// Its name and what it means (`SIGSEGV`, "segmentation fault"), if
-    /// it is one of the usual signals.
-    pub fn name(self) -> Option<(&'static str, &'static str)> {
-        SIGNALS
-            .iter()
-            .find(|&&(number, ..)| number == self.0)
-            .map(|&(_, name, meaning)| (name, meaning))
-    }
-}
-
 impl fmt::Display for Signal {
+    /// Its name and what it means, if it is one of the usual signals:
+    /// "SIGSEGV (segmentation fault)".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.name() {
-            Some((name, meaning)) => write!(f, "{name} ({meaning})"),
+        match SIGNALS.iter().find(|&&(number, ..)| number == self.0) {
+            Some((_, name, meaning)) => write!(f, "{name} ({meaning})"),
             None => write!(f, "signal {}", self.0),
         }
     }
@@ -187,26 +178,26 @@ impl Left {
     /// read it and it differs, and how a porter says it when it is not as
     /// `endwin()` leaves it.
     fn beside(&self, other: &Left) -> [(bool, &'static str); 5] {
-        fn apart(a: Option<bool>, b: Option<bool>) -> bool {
+        fn apart<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
             matches!((a, b), (Some(a), Some(b)) if a != b)
         }
         let (a, b) = (self, other);
         [
             (
-                apart(a.alternate_screen, b.alternate_screen),
+                apart(&a.alternate_screen, &b.alternate_screen),
                 "on the alternate screen",
             ),
             (
-                apart(a.cursor_hidden, b.cursor_hidden),
+                apart(&a.cursor_hidden, &b.cursor_hidden),
                 "with the cursor hidden",
             ),
             (
-                apart(a.keypad, b.keypad),
+                apart(&a.keypad, &b.keypad),
                 "with the keypad in application mode",
             ),
-            (apart(a.echo, b.echo), "with echo off"),
+            (apart(&a.echo, &b.echo), "with echo off"),
             (
-                apart(a.canonical, b.canonical),
+                apart(&a.canonical, &b.canonical),
                 "with line input off (cbreak or raw)",
             ),
         ]
@@ -578,13 +569,17 @@ impl Played {
             .collect()
     }
 
+    /// The key typed just before step `step`; `None` at the first.
+    pub fn key_at(&self, step: usize) -> Option<char> {
+        self.keys().get(step.checked_sub(1)?).copied()
+    }
+
     /// Key `n` (from 1) of its keys and its number: "key 3 of 5 ('x')".
     pub fn key_of(&self, n: usize) -> String {
-        let keys = self.keys();
-        let key = keys.get(n.wrapping_sub(1)).copied();
+        let key = self.key_at(n);
         let shown =
             key.map_or_else(String::new, |k| format!(" ({})", key_told(k)));
-        format!("key {n} of {}{shown}", keys.len())
+        format!("key {n} of {}{shown}", self.keys().len())
     }
 
     /// How it ended, on a line after `role` ("the port"): "stopped: ..."
@@ -634,9 +629,8 @@ impl Played {
                 ..
             }) => {
                 let how = waiting(*asleep);
-                let key = keys_typed.checked_sub(1).map(|i| self.keys().get(i));
-                match key.flatten() {
-                    Some(&key) => format!("{how} after {}", key_told(key)),
+                match self.key_at(*keys_typed) {
+                    Some(key) => format!("{how} after {}", key_told(key)),
                     None => how.into(),
                 }
             }

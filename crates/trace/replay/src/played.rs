@@ -136,9 +136,9 @@ fn signal_key(keys: &[char]) -> Option<(usize, Exit, Left)> {
     let quit = Left {
         alternate_screen: Some(true),
         cursor_hidden: Some(true),
-        keypad: Some(false),
         echo: Some(false),
         canonical: Some(false),
+        ..Left::RESTORED
     };
     let signalled = keys.iter().enumerate().find_map(|(i, &key)| match key {
         '\x03' => Some((i, Exit::Status(1), Left::RESTORED)),

@@ -192,9 +192,7 @@ pub fn first_difference(outcome: &Compared) -> Option<FirstDifference> {
     let stop = stop_step(outcome);
     let screens =
         differing_screen(outcome).filter(|s| stop.is_none_or(|t| s.0 < t));
-    let keys = &a.header.keys;
-    let key_of =
-        |step: usize| step.checked_sub(1).and_then(|i| keys.get(i).copied());
+    let key_of = |step| outcome.reference.key_at(step);
     let stderr = stderr_first(outcome, stop, screens.as_ref());
     let cursor = differing_cursor(outcome)
         .filter(|&c| stop.is_none_or(|t| c < t))
@@ -259,14 +257,13 @@ fn stderr_first(
     if !before_stop || screens.is_some_and(|s| s.0 < step) {
         return None;
     }
-    let keys = outcome.reference.keys();
     let shown = |p: &Played| {
         let last = p.trace.steps.iter().rfind(|s| s.number <= step);
         last.and_then(player)
     };
     Some(FirstDifference {
         step,
-        key: step.checked_sub(1).and_then(|i| keys.get(i).copied()),
+        key: outcome.reference.key_at(step),
         kind: Kind::Stderr(crate::stderr::who(&first)),
         cells: BTreeSet::new(),
         players: [shown(&outcome.reference), shown(&outcome.port)],
