@@ -74,8 +74,7 @@ impl Compared {
         };
         !self.differs()
             && !self.no_screens()
-            && blank(&self.reference.trace.steps)
-            && blank(&self.port.trace.steps)
+            && self.sides().iter().all(|p| blank(&p.trace.steps))
     }
 
     /// How both sides stopped before their last key, if they stopped
@@ -92,11 +91,6 @@ impl Compared {
     /// Whether neither side drew a screen.
     fn no_screens(&self) -> bool {
         self.sides().iter().all(|p| p.trace.steps.is_empty())
-    }
-
-    /// The keys typed into both sides.
-    fn keys(&self) -> &[char] {
-        self.reference.keys()
     }
 
     /// Each side that ended where, or as, the other did not, and how; and
@@ -178,7 +172,7 @@ impl Compared {
     /// fewer, if a side stopped early).
     fn steps_compared(&self) -> String {
         let steps = self.report.steps_compared;
-        let n = self.keys().len();
+        let n = self.reference.keys().len();
         let typed = self.sides().map(|p| p.typed()).into_iter().min();
         let typed = typed.unwrap_or(n);
         let keys = match (typed, n) {
@@ -205,7 +199,7 @@ impl Compared {
             );
         }
         let steps = self.steps_compared();
-        match (&self.reference.outcome, self.keys().last()) {
+        match (&self.reference.outcome, self.reference.keys().last()) {
             (Outcome::EndedOnLastKey(ending), Some(&key)) => format!(
                 "{steps}, each side {} on the last key ({})",
                 ending.exit,

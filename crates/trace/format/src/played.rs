@@ -144,8 +144,9 @@ pub fn crash_name(code: u32) -> Option<&'static str> {
 /// How a program left its terminal when it ended: what curses' `endwin()`
 /// restores, each `None` where it cannot be read (the Windows console has
 /// no alternate screen nor keypad mode read). Each thing a player sees of
-/// it is listed once more, in [`Left::beside`], which compares and says
-/// them all.
+/// it is a field, its value as `endwin()` leaves it in [`Left::RESTORED`],
+/// and an entry of `beside`, which compares and says them all: the
+/// verdict, `fuzz`'s groups and the report read them from there.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Left {
     /// Still on the alternate screen (`endwin()` leaves it).
@@ -679,12 +680,10 @@ impl Played {
                 format!("{} at start-up, before its first screen", ending.how())
             }
             Outcome::Stopped(Stopped::NeverDrew) => self.how(),
-            Outcome::Stopped(
-                Stopped::Exited { keys_typed, .. }
-                | Stopped::KeptDrawing { keys_typed, .. },
-            ) => format!(
-                "{}: no screen from step {keys_typed} on",
-                self.stopped_at().unwrap_or_default()
+            Outcome::Stopped(_) => format!(
+                "{}: no screen from step {} on",
+                self.stopped_at().unwrap_or_default(),
+                self.typed()
             ),
         }
     }
