@@ -431,7 +431,7 @@ pub fn free_name(
 
 /// Writes the reference's and the port's traces, creating both files;
 /// each says in its header how its side ended, where it did (`# ended:
-/// the program exited with status 0 on its last key`).
+/// exited with status 0 on its last key, key 3 of 3 ('q')`).
 fn write_both(
     reference: &Path,
     port: &Path,

@@ -173,8 +173,7 @@ impl Compared {
     fn steps_compared(&self) -> String {
         let steps = self.report.steps_compared;
         let n = self.reference.keys().len();
-        let typed = self.sides().map(|p| p.typed()).into_iter().min();
-        let typed = typed.unwrap_or(n);
+        let typed = self.reference.typed().min(self.port.typed());
         let keys = match (typed, n) {
             (0, 0) => "no key typed (the first screen only)".to_string(),
             (1, 1) => "1 key typed".to_string(),

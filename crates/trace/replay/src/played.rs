@@ -14,8 +14,8 @@ use rogue_trace_format::{stderr, suspended_after, Cursor};
 
 /// Plays `keys` headless on a `cols` by `rows` screen, as the C original
 /// plays them on a terminal of type `term`: a key that a terminal turns
-/// into a signal ends it there ([`signal_key`]), and it ends and leaves
-/// the terminal as the C original would there.
+/// into a signal (`^C`, `^\`) ends it there, and it ends and leaves the
+/// terminal as the C original would there.
 pub fn play(
     config: &GameConfig,
     (cols, rows): (u16, u16),
