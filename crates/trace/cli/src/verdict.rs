@@ -1,8 +1,9 @@
 //! What a case's verdict says: whether the two sides differ, or are
 //! identical over something (steps with something on their screens, the
 //! keys typed, how both ended), or both stopped early alike, or both
-//! showed blank screens only; and how each side ended, said as a porter
-//! says it, with the last lines it wrote outside its screens.
+//! showed blank screens only; and how each side ended where that is news,
+//! as the model of a played program says it
+//! ([`rogue_trace_format::played`]), with its last words.
 
 use rogue_trace_format::played::{Outcome, Stopped};
 use rogue_trace_format::{key_literal, Step};
