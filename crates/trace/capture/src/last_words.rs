@@ -12,10 +12,7 @@
 
 use std::num::NonZeroU16;
 
-/// The most lines kept.
-pub const MAX_LINES: usize = 10;
-/// The most characters kept of a line.
-pub const MAX_CHARS: usize = 200;
+pub use rogue_trace_format::played::{last_lines, MAX_CHARS, MAX_LINES};
 
 /// The last words a program left on an emulated terminal: if it ended
 /// inside its screen (the alternate one still showing) and wrote over the
@@ -130,21 +127,6 @@ fn main_screen(screen: &vt100::Screen) -> vt100::Parser {
     parser
 }
 
-/// The lines of `lines` that are not blank, each without its trailing
-/// blanks and cut to [`MAX_CHARS`]: of more than [`MAX_LINES`], the first
-/// two (where a panic says where and what) and the last.
-pub fn last_lines(lines: impl IntoIterator<Item = String>) -> Vec<String> {
-    let mut kept: Vec<String> = lines
-        .into_iter()
-        .map(|line| line.trim_end().chars().take(MAX_CHARS).collect())
-        .filter(|line: &String| !line.is_empty())
-        .collect();
-    if kept.len() > MAX_LINES {
-        kept.drain(2..kept.len() + 2 - MAX_LINES);
-    }
-    kept
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,15 +160,6 @@ mod tests {
         let parser = terminal(100, 5, format!("{long}\r\nend").as_bytes());
         let words = of_screen(parser.screen());
         assert_eq!(words, ["x".repeat(MAX_CHARS), "end".to_string()]);
-    }
-
-    #[test]
-    fn the_first_two_lines_and_the_last_are_kept() {
-        let lines = (1..=15).map(|n| format!("line {n}  "));
-        let kept = last_lines(lines);
-        assert_eq!(kept.len(), MAX_LINES);
-        assert_eq!(kept[..3], ["line 1", "line 2", "line 8"]);
-        assert_eq!(kept.last().map(String::as_str), Some("line 15"));
     }
 
     #[test]

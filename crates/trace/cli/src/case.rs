@@ -2,31 +2,26 @@
 //! program and the port (the built-in one, this project's headless
 //! replay, or a program given with `--port`, captured as the reference
 //! is), at the same time on the same seed, generator, size and keys; what
-//! the case gave ([`Outcome`]), and its traces and report written.
+//! the case gave ([`Compared`]), and its traces and report written.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::{Mutex, OnceLock};
 
 use clap::Args;
-use rogue_capture::last_words::last_lines;
 use rogue_capture::pin::Pin;
-use rogue_capture::{
-    capture_seen, Capture, CaptureOptions, Ending, Exit, Left,
-    Outcome as Ended, Seen, Signal, Stopped,
-};
+use rogue_capture::{capture_seen, CaptureOptions, Seen};
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
-use rogue_trace_format::report::{html_ended, Ended as EndedShown, Side};
-use rogue_trace_format::{escape_keys, Cursor, Trace};
+use rogue_trace_format::escape_keys;
+use rogue_trace_format::played::{endings, Played};
+use rogue_trace_format::report::html_played;
 
+use crate::compared::{Compared, ROLES};
 use crate::error::Failure;
 use crate::flags::{
     capture_options, check_pin, pin, CaptureFlags, ComparedArgs,
 };
 use crate::io_util::write_page;
-use crate::outcome::{Outcome, ROLES};
 use crate::verdict::Verdict;
 
 /// The reference's pinning and the port, for `compare` and `fuzz`.
@@ -319,15 +314,15 @@ pub fn run_case(
     flags: &CaptureFlags,
     case: &Case,
     compared: DiffOptions,
-) -> Result<Outcome, Failure> {
+) -> Result<Compared, Failure> {
     // The pins' libraries live as long as the captures that load them.
     let (_pins, [reference_options, port_options]) =
         side_options(sides, flags, case)?;
     let reference_command = substituted(&sides.reference, case);
     let (reference, port) = std::thread::scope(|scope| {
         let port = scope.spawn(|| play_port(sides, case, &port_options));
-        let reference = capture_seen(&reference_command, &reference_options)
-            .map_err(|e| Failure(format!("the reference cannot run: {e}"), 2));
+        let reference =
+            captured(&reference_command, &reference_options, ROLES[0]);
         let port = port
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -335,11 +330,10 @@ pub fn run_case(
     });
     let ((reference, reference_seen), (port, port_seen)) = (reference?, port?);
     let report = diff(&reference.trace, &port.trace, compared);
-    Ok(Outcome {
-        reference: reference.trace,
-        port: port.trace,
+    Ok(Compared {
+        reference,
+        port,
         report,
-        ended: [reference.outcome, port.outcome],
         names: sides.names(&case.config, Some(case)),
         part: case.config.part,
         clock_seeded: [reference_seen, port_seen]
@@ -376,195 +370,39 @@ fn side_options(
 }
 
 /// Plays the port's side of `case`: the port given with `--port`,
-/// captured with `options`, or the built-in port, replayed.
+/// captured with `options`, or the built-in port, replayed as the C
+/// original plays on the terminal `options` name.
 fn play_port(
     sides: &Sides,
     case: &Case,
     options: &CaptureOptions,
-) -> Result<(Capture, Seen), Failure> {
-    if let Some((_, command)) = &sides.port {
-        return capture_seen(&substituted(command, case), options)
-            .map_err(|e| Failure(format!("the port cannot run: {e}"), 2));
-    }
-    let (cols, rows) = case.size;
-    let signalled = signal_key(&case.keys);
-    let before = signalled.as_ref().map_or(case.keys.len(), |(i, _)| *i);
-    let mut trace =
-        rogue_replay::replay(&case.config, cols, rows, &case.keys[..before]);
-    trace.header.keys.clone_from(&case.keys);
-    if hides_cursor(&options.term) {
-        trace.header.cursors = true;
-        for step in &mut trace.steps {
-            step.cursor = cursor_at(&case.keys, step.number);
-        }
-    }
-    // It writes nothing to standard error, as the C original writes nothing.
-    rogue_trace_format::stderr::set_header(
-        &mut trace.header,
-        &Default::default(),
-    );
-    let outcome = match signalled {
-        // Still playing when the signal came: it ends the game there.
-        Some((i, ending)) if trace.steps.len() > i => {
-            if i + 1 == case.keys.len() {
-                Ended::EndedOnLastKey(ending)
-            } else {
-                Ended::Stopped(Stopped::Exited {
-                    keys_typed: i + 1,
-                    ending,
-                })
-            }
-        }
-        _ => replayed(&trace, &case.keys),
+) -> Result<(Played, Seen), Failure> {
+    let Some((_, command)) = &sides.port else {
+        let (config, term) = (&case.config, &options.term);
+        let played = rogue_replay::play(config, case.size, &case.keys, term);
+        return Ok((played, Seen::default()));
     };
-    let outcome = match cfg!(unix) {
-        true => as_the_terminal_leaves_it(outcome, &trace, &options.term),
-        false => outcome,
-    };
-    Ok((Capture { trace, outcome }, Seen::default()))
+    captured(&substituted(command, case), options, ROLES[1])
 }
 
-/// The cursor of the C original at step `number` of `keys`, where it hides
-/// it: hidden, but while a `^Z` has it suspended, shown where the
-/// terminal's main screen had it as curses started (its top left corner:
-/// nothing was written before).
-fn cursor_at(keys: &[char], number: usize) -> Cursor {
-    if cfg!(unix) && rogue_trace_format::suspended_after(keys, number) {
-        Cursor::At { y: 0, x: 0 }
-    } else {
-        Cursor::Hidden
-    }
-}
-
-/// How the C original ends on a terminal of type `term` that lacks what
-/// curses would use: with no alternate screen (no `smcup`: `vt100`) its
-/// game stays on the terminal once it has ended, its last screen its last
-/// words, as a capture reads them off the terminal's screen; with no way
-/// to hide the cursor (no `civis`), a game killed inside curses leaves it
-/// shown.
-fn as_the_terminal_leaves_it(
-    mut outcome: Ended,
-    trace: &Trace,
-    term: &str,
-) -> Ended {
-    let ending = match &mut outcome {
-        Ended::EndedOnLastKey(ending)
-        | Ended::Stopped(Stopped::Exited { ending, .. }) => ending,
-        _ => return outcome,
-    };
-    if !has_capability(term, "smcup") {
-        if let Some(last) = trace.steps.last() {
-            ending.last_words = last_lines(last.text.iter().cloned());
-        }
-        ending.left.alternate_screen = Some(false);
-    }
-    if !hides_cursor(term) {
-        ending.left.cursor_hidden = Some(false);
-    }
-    outcome
-}
-
-/// Whether the C original hides the cursor at every screen on a terminal
-/// of type `term`: on the Windows console always; on Unix, where the
-/// terminal's description has `civis` for its `curs_set(0)` (a terminal
-/// without it, `vt100`, shows the cursor where curses leaves it, which
-/// the built-in port does not say, so it is not compared). Every part but
-/// Part 0, which draws no screen, calls `curs_set(0)` before its first
-/// screen.
-fn hides_cursor(term: &str) -> bool {
-    cfg!(windows) || has_capability(term, "civis")
-}
-
-/// Whether the description of the terminal `term` has the capability
-/// `name`, as `tput` says (Unix); each asked once.
-fn has_capability(term: &str, name: &str) -> bool {
-    type Known = Vec<((String, String), bool)>;
-    static KNOWN: OnceLock<Mutex<Known>> = OnceLock::new();
-    let known = KNOWN.get_or_init(Mutex::default);
-    let mut known = known.lock().unwrap_or_else(|e| e.into_inner());
-    let key = (term.to_string(), name.to_string());
-    if let Some((_, has)) = known.iter().find(|(k, _)| *k == key) {
-        return *has;
-    }
-    let has = !term.is_empty()
-        && Command::new("tput")
-            .args(["-T", term, name])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-    known.push((key, has));
-    has
-}
-
-/// The first of `keys` that a terminal in curses' mode turns into a
-/// signal that ends the C original (Unix), and how it ends it: `^C`,
-/// `SIGINT`, which ncurses' own handler takes, restoring the terminal and
-/// exiting with status 1; `^\`, `SIGQUIT`, which kills it, its terminal
-/// left as curses set it (the alternate screen, the cursor hidden, echo
-/// and line input off). The built-in port's replay reads no signal, so
-/// its game is cut there.
-fn signal_key(keys: &[char]) -> Option<(usize, Ending)> {
-    if !cfg!(unix) {
-        return None;
-    }
-    keys.iter().enumerate().find_map(|(i, &key)| {
-        let (exit, left) = match key {
-            '\x03' => (Exit::Status(1), Left::RESTORED),
-            '\x1c' => (
-                Exit::Killed(Signal(SIGQUIT)),
-                Left {
-                    alternate_screen: Some(true),
-                    cursor_hidden: Some(true),
-                    keypad: Some(false),
-                    echo: Some(false),
-                    canonical: Some(false),
-                },
-            ),
-            _ => return None,
-        };
-        let last_words = Vec::new();
-        Some((
-            i,
-            Ending {
-                exit,
-                left,
-                last_words,
-            },
-        ))
-    })
-}
-
-/// `SIGQUIT`'s number on Unix.
-const SIGQUIT: i32 = 3;
-
-/// How the built-in port's game ended, from its trace of `keys`, as a
-/// capture says it: a key that ends the game has no screen, so with
-/// fewer screens than keys after the first, the game ended on the key
-/// after the last screen (with no screen at all, at start-up, as Part 0
-/// does); ending after every key is ending on the last.
-fn replayed(trace: &Trace, keys: &[char]) -> Ended {
-    let keys_typed = trace.steps.len();
-    if keys_typed > keys.len() {
-        return Ended::StillRunning;
-    }
-    let ending = Ending {
-        exit: Exit::Status(0),
-        left: Left::RESTORED,
-        last_words: Vec::new(),
-    };
-    if keys_typed == keys.len() && !keys.is_empty() {
-        Ended::EndedOnLastKey(ending)
-    } else {
-        Ended::Stopped(Stopped::Exited { keys_typed, ending })
-    }
+/// `command` captured with `options` as `role`'s side: an error (exit
+/// status 2) if it cannot run.
+fn captured(
+    command: &[OsString],
+    options: &CaptureOptions,
+    role: &str,
+) -> Result<(Played, Seen), Failure> {
+    let (capture, seen) = capture_seen(command, options)
+        .map_err(|e| Failure(format!("{role} cannot run: {e}"), 2))?;
+    let (trace, outcome) = (capture.trace, capture.outcome);
+    Ok((Played { trace, outcome }, seen))
 }
 
 /// Writes both traces of `outcome` into `dir`, under names no file has.
 pub fn write_traces(
     dir: &Path,
     stem: &str,
-    outcome: &Outcome,
+    outcome: &Compared,
 ) -> Result<(PathBuf, PathBuf), Failure> {
     let reference = free_name(dir, stem, "reference.trace")?;
     let port = free_name(dir, stem, "port.trace")?;
@@ -593,21 +431,20 @@ pub fn free_name(
 
 /// Writes the reference's and the port's traces, creating both files;
 /// each says in its header how its side ended, where it did (`# ended:
-/// the program exited with status 0 on its last key`).
+/// exited with status 0 on its last key, key 3 of 3 ('q')`).
 fn write_both(
     reference: &Path,
     port: &Path,
-    outcome: &Outcome,
+    outcome: &Compared,
 ) -> Result<(), Failure> {
-    let endings = outcome.endings();
-    let traces = [&outcome.reference, &outcome.port].map(Trace::clone);
-    let traces = traces.into_iter().zip(endings).map(|(mut trace, ended)| {
+    let sides = outcome.sides();
+    for ((path, played), ended) in
+        [reference, port].into_iter().zip(sides).zip(endings(sides))
+    {
+        let mut trace = played.trace.clone();
         if let Some((how, _)) = ended {
             trace.header.extra.push(format!("ended: {how}"));
         }
-        trace
-    });
-    for (path, trace) in [reference, port].into_iter().zip(traces) {
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -628,7 +465,7 @@ fn write_both(
 pub fn report_outcome(
     path: &Path,
     (force, named): (bool, Option<&str>),
-    outcome: &Outcome,
+    outcome: &Compared,
     commands: &[String],
 ) -> Result<(), Failure> {
     let line = match named {
@@ -641,26 +478,8 @@ pub fn report_outcome(
         text: outcome.text(),
         ..outcome.report.clone()
     };
-    let endings = outcome.endings();
-    let shown = endings.each_ref().map(|e| {
-        e.as_ref().map(|(how, words)| EndedShown {
-            how,
-            last_words: words,
-        })
-    });
-    let page = html_ended(
-        Side {
-            name: &outcome.names[0],
-            trace: &outcome.reference,
-        },
-        Side {
-            name: &outcome.names[1],
-            trace: &outcome.port,
-        },
-        shown,
-        &report,
-        commands,
-    );
+    let names = outcome.names.each_ref().map(String::as_str);
+    let page = html_played(names, outcome.sides(), &report, commands);
     write_page(path, force, &page)
 }
 

@@ -7,12 +7,12 @@
 
 mod case;
 mod commands;
+mod compared;
 mod coverage;
 mod error;
 mod flags;
 mod fuzz;
 mod io_util;
-mod outcome;
 mod stderr;
 mod verdict;
 

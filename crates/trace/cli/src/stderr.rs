@@ -8,62 +8,26 @@
 //! key, are not compared: they hold what changes from run to run (a
 //! thread's id, an address); how each ended is compared instead.
 
-use rogue_capture::Outcome as Ended;
 use rogue_trace_format::key_told;
-use rogue_trace_format::stderr::Stderr;
+use rogue_trace_format::played::StderrDifference;
 
-use crate::outcome::{Outcome, ROLES};
+use crate::compared::{Compared, ROLES};
 
 /// The most characters of words shown.
 const SHOWN: usize = 120;
 
-/// A step at which the sides wrote other words to standard error.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StderrDifference {
-    /// The step: the number of keys typed when the words were written.
-    pub step: usize,
-    /// The reference's words and the port's there, if any.
-    pub words: [Option<String>; 2],
-}
-
-impl Outcome {
+impl Compared {
     /// Each step at which the sides wrote other words to standard error,
-    /// in order; none if a side's standard error was not read apart.
+    /// in order ([`rogue_trace_format::played::Played::stderr_apart`]).
     pub fn stderr_differences(&self) -> Vec<StderrDifference> {
-        let read =
-            [&self.reference, &self.port].map(|t| Stderr::of_header(&t.header));
-        let [Some(a), Some(b)] = read else {
-            return Vec::new();
-        };
-        let mut steps: Vec<usize> = a.steps().chain(b.steps()).collect();
-        steps.sort_unstable();
-        steps.dedup();
-        steps
-            .into_iter()
-            .filter(|&step| !self.both_crashed_at(step))
-            .filter(|&step| a.at(step) != b.at(step))
-            .map(|step| StderrDifference {
-                step,
-                words: [a.at(step), b.at(step)].map(|w| w.map(str::to_string)),
-            })
-            .collect()
-    }
-
-    /// Whether both sides crashed (ended other than with status 0) as
-    /// `step` keys had been typed.
-    fn both_crashed_at(&self, step: usize) -> bool {
-        let keys = self.reference.header.keys.len();
-        self.ended.iter().all(|ended: &Ended| {
-            ended.ending().is_some_and(|e| !e.exit.success())
-                && ended.keys_typed(keys) == step
-        })
+        self.reference.stderr_apart(&self.port)
     }
 
     /// The first step at which the sides wrote other words to standard
     /// error, said as a porter says it; `None` if none.
     pub fn stderr_told(&self) -> Option<String> {
         let differences = self.stderr_differences();
-        let first = told(differences.first()?, &self.reference.header.keys);
+        let first = told(differences.first()?, self.reference.keys());
         Some(match differences.len() {
             1 => first,
             n => format!("{first}; and at {} more step(s)", n - 1),
@@ -73,10 +37,10 @@ impl Outcome {
     /// Every step at which they did, a line each; and each side whose
     /// words were cut, more having come than are kept.
     pub fn stderr_lines(&self) -> Vec<String> {
-        let keys = &self.reference.header.keys;
-        let cut = ROLES.iter().zip([&self.reference, &self.port]).filter_map(
-            |(role, trace)| {
-                let n = Stderr::of_header(&trace.header)?.cut_at?;
+        let keys = self.reference.keys();
+        let cut = ROLES.iter().zip(self.sides()).filter_map(
+            |(role, played)| {
+                let n = played.stderr()?.cut_at?;
                 Some(format!("{role} wrote more than {n} bytes to standard error: the words after are not compared"))
             },
         );
@@ -92,6 +56,10 @@ impl Outcome {
 /// "bump\n" (the reference wrote nothing there)".
 pub fn told(difference: &StderrDifference, keys: &[char]) -> String {
     let at = at_key(difference.step, keys);
+    let alone = |writer: &str, words, other: &str| {
+        let words = shown(words);
+        format!("{writer} wrote to standard error {at}: {words} ({other} wrote nothing there)")
+    };
     match &difference.words {
         [Some(a), Some(b)] => format!(
             "{} and {} wrote other words to standard error {at}: {} and {}",
@@ -100,17 +68,9 @@ pub fn told(difference: &StderrDifference, keys: &[char]) -> String {
             shown(a),
             shown(b)
         ),
-        [a, b] => {
-            let (writer, words, other) = match (a, b) {
-                (Some(words), _) => (ROLES[0], words, ROLES[1]),
-                (_, Some(words)) => (ROLES[1], words, ROLES[0]),
-                _ => return String::new(),
-            };
-            format!(
-                "{writer} wrote to standard error {at}: {} ({other} wrote nothing there)",
-                shown(words)
-            )
-        }
+        [Some(words), None] => alone(ROLES[0], words, ROLES[1]),
+        [None, Some(words)] => alone(ROLES[1], words, ROLES[0]),
+        [None, None] => String::new(),
     }
 }
 

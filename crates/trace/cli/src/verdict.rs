@@ -1,14 +1,14 @@
 //! What a case's verdict says: whether the two sides differ, or are
 //! identical over something (steps with something on their screens, the
 //! keys typed, how both ended), or both stopped early alike, or both
-//! showed blank screens only; and how each side ended, said as a porter
-//! says it, with the last lines it wrote outside its screens.
+//! showed blank screens only; and how each side ended where that is news,
+//! as the model of a played program says it
+//! ([`rogue_trace_format::played`]), with its last words.
 
-use rogue_capture::{Outcome as Ended, Stopped};
-use rogue_trace_format::Step;
-use rogue_trace_format::{key_literal, key_told};
+use rogue_trace_format::played::{Outcome, Stopped};
+use rogue_trace_format::{key_literal, Step};
 
-use crate::outcome::{sides_line, Outcome, ROLES};
+use crate::compared::{sides_line, Compared, ROLES};
 
 /// What a case showed, all told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ impl Verdict {
     }
 }
 
-impl Outcome {
+impl Compared {
     /// What the case showed.
     pub fn verdict(&self) -> Verdict {
         if self.differs() {
@@ -53,7 +53,7 @@ impl Outcome {
     /// standard error ([`crate::stderr`]).
     pub fn differs(&self) -> bool {
         self.screens_differ()
-            || !self.ended[0].alike(&self.ended[1])
+            || !self.reference.alike(&self.port)
             || !self.stderr_differences().is_empty()
     }
 
@@ -75,58 +75,47 @@ impl Outcome {
         };
         !self.differs()
             && !self.no_screens()
-            && blank(&self.reference.steps)
-            && blank(&self.port.steps)
+            && self.sides().iter().all(|p| blank(&p.trace.steps))
     }
 
     /// How both sides stopped before their last key, if they stopped
     /// alike; not a program that ends at start-up as its part does (Part
     /// 0, which reads no key).
     pub fn stopped_alike(&self) -> Option<&Stopped> {
-        let [a, b] = &self.ended;
-        let stopped = a.stopped()?;
-        (a.alike(b) && !self.ends_as_its_part(stopped)).then_some(stopped)
-    }
-
-    /// Whether a side that stopped as `stopped` says ended as its part
-    /// does: at start-up, for a part that reads no key.
-    fn ends_as_its_part(&self, stopped: &Stopped) -> bool {
-        !self.part.plays
-            && matches!(stopped, Stopped::Exited { keys_typed: 0, .. })
+        let stopped = self.reference.outcome.stopped()?;
+        let as_its_part = !self.part.plays
+            && matches!(stopped, Stopped::Exited { keys_typed: 0, .. });
+        let alike = self.reference.alike(&self.port);
+        (alike && !as_its_part).then_some(stopped)
     }
 
     /// Whether neither side drew a screen.
     fn no_screens(&self) -> bool {
-        self.reference.steps.is_empty() && self.port.steps.is_empty()
-    }
-
-    /// The keys typed into both sides.
-    fn keys(&self) -> &[char] {
-        &self.reference.header.keys
+        self.sides().iter().all(|p| p.trace.steps.is_empty())
     }
 
     /// Each side that ended where, or as, the other did not, and how; and
     /// whether only their last words differ.
     pub fn stops(&self) -> Vec<String> {
-        if self.ended[0].alike(&self.ended[1]) {
+        if self.reference.alike(&self.port) {
             return Vec::new();
         }
         let mut stops: Vec<String> = ROLES
             .iter()
-            .zip(&self.ended)
-            .filter(|(_, ended)| **ended != Ended::StillRunning)
-            .map(|(role, ended)| ended_line(role, ended, self.keys()))
+            .zip(self.sides())
+            .filter(|(_, played)| !played.still_running())
+            .map(|(role, played)| played.ended_line(role))
             .collect();
-        let n = typed(&self.ended[0], self.keys().len());
+        let n = self.reference.typed();
         if self.port_went_on() && n > 0 {
             stops.push(format!(
                 "{} went on after {}, where {} ended",
                 ROLES[1],
-                key_of(n, self.keys()),
+                self.reference.key_of(n),
                 ROLES[0]
             ));
         }
-        if let [Some(a), Some(b)] = self.ended.each_ref().map(|e| e.ending()) {
+        if let [Some(a), Some(b)] = self.sides().map(|p| p.ending()) {
             let same_end = a.exit == b.exit && a.left.agrees(&b.left);
             if same_end && a.last_words != b.last_words {
                 stops.push("their last words differ: what each left on the terminal's main screen once it ended (its words after leaving curses, its standard error, or a game drawn outside the alternate screen)".into());
@@ -155,7 +144,7 @@ impl Outcome {
             ),
             Verdict::StoppedAlike => format!(
                 "stopped early{by}, alike: each side {}; identical up to there: {}",
-                stopped_at(self.stopped_alike().expect("stopped"), self.keys()),
+                self.reference.stopped_at().expect("stopped"),
                 self.steps_compared()
             ),
             Verdict::Different => self.different(),
@@ -184,8 +173,8 @@ impl Outcome {
     /// fewer, if a side stopped early).
     fn steps_compared(&self) -> String {
         let steps = self.report.steps_compared;
-        let n = self.keys().len();
-        let typed = self.ended.iter().map(|e| typed(e, n)).min().unwrap_or(n);
+        let n = self.reference.keys().len();
+        let typed = self.reference.typed().min(self.port.typed());
         let keys = match (typed, n) {
             (0, 0) => "no key typed (the first screen only)".to_string(),
             (1, 1) => "1 key typed".to_string(),
@@ -201,7 +190,7 @@ impl Outcome {
     /// What an identical case covered: the steps compared, the keys
     /// typed, and how both sides ended if they did.
     fn covered(&self) -> String {
-        let ending = self.ended[0].ending().map(|e| e.exit);
+        let ending = self.reference.ending().map(|e| e.exit);
         if self.no_screens() {
             let how = ending.map_or_else(String::new, |e| format!(" {e}"));
             return format!(
@@ -210,8 +199,8 @@ impl Outcome {
             );
         }
         let steps = self.steps_compared();
-        match (&self.ended[0], self.keys().last()) {
-            (Ended::EndedOnLastKey(ending), Some(&key)) => format!(
+        match (&self.reference.outcome, self.reference.keys().last()) {
+            (Outcome::EndedOnLastKey(ending), Some(&key)) => format!(
                 "{steps}, each side {} on the last key ({})",
                 ending.exit,
                 key_literal(key)
@@ -220,7 +209,7 @@ impl Outcome {
         }
     }
 
-    /// The full result: [`Outcome::details`], then the result line.
+    /// The full result: [`Compared::details`], then the result line.
     pub fn text(&self) -> String {
         format!("{}{}\n", self.details(), self.line())
     }
@@ -250,14 +239,12 @@ impl Outcome {
             text.push('\n');
         }
         let verdict = self.verdict();
-        let alike = self.ended[0].alike(&self.ended[1]);
-        for (role, ended) in ROLES.iter().zip(&self.ended) {
-            let news = !alike || !ended.clean();
-            if verdict != Verdict::Identical
-                && *ended != Ended::StillRunning
-                && news
+        let alike = self.reference.alike(&self.port);
+        for (role, played) in ROLES.iter().zip(self.sides()) {
+            let news = !alike || !played.outcome.clean();
+            if verdict != Verdict::Identical && !played.still_running() && news
             {
-                text.push_str(&ended_told(role, ended, self.keys()));
+                text.push_str(&played.ended_told(role));
             }
         }
         for line in self.stderr_lines() {
@@ -270,120 +257,5 @@ impl Outcome {
             text.push_str(body.unwrap_or(&self.report.text));
         }
         text
-    }
-
-    /// How each side ended, for the HTML report (`None` for both if both
-    /// were still running after their last key): how, at which step, and
-    /// its last words.
-    pub fn endings(&self) -> [Option<(String, Vec<String>)>; 2] {
-        if self.ended.iter().all(|e| *e == Ended::StillRunning) {
-            return [None, None];
-        }
-        let keys = self.keys();
-        self.ended.each_ref().map(|ended| {
-            let words = ended.ending().map(|e| e.last_words.clone());
-            Some((ended_at(ended, keys), words.unwrap_or_default()))
-        })
-    }
-}
-
-/// How `role`'s side ended, on a line.
-fn ended_line(role: &str, ended: &Ended, keys: &[char]) -> String {
-    match ended.stopped() {
-        Some(Stopped::KeptDrawing { keys_typed, .. }) if *keys_typed > 0 => {
-            format!(
-                "{role} stopped: {}; the last key typed: {}",
-                ended.stopped().expect("stopped"),
-                key_of(*keys_typed, keys)
-            )
-        }
-        Some(why) => format!("{role} stopped: {why}"),
-        None => format!("{role} ended: {ended}"),
-    }
-}
-
-/// [`ended_line`], then its last words, a line each, every line ended.
-fn ended_told(role: &str, ended: &Ended, keys: &[char]) -> String {
-    let mut told = ended_line(role, ended, keys);
-    told.push('\n');
-    if let Some(words) = ended.ending().and_then(|e| e.last_words_told()) {
-        for line in words.lines() {
-            told.push_str("  ");
-            told.push_str(line);
-            told.push('\n');
-        }
-    }
-    told
-}
-
-/// The keys a side that ended as `ended` took, of `n`.
-fn typed(ended: &Ended, n: usize) -> usize {
-    match ended {
-        Ended::StillRunning | Ended::EndedOnLastKey(_) => n,
-        Ended::Stopped(Stopped::NeverDrew) => 0,
-        Ended::Stopped(
-            Stopped::Exited { keys_typed, .. }
-            | Stopped::KeptDrawing { keys_typed, .. },
-        ) => *keys_typed,
-    }
-}
-
-/// Key `n` (from 1) of `keys` and its number: "key 3 of 5 ('x')".
-fn key_of(n: usize, keys: &[char]) -> String {
-    let key = keys.get(n.wrapping_sub(1)).copied();
-    let shown = key.map_or_else(String::new, |k| format!(" ({})", key_told(k)));
-    format!("key {n} of {}{shown}", keys.len())
-}
-
-/// Where and how a side stopped early, after "each side".
-fn stopped_at(stopped: &Stopped, keys: &[char]) -> String {
-    match stopped {
-        Stopped::Exited {
-            keys_typed: 0,
-            ending,
-        } => {
-            format!("{} at start-up, before any key", ending.how())
-        }
-        Stopped::Exited { keys_typed, ending } => {
-            format!("{} at {}", ending.how(), key_of(*keys_typed, keys))
-        }
-        Stopped::NeverDrew => "drew nothing at start-up".to_string(),
-        Stopped::KeptDrawing {
-            keys_typed, asleep, ..
-        } => format!(
-            "{} without waiting for a key after {}",
-            if *asleep { "slept" } else { "kept busy" },
-            key_of(*keys_typed, keys)
-        ),
-    }
-}
-
-/// How a side ended and at which step, for a report's reader: a phrase
-/// that follows "it".
-fn ended_at(ended: &Ended, keys: &[char]) -> String {
-    match ended {
-        Ended::StillRunning => {
-            "was still running after its last key (the capture ended it)"
-                .to_string()
-        }
-        Ended::EndedOnLastKey(ending) => format!(
-            "{} on its last key, {}",
-            ending.how(),
-            key_of(keys.len(), keys)
-        ),
-        Ended::Stopped(Stopped::Exited {
-            keys_typed: 0,
-            ending,
-        }) => format!("{} at start-up, before its first screen", ending.how()),
-        Ended::Stopped(stopped @ Stopped::NeverDrew) => {
-            stopped_at(stopped, keys)
-        }
-        Ended::Stopped(
-            stopped @ (Stopped::Exited { keys_typed, .. }
-            | Stopped::KeptDrawing { keys_typed, .. }),
-        ) => format!(
-            "{}: no screen from step {keys_typed} on",
-            stopped_at(stopped, keys)
-        ),
     }
 }

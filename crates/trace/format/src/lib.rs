@@ -3,9 +3,10 @@
 //! A trace (format v1, or v2 with the cursor, see `docs/trace-format.md`)
 //! records the screen, each cell's character and colour class, before the
 //! first key and after each key. This crate reads and writes traces ([`Trace`]), compares two
-//! ([`diff`]) and shows a screen ([`show`]). It knows nothing of the game
-//! nor of terminals: recording is `rogue-capture`'s job, replaying the port
-//! `rogue-replay`'s.
+//! ([`diff`]) and shows a screen ([`show`]); a program played, how it
+//! ended and its terminal then, is [`played`]'s model. It knows nothing of
+//! the game nor of terminals: recording is `rogue-capture`'s job,
+//! replaying the port `rogue-replay`'s.
 
 pub mod classes;
 pub mod cursor;
@@ -13,6 +14,7 @@ pub mod diff;
 mod escape;
 mod format;
 pub mod keys;
+pub mod played;
 pub mod report;
 pub mod resize;
 pub mod resume;

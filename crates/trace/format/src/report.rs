@@ -15,7 +15,7 @@
 //!
 //! A step that one trace has and the other has not (a program that ended
 //! or hung before it) is a difference too, which the buttons reach; a
-//! report of two programs played ([`html_ended`]) says how each ended, at
+//! report of two programs played ([`html_played`]) says how each ended, at
 //! which step, and the last lines it wrote.
 //!
 //! Screens are stored as changes from the step before (runs of changed
@@ -29,6 +29,7 @@ use serde_json::{json, Value};
 use crate::diff::{cells_differing_as, on_console, DiffOptions, Report};
 use crate::escape::{escape_keys, key_literal};
 use crate::format::{Step, Trace};
+use crate::played::{endings, Played};
 use crate::stderr::Stderr;
 
 /// The grid renderer and its styles, shared with the book's terminals.
@@ -46,37 +47,50 @@ pub struct Side<'a> {
     pub trace: &'a Trace,
 }
 
-/// How a side's program ended, for a report of two programs played.
-pub struct Ended<'a> {
-    /// How, and at which step, on one line ("was killed by SIGSEGV
-    /// (segmentation fault) at key 4 ('x'): no screen from step 4 on").
-    pub how: &'a str,
-    /// The last lines it wrote outside its screens, oldest first.
-    pub last_words: &'a [String],
-}
-
 /// The report of comparing `a` with `b` (`report` is what [`diff`] found),
 /// with the shell commands that reproduce the run.
 ///
 /// [`diff`]: crate::diff::diff
 pub fn html(a: Side, b: Side, report: &Report, commands: &[String]) -> String {
-    html_ended(a, b, [None, None], report, commands)
+    page(a, b, [None, None], report, commands)
 }
 
-/// [`html`] of two programs played, saying how each ended (`ended`, A's
-/// and B's, where known).
-pub fn html_ended(
-    a: Side,
-    b: Side,
-    ended: [Option<Ended>; 2],
+/// [`html`] of two programs played, A and B named `names`, saying how each
+/// ended (neither, if both were still running after their last key).
+pub fn html_played(
+    names: [&str; 2],
+    played: [&Played; 2],
     report: &Report,
     commands: &[String],
 ) -> String {
-    let [ended_a, ended_b] = ended.map(|e| e.map(ended_json));
+    let [a, b] = [0, 1].map(|i| Side {
+        name: names[i],
+        trace: &played[i].trace,
+    });
+    page(a, b, endings(played), report, commands)
+}
+
+/// [`html`], with how each side ended where known: how and at which step,
+/// on one line ("was killed by SIGSEGV (segmentation fault) at key 4
+/// ('x'): no screen from step 4 on"), and the last lines it wrote outside
+/// its screens, oldest first.
+fn page(
+    a: Side,
+    b: Side,
+    ended: [Option<(String, Vec<String>)>; 2],
+    report: &Report,
+    commands: &[String],
+) -> String {
+    let [ended_a, ended_b] = ended.map(|e| {
+        e.map_or(
+            Value::Null,
+            |(how, words)| json!({"how": how, "last_words": words}),
+        )
+    });
     let mut a_data = side(&a, None);
-    a_data["ended"] = ended_a.unwrap_or(Value::Null);
+    a_data["ended"] = ended_a;
     let mut b_data = side(&b, Some(a.trace));
-    b_data["ended"] = ended_b.unwrap_or(Value::Null);
+    b_data["ended"] = ended_b;
     let data = json!({
         "a": a_data,
         "b": b_data,
@@ -153,11 +167,6 @@ fn only(a: &Trace, b: &Trace) -> Value {
         }
     }
     Value::Object(only)
-}
-
-/// A side's ending for the page.
-fn ended_json(ended: Ended) -> Value {
-    json!({"how": ended.how, "last_words": ended.last_words})
 }
 
 /// Cells side by side in a row as runs, `[row, column, count]`.
@@ -465,12 +474,10 @@ mod tests {
         let report = diff(&a, &b, DiffOptions::default());
         assert!(!report.identical);
         let words = vec!["Segmentation fault".to_string()];
-        let ended = Ended {
-            how: "was killed by SIGSEGV at key 1: no screen from step 1 on",
-            last_words: &words,
-        };
+        let how = "was killed by SIGSEGV at key 1: no screen from step 1 on";
+        let ended = (how.to_string(), words);
         let side = |name, trace| Side { name, trace };
-        let page = html_ended(
+        let page = page(
             side("a", &a),
             side("b", &b),
             [None, Some(ended)],

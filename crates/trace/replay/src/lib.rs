@@ -3,13 +3,18 @@
 //! The game plays on an in-memory screen ([`Headless`](rogue_game::Headless),
 //! no curses) through the very loop it plays in a terminal (the C
 //! original's Part 4 through the tutorial's own `game_loop`), and every
-//! screen it shows becomes a step.
+//! screen it shows becomes a step. Played as a program is captured
+//! ([`play`]), it ends and leaves its terminal as the C original does.
+
+mod played;
+
+pub use played::play;
 
 use std::io::{self, Write};
 
 use pancurses::Input;
 use rogue_fov_modes::FovMode;
-use rogue_game::{replay_typed as play, GameConfig, MemScreen, Typed};
+use rogue_game::{replay_typed, GameConfig, MemScreen, Typed};
 use rogue_trace_format::classes::class_of_pair;
 use rogue_trace_format::keys::{is_special_key, key_bytes};
 use rogue_trace_format::{
@@ -111,7 +116,7 @@ fn for_each_step(
     let (typed, ends) = inputs(keys);
     // Inputs read so far: the game waits for the next one.
     let mut read = 0;
-    play(config, rows, cols, typed, |screen| {
+    replay_typed(config, rows, cols, typed, |screen| {
         if read == 0 {
             each(step_of(screen, 0, None));
         } else if let Ok(i) = ends.binary_search(&read) {

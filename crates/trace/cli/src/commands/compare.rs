@@ -15,6 +15,7 @@ use crate::case::{
     command_line_with, diff_options, report_outcome, run_case, write_traces,
     Case, Sides, SidesArgs, MAX_CELLS,
 };
+use crate::compared::Compared;
 use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{
@@ -23,7 +24,6 @@ use crate::flags::{
 };
 use crate::fuzz::grouping::first_difference;
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
-use crate::outcome::Outcome;
 
 /// The keys of the default walk: enough for most walks to leave the
 /// first room (6 in 7 of them on Part 4's 100x25, where 200 keys leave
@@ -134,7 +134,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             println!("{named}");
         }
         let covered =
-            Coverage::of(&outcome.reference, &case.keys, &case.config);
+            Coverage::of(&outcome.reference.trace, &case.keys, &case.config);
         println!("covered (the reference's screens): {covered}");
         if let Some(unseen) = outcome.cursor_unseen() {
             println!("{unseen}");
@@ -204,7 +204,7 @@ fn check_cells(case: &Case) -> Result<(), Failure> {
 fn write(
     args: &CompareArgs,
     case: &Case,
-    outcome: &Outcome,
+    outcome: &Compared,
     again: &str,
 ) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
@@ -228,7 +228,7 @@ fn write(
 
 /// The case's first difference as `fuzz` names it, and where, if the
 /// sides differ.
-fn named(outcome: &Outcome) -> Option<String> {
+fn named(outcome: &Compared) -> Option<String> {
     let first = first_difference(outcome)?;
     Some(format!(
         "its first difference, as fuzz names it: {}, at {}",

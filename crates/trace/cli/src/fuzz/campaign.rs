@@ -17,6 +17,7 @@ use crate::case::{
     command_line, diff_options, free_name, report_outcome, run_case,
     write_traces, Case, Sides,
 };
+use crate::compared::{sides_line, Compared};
 use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{CaptureFlags, ComparedArgs};
@@ -29,7 +30,6 @@ use crate::fuzz::stop::{self, Reason};
 use crate::fuzz::tally::{case_line, Cut, Difference, Seen, Tally};
 use crate::fuzz::walks::{draw_case, Shape};
 use crate::fuzz::workers::{play_in_order, Flow};
-use crate::outcome::{sides_line, Outcome};
 use crate::verdict::Verdict;
 
 /// A campaign, as `fuzz`'s options give it.
@@ -72,7 +72,7 @@ impl Config {
 /// What a job gave for one case.
 enum Played {
     /// The case, and what it gave.
-    Done(Case, Box<Outcome>),
+    Done(Case, Box<Compared>),
     /// Its programs were ended as the campaign stopped.
     CutShort,
     /// A program could not run.
@@ -244,11 +244,11 @@ impl Gather<'_> {
         &mut self,
         number: u32,
         case: &Case,
-        outcome: Outcome,
+        outcome: Compared,
     ) -> Result<Flow, Failure> {
         let config = self.config;
         let covered =
-            Coverage::of(&outcome.reference, &case.keys, &case.config);
+            Coverage::of(&outcome.reference.trace, &case.keys, &case.config);
         let (seen, grouped) = if outcome.differs() {
             let grouped = at_map_size(config, self.sides, case, outcome)?;
             (Seen::Differs(difference(&grouped)), Some(grouped))
@@ -299,7 +299,7 @@ impl Gather<'_> {
 }
 
 /// What a case whose sides do not differ, `outcome`, showed.
-fn alike(outcome: &Outcome) -> Seen {
+fn alike(outcome: &Compared) -> Seen {
     match outcome.verdict() {
         Verdict::Blank => Seen::Blank,
         Verdict::StoppedAlike => Seen::StoppedAlike,
@@ -326,7 +326,7 @@ fn difference(grouped: &Grouped) -> Difference {
 /// ([`dungeons_differ`]).
 fn broadly(grouped: &Grouped) -> bool {
     let outcome = &grouped.outcome;
-    let firsts = [&outcome.reference, &outcome.port].map(|t| screen(t, 0));
+    let firsts = outcome.sides().map(|p| screen(&p.trace, 0));
     match firsts {
         [Some(a), Some(b)] => dungeons_differ(a, b),
         _ => true,
@@ -371,7 +371,7 @@ fn small_only(first: Option<&FirstDifference>) -> String {
 /// screens smaller than the dungeon.
 struct Grouped {
     case: Case,
-    outcome: Outcome,
+    outcome: Compared,
     first: Option<FirstDifference>,
     drawn_at: Option<(u16, u16)>,
     small_only: bool,
@@ -404,7 +404,7 @@ fn at_map_size(
     config: &Config,
     sides: &Sides,
     case: &Case,
-    outcome: Outcome,
+    outcome: Compared,
 ) -> Result<Grouped, Failure> {
     // Named by its cause already, whatever the screen's size.
     let first = first_difference(&outcome);
@@ -518,11 +518,11 @@ fn report_difference(
 
 /// Why a case is not shrunk, if it is not: a side drew nothing, or kept
 /// busy, which every play would wait out.
-fn unshrinkable(outcome: &Outcome) -> Option<&'static str> {
-    use rogue_capture::{Outcome as Ended, Stopped};
-    outcome.ended.iter().find_map(|ended| match ended {
-        Ended::Stopped(Stopped::NeverDrew) => Some("a side drew nothing at start-up"),
-        Ended::Stopped(Stopped::KeptDrawing { .. }) => {
+fn unshrinkable(outcome: &Compared) -> Option<&'static str> {
+    use rogue_trace_format::played::Stopped;
+    outcome.sides().iter().find_map(|p| match p.outcome.stopped()? {
+        Stopped::NeverDrew => Some("a side drew nothing at start-up"),
+        Stopped::KeptDrawing { .. } => {
             Some("a side kept busy or slept without waiting for a key, which each play would wait out")
         }
         _ => None,
@@ -560,7 +560,7 @@ fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
 fn keep(
     config: &Config,
     sides: &Sides,
-    (case, outcome): (&Case, &Outcome),
+    (case, outcome): (&Case, &Compared),
     (what, named): (&str, &str),
 ) -> Result<Vec<String>, Failure> {
     let stem = format!("{}-{what}", case.stem());

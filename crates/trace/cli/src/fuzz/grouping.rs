@@ -8,12 +8,12 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use rogue_capture::{Outcome as Ended, Stopped};
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{cells_differing_as, on_console};
+use rogue_trace_format::played::Played;
 use rogue_trace_format::{is_resize, key_told, Step, Trace, SUSPEND};
 
-use crate::outcome::{Outcome, ROLES};
+use crate::compared::{Compared, ROLES};
 
 /// What a first difference is, in a porter's words; the kinds of a screen
 /// in order of precedence, the first a screen shows naming it.
@@ -39,7 +39,8 @@ pub enum Kind {
     /// colours the same: the attributes found on one side only.
     Attributes(Vec<&'static str>),
     /// A side ended where the other went on, or both ended apart: how each
-    /// that ended there did ([`how`]).
+    /// that ended there did
+    /// ([`rogue_trace_format::played::Played::how`]).
     Stopped(Vec<String>),
     /// Both sides ended alike, but left the terminal otherwise: how
     /// each that did not restore it left it.
@@ -186,14 +187,12 @@ impl FirstDifference {
 /// screen, unless a side ended before it where the other did not end
 /// alike; words on standard error written at or before that screen (and
 /// before a side ended, or as it ended leaving other last words) first.
-pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
-    let (a, b) = (&outcome.reference, &outcome.port);
+pub fn first_difference(outcome: &Compared) -> Option<FirstDifference> {
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let stop = stop_step(outcome);
     let screens =
         differing_screen(outcome).filter(|s| stop.is_none_or(|t| s.0 < t));
-    let keys = &a.header.keys;
-    let key_of =
-        |step: usize| step.checked_sub(1).and_then(|i| keys.get(i).copied());
+    let key_of = |step| outcome.reference.key_at(step);
     let stderr = stderr_first(outcome, stop, screens.as_ref());
     let cursor = differing_cursor(outcome)
         .filter(|&c| stop.is_none_or(|t| c < t))
@@ -246,7 +245,7 @@ pub fn first_difference(outcome: &Outcome) -> Option<FirstDifference> {
 /// `screens`, and before the step `stop` a side ended at (or at it, if
 /// the endings differ in their last words alone).
 fn stderr_first(
-    outcome: &Outcome,
+    outcome: &Compared,
     stop: Option<usize>,
     screens: Option<&(usize, BTreeSet<(usize, usize)>)>,
 ) -> Option<FirstDifference> {
@@ -258,14 +257,13 @@ fn stderr_first(
     if !before_stop || screens.is_some_and(|s| s.0 < step) {
         return None;
     }
-    let keys = &outcome.reference.header.keys;
-    let shown = |t: &Trace| {
-        let last = t.steps.iter().rfind(|s| s.number <= step);
+    let shown = |p: &Played| {
+        let last = p.trace.steps.iter().rfind(|s| s.number <= step);
         last.and_then(player)
     };
     Some(FirstDifference {
         step,
-        key: step.checked_sub(1).and_then(|i| keys.get(i).copied()),
+        key: outcome.reference.key_at(step),
         kind: Kind::Stderr(crate::stderr::who(&first)),
         cells: BTreeSet::new(),
         players: [shown(&outcome.reference), shown(&outcome.port)],
@@ -275,10 +273,9 @@ fn stderr_first(
 /// The kind of a difference in the endings alone: both sides ended the
 /// same way after the same keys, but left the terminal otherwise, or
 /// other last words.
-fn ending_kind(outcome: &Outcome) -> Option<Kind> {
-    let [a, b] = outcome.ended.each_ref().map(|e| e.ending());
-    let (a, b) = (a?, b?);
-    let same_keys = typed(&outcome.ended[0]) == typed(&outcome.ended[1]);
+fn ending_kind(outcome: &Compared) -> Option<Kind> {
+    let (a, b) = (outcome.reference.ending()?, outcome.port.ending()?);
+    let same_keys = outcome.reference.typed() == outcome.port.typed();
     if a.exit != b.exit || !same_keys {
         return None;
     }
@@ -296,15 +293,6 @@ fn ending_kind(outcome: &Outcome) -> Option<Kind> {
     (a.last_words != b.last_words).then_some(Kind::LastWords)
 }
 
-/// The keys a side that ended took, its last included.
-fn typed(ended: &Ended) -> Option<usize> {
-    match ended {
-        Ended::EndedOnLastKey(_) => Some(usize::MAX),
-        Ended::Stopped(Stopped::Exited { keys_typed, .. }) => Some(*keys_typed),
-        _ => None,
-    }
-}
-
 /// The step `number` of `trace`, if it has one.
 pub fn screen(trace: &Trace, number: usize) -> Option<&Step> {
     trace.steps.iter().find(|s| s.number == number)
@@ -312,9 +300,9 @@ pub fn screen(trace: &Trace, number: usize) -> Option<&Step> {
 
 /// The first screen both sides have that differs, and its differing cells.
 fn differing_screen(
-    outcome: &Outcome,
+    outcome: &Compared,
 ) -> Option<(usize, BTreeSet<(usize, usize)>)> {
-    let (a, b) = (&outcome.reference, &outcome.port);
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let console = on_console(a, b);
     let options = outcome.report.options;
     a.steps.iter().find_map(|step_a| {
@@ -386,8 +374,8 @@ fn kept(before: &Step, now: &Step, gone: usize) -> bool {
 
 /// The first step both sides have whose cursors differ, where they are
 /// compared ([`rogue_trace_format::diff::DiffOptions::cursor_difference`]).
-fn differing_cursor(outcome: &Outcome) -> Option<usize> {
-    let (a, b) = (&outcome.reference, &outcome.port);
+fn differing_cursor(outcome: &Compared) -> Option<usize> {
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let options = &outcome.report.options;
     a.steps.iter().find_map(|step_a| {
         let step_b = screen(b, step_a.number)?;
@@ -399,17 +387,13 @@ fn differing_cursor(outcome: &Outcome) -> Option<usize> {
 
 /// The first step a side has no screen for, having ended where the other
 /// did not end alike; `None` if the sides ended alike.
-fn stop_step(outcome: &Outcome) -> Option<usize> {
-    let [a, b] = &outcome.ended;
-    if a.alike(b) {
+fn stop_step(outcome: &Compared) -> Option<usize> {
+    if outcome.reference.alike(&outcome.port) {
         return None;
     }
-    let sides = [(&outcome.reference, a), (&outcome.port, b)];
-    sides
-        .iter()
-        .filter(|(_, ended)| **ended != Ended::StillRunning)
-        .map(|(trace, _)| screens_before_end(trace))
-        .min()
+    let sides = outcome.sides().into_iter();
+    let ended = sides.filter(|played| !played.still_running());
+    ended.map(|played| screens_before_end(&played.trace)).min()
 }
 
 /// How many screens a trace has in a row from step 0: the step after them
@@ -423,51 +407,24 @@ fn screens_before_end(trace: &Trace) -> usize {
         .count()
 }
 
-/// How each side that ended at `step` did, as [`how`] says it.
-fn hows(outcome: &Outcome, step: usize) -> Vec<String> {
-    let sides = [&outcome.reference, &outcome.port];
+/// How each side that ended at `step` did ([`Played::how`]).
+fn hows(outcome: &Compared, step: usize) -> Vec<String> {
     ROLES
         .iter()
-        .zip(sides.iter().zip(&outcome.ended))
-        .filter(|(_, (trace, ended))| {
-            **ended != Ended::StillRunning && screens_before_end(trace) == step
+        .zip(outcome.sides())
+        .filter(|(_, played)| {
+            !played.still_running() && screens_before_end(&played.trace) == step
         })
-        .map(|(role, (_, ended))| {
-            format!("{role} {}", how(ended, &outcome.reference.header.keys))
-        })
+        .map(|(role, played)| format!("{role} {}", played.how()))
         .chain(went_on(outcome))
         .collect()
 }
 
-/// "the port went on", if it did ([`Outcome::port_went_on`]).
-fn went_on(outcome: &Outcome) -> Option<String> {
+/// "the port went on", if it did ([`Compared::port_went_on`]).
+fn went_on(outcome: &Compared) -> Option<String> {
     outcome
         .port_went_on()
         .then(|| format!("{} went on", ROLES[1]))
-}
-
-/// How a side ended, without the number of keys typed or whether the key
-/// was its last: its exit status or the signal that killed it, or the key
-/// of `keys` after which it kept busy or slept.
-pub fn how(ended: &Ended, keys: &[char]) -> String {
-    match ended {
-        Ended::StillRunning => "went on".into(),
-        Ended::EndedOnLastKey(ending)
-        | Ended::Stopped(Stopped::Exited { ending, .. }) => ending.how(),
-        Ended::Stopped(Stopped::NeverDrew) => "drew nothing at start-up".into(),
-        Ended::Stopped(Stopped::KeptDrawing {
-            keys_typed, asleep, ..
-        }) => {
-            let how = match asleep {
-                true => "slept without waiting for a key",
-                false => "kept busy without waiting for a key",
-            };
-            match keys_typed.checked_sub(1).and_then(|i| keys.get(i)) {
-                Some(&key) => format!("{how} after {}", key_told(key)),
-                None => how.into(),
-            }
-        }
-    }
 }
 
 /// Where the first `@` of a screen is, row and column.

@@ -98,8 +98,8 @@ fn into_view(
     };
     let played =
         run_case(shrinker.sides, shrinker.flags, &at_large, shrinker.options)?;
-    let sides = [&played.reference, &played.port];
-    let places = sides.map(|t| screen(t, step).and_then(player));
+    let places = played.sides().map(|p| screen(&p.trace, step));
+    let places = places.map(|s| s.and_then(player));
     let need = |(y, x): (usize, usize)| (x as u16 + 1, y as u16 + 1);
     let Some((cols, rows)) = places.into_iter().flatten().map(need).min()
     else {

@@ -7,9 +7,9 @@
 
 use std::collections::HashMap;
 
+use crate::compared::sides_line;
 use crate::coverage::Coverage;
 use crate::fuzz::stop::Reason;
-use crate::outcome::sides_line;
 
 /// The most groups reported in full (traces, reports, shrinking); any
 /// more are counted.

@@ -1,11 +1,10 @@
-//! What a case gave, both sides' traces, how they compare and how each
-//! ended: below the case that plays it ([`crate::case`]) and the verdict
-//! that reads it ([`crate::verdict`]).
+//! What a case gave: both sides played ([`Played`]: their traces and how
+//! each ended) and their screens compared; below the case that plays it
+//! ([`crate::case`]) and the verdict that reads it ([`crate::verdict`]).
 
-use rogue_capture::Outcome as Ended;
 use rogue_game::Part;
 use rogue_trace_format::diff::Report;
-use rogue_trace_format::Trace;
+use rogue_trace_format::played::Played;
 
 /// What the sides are called, A and B.
 pub const ROLES: [&str; 2] = ["the reference", "the port"];
@@ -16,16 +15,14 @@ pub fn sides_line(names: &[String; 2]) -> String {
 }
 
 /// What a case gave; what it says is [`crate::verdict`]'s.
-pub struct Outcome {
-    /// The reference's trace.
-    pub reference: Trace,
-    /// The port's trace.
-    pub port: Trace,
+pub struct Compared {
+    /// The reference played: its trace, and how it ended (early, on its
+    /// last key, or not at all; the screens before are in its trace).
+    pub reference: Played,
+    /// The port played.
+    pub port: Played,
     /// The comparison of the screens.
     pub report: Report,
-    /// How each side, the reference and the port, ended: early, on its
-    /// last key, or not at all; the screens before are in its trace.
-    pub ended: [Ended; 2],
     /// Both sides by name and command ([`crate::case::Sides::names`]).
     pub names: [String; 2],
     /// The part both sides play.
@@ -36,13 +33,17 @@ pub struct Outcome {
     pub clock_seeded: [bool; 2],
 }
 
-impl Outcome {
+impl Compared {
+    /// The reference and the port.
+    pub fn sides(&self) -> [&Played; 2] {
+        [&self.reference, &self.port]
+    }
+
     /// Whether the port was still running after its last key where the
     /// reference ended by itself: it took the ending key otherwise (a
     /// signal it ignores, a quit key it does not know).
     pub fn port_went_on(&self) -> bool {
-        let [reference, port] = &self.ended;
-        *port == Ended::StillRunning && reference.ending().is_some()
+        self.port.still_running() && self.reference.ending().is_some()
     }
 
     /// The sides whose traces do not record the cursor, when the other's
@@ -51,8 +52,7 @@ impl Outcome {
     /// only where curses can hide it; a Windows console's is not read.
     /// `None` where the comparison ignores the cursor anyway.
     pub fn cursor_unseen(&self) -> Option<String> {
-        let sides = [&self.reference, &self.port];
-        let recorded = sides.map(|t| t.header.cursors);
+        let recorded = self.sides().map(|p| p.trace.header.cursors);
         if recorded[0] == recorded[1] || self.report.options.ignore_cursor {
             return None;
         }

@@ -1,0 +1,875 @@
+//! A program played, as a porter compares it: what it showed (its
+//! trace's steps), the keys typed and what it wrote apart, to its standard
+//! error (its trace's header), how it ended ([`Outcome`]: early, on its
+//! last key, or not at all; and, when it ended by itself, how, [`Exit`]),
+//! and its terminal then ([`Left`], and its last words). A capture and the
+//! built-in port give the same model ([`Played`]); how an ending is said
+//! is said here alone.
+
+use std::fmt;
+
+use crate::format::Trace;
+use crate::keys::key_told;
+use crate::stderr::Stderr;
+
+/// How a program ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this status.
+    Status(u32),
+    /// A signal killed it (Unix).
+    Killed(Signal),
+    /// It crashed: its exit code is the NTSTATUS of a crash (Windows), one
+    /// [`crash_name`] names.
+    Crashed(u32),
+    /// Its status could not be read.
+    Unknown,
+}
+
+impl Exit {
+    /// How a process ended, from the status the standard library gives.
+    pub fn of_status(status: std::process::ExitStatus) -> Exit {
+        #[cfg(unix)]
+        if let Some(signal) =
+            std::os::unix::process::ExitStatusExt::signal(&status)
+        {
+            return Exit::Killed(Signal(signal));
+        }
+        // Windows' exit codes are 32-bit words; an NTSTATUS reads negative.
+        status
+            .code()
+            .map_or(Exit::Unknown, |c| Exit::of_code(c as u32))
+    }
+
+    /// How a process that exited with `code` ended: crashed, if the code
+    /// is a crash's NTSTATUS (which no Unix status, 0 to 255, can be).
+    pub fn of_code(code: u32) -> Exit {
+        if crash_name(code).is_some() {
+            Exit::Crashed(code)
+        } else {
+            Exit::Status(code)
+        }
+    }
+
+    /// Whether the program exited with status 0.
+    pub fn success(&self) -> bool {
+        *self == Exit::Status(0)
+    }
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Exit::Status(code) if code > 0xFFFF => {
+                write!(f, "exited with status {code:#010X}")
+            }
+            Exit::Status(code) => write!(f, "exited with status {code}"),
+            Exit::Killed(signal) => write!(f, "was killed by {signal}"),
+            Exit::Crashed(code) => write!(
+                f,
+                "crashed with {code:#010X} ({})",
+                crash_name(code).unwrap_or("a crash")
+            ),
+            Exit::Unknown => write!(f, "ended, its exit status unknown"),
+        }
+    }
+}
+
+/// A Unix signal, by its number on this system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Signal(pub i32);
+
+impl fmt::Display for Signal {
+    /// Its name and what it means, if it is one of the usual signals:
+    /// "SIGSEGV (segmentation fault)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match SIGNALS.iter().find(|&&(number, ..)| number == self.0) {
+            Some((_, name, meaning)) => write!(f, "{name} ({meaning})"),
+            None => write!(f, "signal {}", self.0),
+        }
+    }
+}
+
+/// The usual signals: number, name and meaning.
+#[cfg(unix)]
+const SIGNALS: &[(i32, &str, &str)] = &[
+    (libc::SIGHUP, "SIGHUP", "hang-up"),
+    (libc::SIGINT, "SIGINT", "interrupted"),
+    (libc::SIGQUIT, "SIGQUIT", "quit"),
+    (libc::SIGILL, "SIGILL", "illegal instruction"),
+    (libc::SIGTRAP, "SIGTRAP", "trace or breakpoint trap"),
+    (libc::SIGABRT, "SIGABRT", "aborted"),
+    (libc::SIGBUS, "SIGBUS", "bus error"),
+    (libc::SIGFPE, "SIGFPE", "arithmetic error"),
+    (libc::SIGKILL, "SIGKILL", "killed"),
+    (libc::SIGUSR1, "SIGUSR1", "user signal 1"),
+    (libc::SIGSEGV, "SIGSEGV", "segmentation fault"),
+    (libc::SIGUSR2, "SIGUSR2", "user signal 2"),
+    (libc::SIGPIPE, "SIGPIPE", "broken pipe"),
+    (libc::SIGALRM, "SIGALRM", "alarm clock"),
+    (libc::SIGTERM, "SIGTERM", "terminated"),
+    (libc::SIGXCPU, "SIGXCPU", "CPU time limit exceeded"),
+    (libc::SIGXFSZ, "SIGXFSZ", "file size limit exceeded"),
+    (libc::SIGSYS, "SIGSYS", "bad system call"),
+];
+
+/// No signals end a program here.
+#[cfg(not(unix))]
+const SIGNALS: &[(i32, &str, &str)] = &[];
+
+/// The NTSTATUS codes a Windows program's crash leaves as its exit code,
+/// and what each means.
+const CRASHES: &[(u32, &str)] = &[
+    (0x8000_0003, "breakpoint"),
+    (0xC000_0005, "access violation"),
+    (0xC000_001D, "illegal instruction"),
+    (0xC000_0094, "integer division by zero"),
+    (0xC000_0096, "privileged instruction"),
+    (0xC000_00FD, "stack overflow"),
+    (0xC000_0135, "a DLL it needs was not found"),
+    (0xC000_013A, "ended by Ctrl-C"),
+    (0xC000_0374, "heap corruption"),
+    (0xC000_0409, "stack buffer overrun, or a fail-fast abort"),
+];
+
+/// What a crash's NTSTATUS `code` means, if it is one of the usual
+/// crashes' (an access violation, a stack overflow, ...).
+pub fn crash_name(code: u32) -> Option<&'static str> {
+    CRASHES
+        .iter()
+        .find(|&&(c, _)| c == code)
+        .map(|&(_, meaning)| meaning)
+}
+
+/// How a program left its terminal when it ended: what curses' `endwin()`
+/// restores, each `None` where it cannot be read (the Windows console has
+/// no alternate screen nor keypad mode read). Each thing a player sees of
+/// it is a field, its value as `endwin()` leaves it in [`Left::RESTORED`],
+/// and an entry of `beside`, which compares and says them all: the
+/// verdict, `fuzz`'s groups and the report read them from there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Left {
+    /// Still on the alternate screen (`endwin()` leaves it).
+    pub alternate_screen: Option<bool>,
+    /// The cursor still hidden (`endwin()` shows it again).
+    pub cursor_hidden: Option<bool>,
+    /// The keypad or the cursor keys still in application mode
+    /// (`keypad(stdscr, TRUE)`, which `endwin()` undoes).
+    pub keypad: Option<bool>,
+    /// Typed keys echoed, as before curses (`noecho()` turns it off).
+    pub echo: Option<bool>,
+    /// Input read a line at a time, as before curses (`cbreak()` and
+    /// `raw()` turn it off).
+    pub canonical: Option<bool>,
+}
+
+impl Left {
+    /// The terminal as `endwin()` leaves it, and as a pseudo-terminal
+    /// starts: the main screen, the cursor shown, the keys in their normal
+    /// mode, echo and line input on.
+    pub const RESTORED: Left = Left {
+        alternate_screen: Some(false),
+        cursor_hidden: Some(false),
+        keypad: Some(false),
+        echo: Some(true),
+        canonical: Some(true),
+    };
+
+    /// Each thing read of the terminal, against `other`'s: whether both
+    /// read it and it differs, and how a porter says it when it is not as
+    /// `endwin()` leaves it.
+    fn beside(&self, other: &Left) -> [(bool, &'static str); 5] {
+        fn apart<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
+            matches!((a, b), (Some(a), Some(b)) if a != b)
+        }
+        let (a, b) = (self, other);
+        [
+            (
+                apart(&a.alternate_screen, &b.alternate_screen),
+                "on the alternate screen",
+            ),
+            (
+                apart(&a.cursor_hidden, &b.cursor_hidden),
+                "with the cursor hidden",
+            ),
+            (
+                apart(&a.keypad, &b.keypad),
+                "with the keypad in application mode",
+            ),
+            (apart(&a.echo, &b.echo), "with echo off"),
+            (
+                apart(&a.canonical, &b.canonical),
+                "with line input off (cbreak or raw)",
+            ),
+        ]
+    }
+
+    /// Whether `self` and `other` agree on everything both read.
+    pub fn agrees(&self, other: &Left) -> bool {
+        self.beside(other).iter().all(|(apart, _)| !apart)
+    }
+
+    /// What of the terminal is left otherwise than `endwin()` leaves it,
+    /// as a porter says it; empty if nothing is (or nothing can be read).
+    pub fn not_restored(&self) -> Vec<&'static str> {
+        let beside = self.beside(&Left::RESTORED).into_iter();
+        beside
+            .filter(|(apart, _)| *apart)
+            .map(|(_, said)| said)
+            .collect()
+    }
+}
+
+/// How a program ended, how it left its terminal, and the last lines it
+/// wrote outside its screens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// How it ended.
+    pub exit: Exit,
+    /// How it left the terminal.
+    pub left: Left,
+    /// Its last words, oldest first: what the terminal's main screen shows
+    /// once it has ended, [`last_lines`] of it.
+    pub last_words: Vec<String>,
+}
+
+impl Ending {
+    /// Whether `self` and `other` ended alike: the same exit (and the same
+    /// place, for a Rust panic), the terminal left alike where both are
+    /// read ([`Left::agrees`]), and, for a program that exited with status
+    /// 0, the same last words where both are a main screen's (on the
+    /// Windows console they are its last lines, the game's own screen, and
+    /// are shown only).
+    pub fn alike(&self, other: &Ending) -> bool {
+        let main_screens = self.left.alternate_screen.is_some()
+            && other.left.alternate_screen.is_some();
+        // A crash's words hold what changes from run to run (a thread's
+        // id, an address): where it panicked is compared, not its words.
+        let clean = self.exit.success();
+        self.exit == other.exit
+            && self.panic_place() == other.panic_place()
+            && self.left.agrees(&other.left)
+            && (!main_screens || !clean || self.last_words == other.last_words)
+    }
+
+    /// How it ended, and how it left the terminal if not as `endwin()`
+    /// does: "exited with status 0, leaving the terminal on the alternate
+    /// screen".
+    pub fn how(&self) -> String {
+        let exit = match self.panic_place() {
+            Some(place) => format!("panicked at {place} ({})", self.exit),
+            None => self.exit.to_string(),
+        };
+        let left = self.left.not_restored();
+        match left.is_empty() {
+            true => exit,
+            false => {
+                format!("{exit}, leaving the terminal {}", left.join(", "))
+            }
+        }
+    }
+
+    /// Where a Rust program panicked, if it did: it exited with status
+    /// 101, and its last words say `panicked at FILE:LINE:COLUMN`.
+    pub fn panic_place(&self) -> Option<&str> {
+        if self.exit != Exit::Status(101) {
+            return None;
+        }
+        self.last_words.iter().find_map(|line| {
+            let at = line.find("panicked at ")? + "panicked at ".len();
+            let place = line[at..].split_whitespace().next()?;
+            Some(place.trim_end_matches(':'))
+        })
+    }
+
+    /// Its last words, told a line each after a line that says what they
+    /// are; `None` if it wrote none.
+    pub fn last_words_told(&self) -> Option<String> {
+        if self.last_words.is_empty() {
+            return None;
+        }
+        let mut told = String::from("its last words:");
+        for line in &self.last_words {
+            told.push_str("\n  | ");
+            told.push_str(line);
+        }
+        Some(told)
+    }
+}
+
+impl fmt::Display for Ending {
+    /// How it ended, then its last words, a line each.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.how())?;
+        match self.last_words_told() {
+            Some(words) => write!(f, "; {words}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The most lines of last words kept.
+pub const MAX_LINES: usize = 10;
+/// The most characters kept of a line of last words.
+pub const MAX_CHARS: usize = 200;
+
+/// The lines of `lines` that are not blank, each without its trailing
+/// blanks and cut to [`MAX_CHARS`]: of more than [`MAX_LINES`], the first
+/// two (where a panic says where and what) and the last.
+pub fn last_lines(lines: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut kept: Vec<String> = lines
+        .into_iter()
+        .map(|line| line.trim_end().chars().take(MAX_CHARS).collect())
+        .filter(|line: &String| !line.is_empty())
+        .collect();
+    if kept.len() > MAX_LINES {
+        kept.drain(2..kept.len() + 2 - MAX_LINES);
+    }
+    kept
+}
+
+/// Why a program stopped before its last key's screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The program ended after `keys_typed` keys, before the last.
+    Exited {
+        /// Keys typed before it ended.
+        keys_typed: usize,
+        /// How it ended, and its last words.
+        ending: Ending,
+    },
+    /// The program drew nothing at start-up.
+    NeverDrew,
+    /// The program kept drawing, or did not wait for a key, after
+    /// `keys_typed` keys.
+    KeptDrawing {
+        /// Keys typed before it.
+        keys_typed: usize,
+        /// Whether it used next to no CPU time meanwhile: asleep in
+        /// something other than a wait for a key (a `sleep`, a lock, a
+        /// pipe), not busy (where that can be told: Linux).
+        asleep: bool,
+        /// Whether it was seen at work on the CPU, no read of input
+        /// pending, for the hang limit after its key (Linux): hung, told
+        /// within that limit, not the whole busy limit.
+        hung: bool,
+    },
+}
+
+impl Stopped {
+    /// A program hung after `keys_typed` keys.
+    pub fn hung(keys_typed: usize) -> Stopped {
+        Stopped::KeptDrawing {
+            keys_typed,
+            asleep: false,
+            hung: true,
+        }
+    }
+}
+
+impl fmt::Display for Stopped {
+    /// One line: its last words are [`Outcome::ending`]'s.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stopped::Exited { keys_typed, ending } => write!(
+                f,
+                "the program {} after {keys_typed} key(s); the screens before are recorded",
+                ending.how()
+            ),
+            Stopped::NeverDrew => write!(f, "the program drew nothing at start-up; the blank screen is recorded"),
+            Stopped::KeptDrawing { keys_typed, hung: true, .. } => write!(
+                f,
+                "the program kept busy without waiting for a key after {keys_typed} key(s), at work on the CPU with no read of input pending for the hang limit (--hang-limit-ms, 1000 ms by default): hung; the settled screens before are recorded"
+            ),
+            Stopped::KeptDrawing { keys_typed, asleep: false, .. } => write!(
+                f,
+                "the program kept busy without waiting for a key after {keys_typed} key(s), for the whole busy limit (--busy-limit, 5 s by default); the settled screens before are recorded"
+            ),
+            Stopped::KeptDrawing { keys_typed, asleep: true, .. } => write!(
+                f,
+                "the program slept without waiting for a key after {keys_typed} key(s) (asleep, using no CPU, outside any wait for input: a sleep, a lock, a pipe), for the whole busy limit (--busy-limit, 5 s by default); the settled screens before are recorded"
+            ),
+        }
+    }
+}
+
+/// How a played program ended: early, before its last key ([`Stopped`]);
+/// on its last key, as a program that quits on the quit key typed last
+/// does; or not at all, its player ending it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// It was still running once its last key's screen had settled: the
+    /// capture ended it.
+    StillRunning,
+    /// It ended on its last key, every key typed: a program that quits on
+    /// the quit key typed last, or one that crashes on it. The screens
+    /// before are recorded, as for a key that ends the game in a replay.
+    EndedOnLastKey(Ending),
+    /// It stopped early.
+    Stopped(Stopped),
+}
+
+impl Outcome {
+    /// The outcome of a play of `keys` keys that stopped as `stopped`
+    /// says, if it did: having ended after every key is ending on the
+    /// last.
+    pub fn of(stopped: Option<Stopped>, keys: usize) -> Outcome {
+        match stopped {
+            None => Outcome::StillRunning,
+            Some(Stopped::Exited { keys_typed, ending })
+                if keys_typed == keys && keys > 0 =>
+            {
+                Outcome::EndedOnLastKey(ending)
+            }
+            Some(stopped) => Outcome::Stopped(stopped),
+        }
+    }
+
+    /// Why it stopped early, if it did.
+    pub fn stopped(&self) -> Option<&Stopped> {
+        match self {
+            Outcome::Stopped(stopped) => Some(stopped),
+            _ => None,
+        }
+    }
+
+    /// How the program ended and its last words, if it ended by itself.
+    pub fn ending(&self) -> Option<&Ending> {
+        match self {
+            Outcome::EndedOnLastKey(ending)
+            | Outcome::Stopped(Stopped::Exited { ending, .. }) => Some(ending),
+            _ => None,
+        }
+    }
+
+    /// Whether `self` and `other` end alike: the same way, after the same
+    /// keys, leaving the terminal alike, with the same last words
+    /// ([`Ending::alike`]).
+    pub fn alike(&self, other: &Outcome) -> bool {
+        // An ending on the last key is after more keys than any other.
+        let typed = |o: &Outcome| o.keys_typed(usize::MAX);
+        match (self.ending(), other.ending()) {
+            (Some(a), Some(b)) => typed(self) == typed(other) && a.alike(b),
+            _ => self == other,
+        }
+    }
+
+    /// How many of `keys` keys the program took, the one it ended on
+    /// included: every key if it was still running after its last.
+    pub fn keys_typed(&self, keys: usize) -> usize {
+        match self {
+            Outcome::StillRunning | Outcome::EndedOnLastKey(_) => keys,
+            Outcome::Stopped(Stopped::NeverDrew) => 0,
+            Outcome::Stopped(
+                Stopped::Exited { keys_typed, .. }
+                | Stopped::KeptDrawing { keys_typed, .. },
+            ) => *keys_typed,
+        }
+    }
+
+    /// Whether the play went as planned: every key typed, and the
+    /// program still running or ended with status 0 on its last key.
+    pub fn clean(&self) -> bool {
+        match self {
+            Outcome::StillRunning => true,
+            Outcome::EndedOnLastKey(ending) => ending.exit.success(),
+            Outcome::Stopped(_) => false,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// One line: its last words are [`Outcome::ending`]'s.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::StillRunning => write!(
+                f,
+                "the program was still running after its last key; the capture ended it"
+            ),
+            Outcome::EndedOnLastKey(ending) => {
+                write!(f, "the program {} on its last key", ending.how())
+            }
+            Outcome::Stopped(stopped) => write!(f, "{stopped}"),
+        }
+    }
+}
+
+/// A program played: captured, or the built-in port replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// What it showed, the keys typed, and what it wrote to its standard
+    /// error where that was read apart.
+    pub trace: Trace,
+    /// How it ended, and its terminal then.
+    pub outcome: Outcome,
+}
+
+/// A step at which two programs wrote other words to standard error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StderrDifference {
+    /// The step: the number of keys typed when the words were written.
+    pub step: usize,
+    /// The first's words and the second's there, if any.
+    pub words: [Option<String>; 2],
+}
+
+impl Played {
+    /// The keys typed into it.
+    pub fn keys(&self) -> &[char] {
+        &self.trace.header.keys
+    }
+
+    /// What it wrote to its standard error, if that was read apart.
+    pub fn stderr(&self) -> Option<Stderr> {
+        Stderr::of_header(&self.trace.header)
+    }
+
+    /// How it ended and its last words, if it ended by itself.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.outcome.ending()
+    }
+
+    /// Whether it was still running after its last key.
+    pub fn still_running(&self) -> bool {
+        self.outcome == Outcome::StillRunning
+    }
+
+    /// The keys it took, the one it ended on included: every key if it
+    /// was still running after its last.
+    pub fn typed(&self) -> usize {
+        self.outcome.keys_typed(self.keys().len())
+    }
+
+    /// Whether `self` and `other` ended alike ([`Outcome::alike`]).
+    pub fn alike(&self, other: &Played) -> bool {
+        self.outcome.alike(&other.outcome)
+    }
+
+    /// Each step at which `self` and `other` wrote other words to standard
+    /// error, in order; none if either's was not read apart. The words
+    /// written as both crashed at the same key are not compared: they hold
+    /// what changes from run to run (a thread's id, an address).
+    pub fn stderr_apart(&self, other: &Played) -> Vec<StderrDifference> {
+        let (Some(a), Some(b)) = (self.stderr(), other.stderr()) else {
+            return Vec::new();
+        };
+        let crashed = |p: &Played, step| {
+            p.ending().is_some_and(|e| !e.exit.success()) && p.typed() == step
+        };
+        let mut steps: Vec<usize> = a.steps().chain(b.steps()).collect();
+        steps.sort_unstable();
+        steps.dedup();
+        steps
+            .into_iter()
+            .filter(|&step| !(crashed(self, step) && crashed(other, step)))
+            .filter(|&step| a.at(step) != b.at(step))
+            .map(|step| StderrDifference {
+                step,
+                words: [a.at(step), b.at(step)].map(|w| w.map(str::to_string)),
+            })
+            .collect()
+    }
+
+    /// The key typed just before step `step`; `None` at the first.
+    pub fn key_at(&self, step: usize) -> Option<char> {
+        self.keys().get(step.checked_sub(1)?).copied()
+    }
+
+    /// Key `n` (from 1) of its keys and its number: "key 3 of 5 ('x')".
+    pub fn key_of(&self, n: usize) -> String {
+        let key = self.key_at(n);
+        let shown =
+            key.map_or_else(String::new, |k| format!(" ({})", key_told(k)));
+        format!("key {n} of {}{shown}", self.keys().len())
+    }
+
+    /// How it ended, on a line after `role` ("the port"): "stopped: ..."
+    /// or "ended: ...".
+    pub fn ended_line(&self, role: &str) -> String {
+        match self.outcome.stopped() {
+            Some(why @ Stopped::KeptDrawing { keys_typed: n, .. })
+                if *n > 0 =>
+            {
+                let key = self.key_of(*n);
+                format!("{role} stopped: {why}; the last key typed: {key}")
+            }
+            Some(why) => format!("{role} stopped: {why}"),
+            None => format!("{role} ended: {}", self.outcome),
+        }
+    }
+
+    /// [`Played::ended_line`], then its last words, a line each, every
+    /// line ended.
+    pub fn ended_told(&self, role: &str) -> String {
+        let mut told = self.ended_line(role);
+        told.push('\n');
+        let words = self.ending().and_then(|e| e.last_words_told());
+        told.extend(
+            words
+                .iter()
+                .flat_map(|w| w.lines())
+                .map(|l| format!("  {l}\n")),
+        );
+        told
+    }
+
+    /// How it ended, without the number of keys typed or whether the key
+    /// was its last: its exit status or the signal that killed it, or the
+    /// key after which it kept busy or slept.
+    pub fn how(&self) -> String {
+        match &self.outcome {
+            Outcome::StillRunning => "went on".into(),
+            Outcome::EndedOnLastKey(ending)
+            | Outcome::Stopped(Stopped::Exited { ending, .. }) => ending.how(),
+            Outcome::Stopped(Stopped::NeverDrew) => {
+                "drew nothing at start-up".into()
+            }
+            Outcome::Stopped(Stopped::KeptDrawing {
+                keys_typed,
+                asleep,
+                ..
+            }) => {
+                let how = waiting(*asleep);
+                match self.key_at(*keys_typed) {
+                    Some(key) => format!("{how} after {}", key_told(key)),
+                    None => how.into(),
+                }
+            }
+        }
+    }
+
+    /// Where and how it stopped early, after "each side"; `None` if it did
+    /// not.
+    pub fn stopped_at(&self) -> Option<String> {
+        Some(match self.outcome.stopped()? {
+            Stopped::Exited {
+                keys_typed: 0,
+                ending,
+            } => format!("{} at start-up, before any key", ending.how()),
+            Stopped::Exited { keys_typed, ending } => {
+                format!("{} at {}", ending.how(), self.key_of(*keys_typed))
+            }
+            Stopped::NeverDrew => self.how(),
+            Stopped::KeptDrawing {
+                keys_typed, asleep, ..
+            } => format!(
+                "{} after {}",
+                waiting(*asleep),
+                self.key_of(*keys_typed)
+            ),
+        })
+    }
+
+    /// How it ended and at which step, for a report's reader: a phrase
+    /// that follows "it".
+    pub fn ended_at(&self) -> String {
+        match &self.outcome {
+            Outcome::StillRunning => {
+                "was still running after its last key (the capture ended it)"
+                    .to_string()
+            }
+            Outcome::EndedOnLastKey(ending) => format!(
+                "{} on its last key, {}",
+                ending.how(),
+                self.key_of(self.keys().len())
+            ),
+            Outcome::Stopped(Stopped::Exited {
+                keys_typed: 0,
+                ending,
+            }) => {
+                format!("{} at start-up, before its first screen", ending.how())
+            }
+            Outcome::Stopped(Stopped::NeverDrew) => self.how(),
+            Outcome::Stopped(_) => format!(
+                "{}: no screen from step {} on",
+                self.stopped_at().unwrap_or_default(),
+                self.typed()
+            ),
+        }
+    }
+}
+
+/// How each of two sides ended, at which step ([`Played::ended_at`]), and
+/// its last words, for a reader; neither, if both were still running after
+/// their last key.
+pub fn endings(sides: [&Played; 2]) -> [Option<(String, Vec<String>)>; 2] {
+    let told = !sides.iter().all(|p| p.still_running());
+    sides.map(|p| {
+        let words = p.ending().map(|e| e.last_words.clone());
+        told.then(|| (p.ended_at(), words.unwrap_or_default()))
+    })
+}
+
+/// What a program that neither drew nor waited for a key did.
+fn waiting(asleep: bool) -> &'static str {
+    match asleep {
+        true => "slept without waiting for a key",
+        false => "kept busy without waiting for a key",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exits_read_as_a_porter_says_them() {
+        assert_eq!(Exit::Status(1).to_string(), "exited with status 1");
+        assert_eq!(
+            Exit::of_code(0xC000_0005).to_string(),
+            "crashed with 0xC0000005 (access violation)"
+        );
+        assert_eq!(
+            Exit::of_code(0xC000_0409).to_string(),
+            "crashed with 0xC0000409 (stack buffer overrun, or a fail-fast abort)"
+        );
+        assert_eq!(Exit::of_code(3), Exit::Status(3));
+        assert_eq!(
+            Exit::of_code(0xC000_0142).to_string(),
+            "exited with status 0xC0000142"
+        );
+        assert!(Exit::Status(0).success() && !Exit::Status(2).success());
+        assert_eq!(Signal(200).to_string(), "signal 200");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn signals_are_named_by_this_system_s_numbers() {
+        let killed = |n| Exit::Killed(Signal(n)).to_string();
+        assert_eq!(
+            killed(libc::SIGSEGV),
+            "was killed by SIGSEGV (segmentation fault)"
+        );
+        assert_eq!(killed(libc::SIGABRT), "was killed by SIGABRT (aborted)");
+        assert_eq!(killed(libc::SIGKILL), "was killed by SIGKILL (killed)");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_status_says_the_signal_that_ended_the_process() {
+        let status = |script: &str| {
+            std::process::Command::new("sh")
+                .args(["-c", script])
+                .status()
+                .expect("sh runs")
+        };
+        assert_eq!(Exit::of_status(status("exit 3")), Exit::Status(3));
+        assert_eq!(
+            Exit::of_status(status("kill -SEGV $$")),
+            Exit::Killed(Signal(libc::SIGSEGV))
+        );
+    }
+
+    #[test]
+    fn an_ending_shows_its_last_words_a_line_each() {
+        let mut ending = Ending {
+            exit: Exit::Status(3),
+            left: Left::RESTORED,
+            last_words: vec!["usage: game SEED".into(), "bad seed".into()],
+        };
+        assert_eq!(
+            ending.to_string(),
+            "exited with status 3; its last words:\n  | usage: game SEED\n  | bad seed"
+        );
+        ending.left = Left {
+            alternate_screen: Some(true),
+            cursor_hidden: Some(true),
+            echo: None,
+            ..Left::RESTORED
+        };
+        ending.last_words.clear();
+        assert_eq!(
+            ending.to_string(),
+            "exited with status 3, leaving the terminal on the alternate screen, with the cursor hidden"
+        );
+        assert!(Left::default().not_restored().is_empty(), "nothing read");
+    }
+
+    #[test]
+    fn the_first_two_lines_and_the_last_are_kept() {
+        let lines = (1..=15).map(|n| format!("line {n}  "));
+        let kept = last_lines(lines);
+        assert_eq!(kept.len(), MAX_LINES);
+        assert_eq!(kept[..3], ["line 1", "line 2", "line 8"]);
+        assert_eq!(kept.last().map(String::as_str), Some("line 15"));
+    }
+
+    fn exited(keys_typed: usize, code: u32) -> Stopped {
+        Stopped::Exited {
+            keys_typed,
+            ending: Ending {
+                exit: Exit::Status(code),
+                left: Left::RESTORED,
+                last_words: Vec::new(),
+            },
+        }
+    }
+
+    #[test]
+    fn ending_after_every_key_is_ending_on_the_last() {
+        let on_last = Outcome::of(Some(exited(3, 0)), 3);
+        assert!(matches!(on_last, Outcome::EndedOnLastKey(_)));
+        assert!(on_last.clean() && on_last.stopped().is_none());
+        assert_eq!(
+            on_last.to_string(),
+            "the program exited with status 0 on its last key"
+        );
+        let failed = Outcome::of(Some(exited(3, 1)), 3);
+        assert!(!failed.clean());
+        assert_eq!(failed.ending().map(|e| e.exit), Some(Exit::Status(1)));
+    }
+
+    #[test]
+    fn ending_before_the_last_key_is_stopping_early() {
+        for (typed, keys) in [(2, 3), (0, 0), (0, 3)] {
+            let early = Outcome::of(Some(exited(typed, 0)), keys);
+            assert_eq!(early.stopped(), Some(&exited(typed, 0)), "{typed}");
+            assert!(!early.clean());
+        }
+        let busy = Stopped::KeptDrawing {
+            keys_typed: 3,
+            asleep: false,
+            hung: false,
+        };
+        assert_eq!(Outcome::of(Some(busy.clone()), 3), Outcome::Stopped(busy));
+        let running = Outcome::of(None, 3);
+        assert!(running.clean() && running.ending().is_none());
+    }
+
+    #[test]
+    fn outcomes_are_alike_with_the_same_last_words_and_terminal_left() {
+        let worded = |words: &[&str], code| {
+            Outcome::EndedOnLastKey(Ending {
+                exit: Exit::Status(code),
+                left: Left::RESTORED,
+                last_words: words.iter().map(|w| w.to_string()).collect(),
+            })
+        };
+        assert!(!worded(&["bye"], 0).alike(&worded(&[], 0)));
+        assert!(worded(&["bye"], 0).alike(&worded(&["bye"], 0)));
+        assert!(!worded(&["bye"], 0).alike(&worded(&["bye"], 1)));
+        let on_console = |words: &[&str]| {
+            Outcome::EndedOnLastKey(Ending {
+                left: Left::default(),
+                ..worded(words, 0).ending().unwrap().clone()
+            })
+        };
+        // The console's last words are its last lines, the game's screen
+        // itself: not compared, nor what cannot be read of the terminal.
+        assert!(on_console(&["the map"]).alike(&worded(&[], 0)));
+        let left_on = |alternate| {
+            Outcome::EndedOnLastKey(Ending {
+                left: Left {
+                    alternate_screen: Some(alternate),
+                    ..Left::RESTORED
+                },
+                ..worded(&[], 0).ending().unwrap().clone()
+            })
+        };
+        assert!(!left_on(true).alike(&worded(&[], 0)));
+        assert!(left_on(false).alike(&worded(&[], 0)));
+        assert!(!worded(&[], 0).alike(&Outcome::StillRunning));
+        let early = Outcome::Stopped(exited(2, 1));
+        assert!(early.alike(&early) && !early.alike(&worded(&[], 1)));
+    }
+}
