@@ -10,6 +10,26 @@ use rogue_trace_format::{report, Trace};
 
 use crate::error::Failure;
 
+/// `print!`, `println!` and `eprintln!` that return a write that fails
+/// as a [`Failure`] ([`Failure::writing`]) rather than panic: a closed
+/// output ends the command quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        std::io::Write::write_fmt(&mut std::io::stdout(), format_args!($($arg)*))
+            .map_err(|e| $crate::error::Failure::writing("the output", e))
+    };
+}
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::io_util::out!("{}\n", format_args!($($arg)*)) };
+}
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("{}\n", format_args!($($arg)*)))
+            .map_err(|e| $crate::error::Failure::writing("the log", e))
+    };
+}
+pub(crate) use {errln, out, outln};
+
 /// Reads and parses a trace, or an asciinema recording (asciicast v2 or
 /// v3, told apart by its content) as a trace; errors name the file and the
 /// line.
@@ -78,9 +98,7 @@ impl Output {
     /// The failure for a write error.
     pub fn error(&self, e: io::Error) -> Failure {
         match self {
-            Output::Stdout(_) => {
-                Failure(format!("cannot write the output: {e}"), 2)
-            }
+            Output::Stdout(_) => Failure::writing("the output", e),
             Output::File(_, placement) => placement.error(e),
         }
     }
@@ -96,9 +114,9 @@ impl Output {
     /// Flushes what is left and puts the file in its place.
     pub fn finish(self) -> Result<(), Failure> {
         match self {
-            Output::Stdout(mut out) => out.flush().map_err(|e| {
-                Failure(format!("cannot write the output: {e}"), 2)
-            }),
+            Output::Stdout(mut out) => {
+                out.flush().map_err(|e| Failure::writing("the output", e))
+            }
             Output::File(out, placement) => {
                 let file = out
                     .into_inner()
@@ -198,7 +216,7 @@ impl Placement {
 
     /// The failure for a write error.
     pub fn error(&self, e: io::Error) -> Failure {
-        Failure(format!("cannot write '{}': {e}", self.path.display()), 2)
+        Failure::writing(&format!("'{}'", self.path.display()), e)
     }
 
     /// Puts the file, complete and its writer flushed, in its place: a
@@ -293,6 +311,5 @@ pub fn write_page(path: &Path, force: bool, page: &str) -> Result<(), Failure> {
     let mut out = Output::create(Some(path), force)?;
     out.write_all(page.as_bytes()).map_err(|e| out.error(e))?;
     out.finish()?;
-    eprintln!("report: {}", path.display());
-    Ok(())
+    errln!("report: {}", path.display())
 }

@@ -23,6 +23,7 @@ use crate::flags::{
 };
 use crate::fuzz::grouping::first_difference;
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
+use crate::io_util::{errln, out, outln};
 use crate::outcome::Outcome;
 
 /// The keys of the default walk: enough for most walks to leave the
@@ -107,7 +108,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     };
     check_cells(&case)?;
     if drawn && (case.config.part.seeds() || played.walks()) {
-        eprintln!("compare: no --seed given: drew --seed {}", case.config.seed);
+        errln!("compare: no --seed given: drew --seed {}", case.config.seed)?;
     }
     if args.game.dungeon.rng.is_none() {
         sides.platform_rng(case.config.part, "compare");
@@ -125,23 +126,21 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         &played.words(case.config),
     );
     write(&args, &case, &outcome, &again)?;
-    if args.brief {
-        println!("{}", outcome.line());
-    } else {
-        println!("{}", played.said(case.config.seed));
-        print!("{}", outcome.details());
+    if !args.brief {
+        outln!("{}", played.said(case.config.seed))?;
+        out!("{}", outcome.details())?;
         if let Some(named) = named(&outcome) {
-            println!("{named}");
+            outln!("{named}")?;
         }
         let covered =
             Coverage::of(&outcome.reference, &case.keys, &case.config);
-        println!("covered (the reference's screens): {covered}");
+        outln!("covered (the reference's screens): {covered}")?;
         if let Some(unseen) = outcome.cursor_unseen() {
-            println!("{unseen}");
+            outln!("{unseen}")?;
         }
-        println!("reproduce: {again}");
-        println!("{}", outcome.line());
+        outln!("reproduce: {again}")?;
     }
+    outln!("{}", outcome.line())?;
     Ok(outcome.verdict().status())
 }
 
@@ -209,11 +208,11 @@ fn write(
 ) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
         let (a, b) = write_traces(dir, &case.stem(), outcome)?;
-        eprintln!(
+        errln!(
             "traces: {} (reference) and {} (port)",
             a.display(),
             b.display()
-        );
+        )?;
     }
     if let Some(path) = &args.html.html {
         report_outcome(

@@ -13,6 +13,7 @@ use crate::error::Failure;
 use crate::fuzz::record::{self, Campaign, Record};
 use crate::fuzz::stop::Reason;
 use crate::fuzz::tally::{Cut, Seen, Tally};
+use crate::io_util::{errln, outln};
 
 #[derive(Args, Debug)]
 pub struct FuzzReportArgs {
@@ -43,20 +44,20 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     }
     let cut = cut(&records, &campaign, cases.len());
     let (k, n) = (records.len(), campaign.shard.1);
-    eprintln!(
+    errln!(
         "fuzz-report: {k} record(s) of {n} shard(s), {} case(s) of {}",
         cases.len(),
         campaign.cases
-    );
+    )?;
     let missing = missing_shards(&records, n);
-    let status = tally.summary(campaign.seed, &campaign.names, &cut);
+    let status = tally.summary(campaign.seed, &campaign.names, &cut)?;
     // A campaign not all played is no verdict of identical.
     let unfinished = unfinished(&records);
     if !missing.is_empty() {
-        println!("fuzz-report: shard(s) {missing} of {n} missing: their cases are not counted, and the campaign is not whole");
+        outln!("fuzz-report: shard(s) {missing} of {n} missing: their cases are not counted, and the campaign is not whole")?;
     }
     for path in &unfinished {
-        println!("fuzz-report: {} did not play its shard to the end (stopped early, or killed before its end was written)", path.display());
+        outln!("fuzz-report: {} did not play its shard to the end (stopped early, or killed before its end was written)", path.display())?;
     }
     if missing.is_empty() && unfinished.is_empty() {
         Ok(status)

@@ -29,6 +29,7 @@ use crate::fuzz::stop::{self, Reason};
 use crate::fuzz::tally::{case_line, Cut, Difference, Seen, Tally};
 use crate::fuzz::walks::{draw_case, Shape};
 use crate::fuzz::workers::{play_in_order, Flow};
+use crate::io_util::{errln, out, outln};
 use crate::outcome::{sides_line, Outcome};
 use crate::verdict::Verdict;
 
@@ -82,11 +83,11 @@ enum Played {
 /// Plays the campaign `config` between `sides`, the cases on
 /// `config.jobs` jobs, taken in order; prints each group once, and the
 /// summary. Exit status 0 if every case was identical, 1 if not, 130 if
-/// interrupted.
+/// interrupted (whether its summary found a reader or not).
 pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
     let names = sides.names(&config.shape.base, None);
     let numbers = config.numbers();
-    eprintln!("{}", opening(config, &names, numbers.len()));
+    errln!("{}", opening(config, &names, numbers.len()))?;
     std::fs::create_dir_all(&config.out).map_err(|e| {
         Failure(format!("cannot create {}: {e}", config.out.display()), 2)
     })?;
@@ -139,19 +140,21 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         not_played: (numbers.len() - taken) as u32,
     };
     record.ended(reason.map(Reason::said), cut_short)?;
-    let status = tally.summary(config.seed, &names, &cut);
-    if let (Some(Reason::Enough), Some(k)) = (reason, config.max_differences) {
-        println!(
-            "fuzz: stopped once {k} distinct difference(s) were found (--max-differences): {} case(s) never started",
-            cut.not_played
-        );
+    let printed = tally.summary(config.seed, &names, &cut).and_then(|status| {
+        if let (Some(Reason::Enough), Some(k)) = (reason, config.max_differences) {
+            outln!(
+                "fuzz: stopped once {k} distinct difference(s) were found (--max-differences): {} case(s) never started",
+                cut.not_played
+            )?;
+        }
+        errln!("fuzz: the campaign's record: {}", record.path().display())?;
+        Ok(status)
+    });
+    match (reason, printed) {
+        (Some(Reason::Interrupted), Ok(_)) => Ok(130),
+        (Some(Reason::Interrupted), Err(f)) if f.is_closed() => Ok(130),
+        (_, printed) => printed,
     }
-    eprintln!("fuzz: the campaign's record: {}", record.path().display());
-    Ok(if reason == Some(Reason::Interrupted) {
-        130
-    } else {
-        status
-    })
 }
 
 /// The campaign's first line: its cases, shard, jobs and sides.
@@ -218,24 +221,21 @@ impl Gather<'_> {
     /// it, reports a new group in full; whether to go on.
     fn take(&mut self, number: u32, played: Played) -> Flow {
         self.bar.inc(1);
-        let (case, outcome) = match played {
-            Played::Done(case, outcome) => (case, *outcome),
+        let counted = match played {
+            Played::Done(case, outcome) => self.count(number, &case, *outcome),
             Played::CutShort => {
                 self.cut_short += 1;
-                return Flow::Go;
+                Ok(Flow::Go)
             }
-            Played::Failed(failure) => {
-                self.failure = Some(failure);
-                return Flow::Stop;
-            }
+            Played::Failed(failure) => Err(failure),
         };
-        match self.count(number, &case, outcome) {
-            Ok(flow) => flow,
-            Err(failure) => {
-                self.failure = Some(failure);
-                Flow::Stop
-            }
-        }
+        // A failure (its output closed, too) ends the campaign: the cases
+        // under way are not needed, and their programs end at once.
+        counted.unwrap_or_else(|failure| {
+            stop::failed();
+            self.failure = Some(failure);
+            Flow::Stop
+        })
     }
 
     /// Counts the case `number`, `case`, which gave `outcome`; whether to
@@ -267,7 +267,7 @@ impl Gather<'_> {
         // On a terminal, the bar counts the cases alike; a log gets every
         // case.
         if grouped.is_some() || !std::io::stderr().is_terminal() {
-            self.bar.suspend(|| eprintln!("fuzz: {what}"));
+            self.bar.suspend(|| errln!("fuzz: {what}"))?;
         }
         let Some(grouped) = grouped else {
             return Ok(Flow::Go);
@@ -470,28 +470,28 @@ fn report_difference(
         drawn_at,
         small_only,
     } = grouped;
-    println!(
+    outln!(
         "\nfuzz: difference {number}, found at case {n}: {}",
         case_line(&name, &kind)
-    );
+    )?;
     if let Some((cols, rows)) = drawn_at {
         let (c, r) = case.size;
-        println!("(drawn at {cols}x{rows}, smaller than the map; played again at {c}x{r}, and named by what differs there)");
+        outln!("(drawn at {cols}x{rows}, smaller than the map; played again at {c}x{r}, and named by what differs there)")?;
     }
     if small_only {
         let (c, r) = case.size;
-        println!("(drawn at {c}x{r}; played again on a screen the map's size, both sides were alike)");
+        outln!("(drawn at {c}x{r}; played again on a screen the map's size, both sides were alike)")?;
     }
     let named = format!("difference {number}: {name}");
     let mut lines = keep(config, sides, (&case, &outcome), ("found", &named))?;
     let Some(first) = first else { return Ok(lines) };
     if let Some(why) = unshrinkable(&outcome) {
         let line = format!("not shrunk: {why}");
-        println!("{line}");
+        outln!("{line}")?;
         lines.push(line);
         return Ok(lines);
     }
-    eprintln!("fuzz: shrinking difference {number}...");
+    errln!("fuzz: shrinking difference {number}...")?;
     let options = diff_options(false, config.compared);
     let shrunk = shrink(sides, &config.flags, options, case, &first).and_then(
         |(small, kept)| {
@@ -503,14 +503,14 @@ fn report_difference(
     let (small, kept, outcome) = match shrunk {
         _ if stop::from_outside() => {
             let line = "not shrunk: the campaign was stopped first".to_string();
-            println!("{line}");
+            outln!("{line}")?;
             lines.push(line);
             return Ok(lines);
         }
         shrunk => shrunk?,
     };
     let shrunk = shrunk_line(&small, &kept);
-    println!("{shrunk}");
+    outln!("{shrunk}")?;
     lines.push(shrunk);
     lines.extend(keep(config, sides, (&small, &outcome), ("shrunk", &named))?);
     Ok(lines)
@@ -580,13 +580,13 @@ fn keep(
         report_outcome(&page, (false, Some(named)), outcome, commands)?;
         lines.push(format!("{what}: report: {}", page.display()));
     }
-    println!("the case {what}:");
-    print!("{}", outcome.text());
-    println!(
+    outln!("the case {what}:")?;
+    out!("{}", outcome.text())?;
+    outln!(
         "traces: {} (reference) and {} (port)",
         a.display(),
         b.display()
-    );
-    println!("reproduce: {again}");
+    )?;
+    outln!("reproduce: {again}")?;
     Ok(lines)
 }

@@ -1,8 +1,9 @@
 //! Why a campaign stops before its last case: ^C or SIGTERM, its time
-//! limit, or enough differences found. The first reason given stands;
-//! a stop that comes from outside (a signal, the clock) ends every
-//! capture under way at once ([`rogue_capture::cancel`]), so that the
-//! programs, their terminals and temporary files go with it.
+//! limit, enough differences found, or a failure (its output closed, a
+//! program that cannot run, a panic). The first reason given stands;
+//! every stop ends every capture under way at once
+//! ([`rogue_capture::cancel`]), so that the programs, their terminals and
+//! temporary files go with it.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::mpsc;
@@ -18,10 +19,16 @@ pub enum Reason {
     /// `--max-differences` groups were found, or the first difference
     /// without `--keep-going`.
     Enough,
+    /// The campaign cannot go on: it ends with its failure.
+    Failed,
 }
 
-const REASONS: [Reason; 3] =
-    [Reason::Interrupted, Reason::TimeLimit, Reason::Enough];
+const REASONS: [Reason; 4] = [
+    Reason::Interrupted,
+    Reason::TimeLimit,
+    Reason::Enough,
+    Reason::Failed,
+];
 
 impl Reason {
     /// The reason as a campaign's record says it.
@@ -30,6 +37,7 @@ impl Reason {
             Reason::Interrupted => "interrupted",
             Reason::TimeLimit => "time-limit",
             Reason::Enough => "enough",
+            Reason::Failed => "failed",
         }
     }
 
@@ -38,10 +46,10 @@ impl Reason {
         REASONS.into_iter().find(|r| r.said() == said)
     }
 
-    /// Whether it came from outside (a signal, the clock): the campaign
-    /// was not played to its end.
+    /// Whether it came from outside (a signal, the clock) or a failure:
+    /// the campaign was not played to its end.
     pub fn is_outside(self) -> bool {
-        matches!(self, Reason::Interrupted | Reason::TimeLimit)
+        self != Reason::Enough
     }
 }
 
@@ -72,12 +80,12 @@ pub fn from_outside() -> bool {
     reason().is_some_and(Reason::is_outside)
 }
 
-/// Stops the campaign from outside: no case starts from now on, and the
-/// captures under way end at once, cut short.
+/// Stops the campaign (unless it stopped already, for another reason): no
+/// case starts from now on, and the captures under way end at once, cut
+/// short.
 fn stop_now(reason: Reason) {
-    if stop(reason) {
-        rogue_capture::cancel::end_every_capture();
-    }
+    stop(reason);
+    rogue_capture::cancel::end_every_capture();
 }
 
 /// Stops the campaign because it found what it looked for: no case starts
@@ -86,8 +94,15 @@ pub fn enough() {
     stop_now(Reason::Enough);
 }
 
+/// Stops the campaign because it cannot go on; also what a panic does,
+/// on any thread, in any command: every program a capture started ends.
+pub fn failed() {
+    stop_now(Reason::Failed);
+}
+
 /// Stops the campaign on ^C (SIGINT) or SIGTERM, from a thread that waits
-/// for them (Unix; on Windows, ^C ends the process as it did).
+/// for them; a second one ends the process at once, whatever the campaign
+/// is doing (Unix; on Windows, ^C ends the process as it did).
 pub fn on_signals() {
     #[cfg(unix)]
     {
@@ -98,8 +113,13 @@ pub fn on_signals() {
             signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
         {
             std::thread::spawn(move || {
-                if signals.forever().next().is_some() {
+                let mut signals = signals.forever();
+                if signals.next().is_some() {
                     stop_now(Reason::Interrupted);
+                }
+                if signals.next().is_some() {
+                    rogue_capture::cancel::end_every_capture();
+                    std::process::exit(130);
                 }
             });
         }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// Whether to go on taking results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +23,9 @@ pub enum Flow {
 /// thread. At most `ahead` results wait to be taken (or are under way)
 /// beyond the one `take` expects next, so memory stays bounded however
 /// slow `take` is. Stops when `take` says so, or when `stop()` holds as a
-/// case is about to start; returns how many results were taken.
+/// case is about to start; returns how many results were taken. A panic,
+/// in `take` or in a job, stops the play too: no case starts, the jobs
+/// end once their cases do, and the panic goes on in the calling thread.
 pub fn play_in_order<R: Send>(
     jobs: usize,
     ahead: usize,
@@ -47,11 +49,11 @@ pub fn play_in_order<R: Send>(
             let sender = sender.clone();
             let (state, moved, play, stop) = (&state, &moved, &play, &stop);
             scope.spawn(move || {
+                let _over = Over(state, moved);
                 while let Some(i) =
                     next_index(state, moved, ahead, numbers.len())
                 {
                     if stop() {
-                        finish(state, moved);
                         return;
                     }
                     if sender.send((i, play(numbers[i]))).is_err() {
@@ -61,16 +63,33 @@ pub fn play_in_order<R: Send>(
             });
         }
         drop(sender);
+        let over = Over(&state, &moved);
         let taken = take_in_order(&results, numbers, &mut take, |taken| {
-            let mut queue = state.lock().expect("the queue");
-            queue.taken = taken;
+            lock(&state).taken = taken;
             moved.notify_all();
         });
-        finish(&state, &moved);
+        drop(over);
         // The results still under way are dropped as they come.
         drop(results);
         taken
     })
+}
+
+/// Ends the play as it is dropped, by a job or the calling thread that
+/// returns or panics: no case is handed out from then on, and every job
+/// waiting for one is woken.
+struct Over<'a>(&'a Mutex<Queue>, &'a Condvar);
+
+impl Drop for Over<'_> {
+    fn drop(&mut self) {
+        lock(self.0).stopped = true;
+        self.1.notify_all();
+    }
+}
+
+/// The queue, locked; as it was left if a thread panicked holding it.
+fn lock(state: &Mutex<Queue>) -> MutexGuard<'_, Queue> {
+    state.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Where the cases stand.
@@ -88,7 +107,7 @@ fn next_index(
     ahead: usize,
     len: usize,
 ) -> Option<usize> {
-    let mut queue = state.lock().expect("the queue");
+    let mut queue = lock(state);
     loop {
         if queue.stopped || queue.next >= len {
             return None;
@@ -97,14 +116,8 @@ fn next_index(
             queue.next += 1;
             return Some(queue.next - 1);
         }
-        queue = moved.wait(queue).expect("the queue");
+        queue = moved.wait(queue).unwrap_or_else(PoisonError::into_inner);
     }
-}
-
-/// Stops handing out cases, and wakes every waiting worker.
-fn finish(state: &Mutex<Queue>, moved: &Condvar) {
-    state.lock().expect("the queue").stopped = true;
-    moved.notify_all();
 }
 
 /// Hands the results of `results` to `take` in index order, holding back
