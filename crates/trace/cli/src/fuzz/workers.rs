@@ -147,6 +147,7 @@ fn take_in_order<R>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::panic::AssertUnwindSafe;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
@@ -212,6 +213,42 @@ mod tests {
             },
         );
         assert_eq!(started.load(Ordering::SeqCst), 40);
+    }
+
+    #[test]
+    fn a_panic_in_a_job_or_in_take_ends_the_play() {
+        for in_take in [false, true] {
+            let (ended, end) = mpsc::channel();
+            std::thread::spawn(move || {
+                let started = AtomicUsize::new(0);
+                let numbers: Vec<u32> = (0..1000).collect();
+                let panicked =
+                    std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        let play = |n| {
+                            started.fetch_add(1, Ordering::SeqCst);
+                            assert!(in_take || n != 20, "a job's panic");
+                        };
+                        let take = |n, _| {
+                            // Once every case 8 past it is out, and every job
+                            // waits for the next.
+                            while in_take && n == 20 {
+                                if started.load(Ordering::SeqCst) == 29 {
+                                    panic!("take's panic");
+                                }
+                                std::thread::yield_now();
+                            }
+                            Flow::Go
+                        };
+                        play_in_order(3, 8, &numbers, play, || false, take)
+                    }));
+                let _ = ended.send((panicked.is_err(), started.into_inner()));
+            });
+            // A generous bound, only so that a play that hangs fails.
+            let (panicked, started) =
+                end.recv_timeout(Duration::from_secs(60)).expect("it ends");
+            assert!(panicked, "the panic goes on");
+            assert!(started <= 29, "{started} started");
+        }
     }
 
     #[test]
