@@ -35,26 +35,20 @@ pub(crate) use {errln, out, outln};
 /// line.
 pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     let name = path.display();
-    let too_large = || {
-        Failure(
-            format!(
-                "'{name}' is larger than {} MiB: not read",
-                cast::MAX_BYTES >> 20
-            ),
-            2,
-        )
-    };
+    let mib = cast::MAX_BYTES >> 20;
     let text = read_at_most(path, cast::MAX_BYTES as u64)
-        .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?
-        .ok_or_else(too_large)?;
+        .map_err(|e| format!("cannot read '{name}': {e}"))?
+        .ok_or_else(|| {
+            format!("'{name}' is larger than {mib} MiB: not read")
+        })?;
     if cast::is_cast(&text) {
         return cast::read(&text).map_err(|e| match e.line {
-            0 => Failure(format!("{name}: {}", e.message), 2),
-            line => Failure(format!("{name}:{line}: {}", e.message), 2),
+            0 => format!("{name}: {}", e.message).into(),
+            line => format!("{name}:{line}: {}", e.message).into(),
         });
     }
-    Trace::parse(&text)
-        .map_err(|e| Failure(format!("{name}:{}: {}", e.line, e.message), 2))
+    Ok(Trace::parse(&text)
+        .map_err(|e| format!("{name}:{}: {}", e.line, e.message))?)
 }
 
 /// The text of the file at `path`, or `None` if it is longer than `limit`
@@ -77,11 +71,15 @@ pub fn read_at_most(path: &Path, limit: u64) -> io::Result<Option<String>> {
 /// output goes to a temporary file beside it, renamed over it once
 /// complete. A device (such as `/dev/null`) or a pipe is written to in
 /// place.
-pub enum Output {
-    /// Standard output.
-    Stdout(io::StdoutLock<'static>),
-    /// A file, and where it goes once complete.
-    File(BufWriter<File>, Placement),
+///
+/// Dropped unfinished, an output is given up: a file it created is
+/// removed, and a file it was to replace is left as it was, so that a
+/// command that failed leaves nothing behind.
+pub struct Output {
+    /// Standard output, or the file being written.
+    writer: Box<dyn Write>,
+    /// Where the file goes once complete; none for standard output.
+    placement: Option<Placement>,
 }
 
 impl Output {
@@ -89,42 +87,33 @@ impl Output {
     /// or with `force` replacing the file there once complete.
     pub fn create(path: Option<&Path>, force: bool) -> Result<Output, Failure> {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
-            return Ok(Output::Stdout(io::stdout().lock()));
+            let writer = Box::new(io::stdout().lock());
+            return Ok(Output {
+                writer,
+                placement: None,
+            });
         };
         let (file, placement) = Placement::open(path, force)?;
-        Ok(Output::File(BufWriter::new(file), placement))
+        let writer = Box::new(BufWriter::new(file));
+        Ok(Output {
+            writer,
+            placement: Some(placement),
+        })
     }
 
     /// The failure for a write error.
     pub fn error(&self, e: io::Error) -> Failure {
-        match self {
-            Output::Stdout(_) => Failure::writing("the output", e),
-            Output::File(_, placement) => placement.error(e),
+        match &self.placement {
+            Some(placement) => placement.error(e),
+            None => Failure::writing("the output", e),
         }
     }
 
-    /// Gives up the output: a file this created is removed, and a file it
-    /// was to replace is left as it was, so that a command that failed
-    /// leaves nothing behind. (Dropping an unfinished output does the
-    /// same.)
-    pub fn discard(self) {
-        drop(self);
-    }
-
-    /// Flushes what is left and puts the file in its place.
-    pub fn finish(self) -> Result<(), Failure> {
-        match self {
-            Output::Stdout(mut out) => {
-                out.flush().map_err(|e| Failure::writing("the output", e))
-            }
-            Output::File(out, placement) => {
-                let file = out
-                    .into_inner()
-                    .map_err(|e| placement.error(e.into_error()))?;
-                drop(file);
-                placement.commit()
-            }
-        }
+    /// Flushes what is left and puts the file (closed) in its place.
+    pub fn finish(mut self) -> Result<(), Failure> {
+        self.writer.flush().map_err(|e| self.error(e))?;
+        drop(self.writer);
+        self.placement.map_or(Ok(()), Placement::commit)
     }
 }
 
@@ -159,8 +148,8 @@ impl Placement {
         path: &Path,
         force: bool,
     ) -> Result<(File, Placement), Failure> {
-        let cannot = |why: &dyn std::fmt::Display| {
-            Failure(format!("cannot write '{}': {why}", path.display()), 2)
+        let cannot = |why: &dyn std::fmt::Display| -> Failure {
+            format!("cannot write '{}': {why}", path.display()).into()
         };
         // Not followed: a link is the user's name for the file, and is what
         // --force replaces (never the file it points to).
@@ -278,17 +267,11 @@ fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match self {
-            Output::Stdout(out) => out.write(buf),
-            Output::File(out, _) => out.write(buf),
-        }
+        self.writer.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Output::Stdout(out) => out.flush(),
-            Output::File(out, _) => out.flush(),
-        }
+        self.writer.flush()
     }
 }
 

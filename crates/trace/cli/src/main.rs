@@ -104,27 +104,20 @@ fn main() -> ExitCode {
     }
 }
 
-/// A panic, on any thread: every program a capture started is ended, a
-/// fuzz campaign stops ([`fuzz::stop::failed`]), and the first panic is
-/// said on one line (the process exits with status 101 as its main
-/// thread, or the thread joining the one that panicked, unwinds).
+/// A panic, on any thread: every program a capture started is ended (a
+/// fuzz campaign stops), and the first panic is said on one line; the
+/// process exits with status 101 as its main thread, or the thread
+/// joining the one that panicked, unwinds.
 fn said_on_one_line(info: &std::panic::PanicHookInfo) {
     static SAID: AtomicBool = AtomicBool::new(false);
-    fuzz::stop::failed();
-    if SAID.swap(true, Ordering::SeqCst) {
-        return;
+    rogue_capture::cancel::end_every_capture();
+    if !SAID.swap(true, Ordering::SeqCst) {
+        let words: Vec<String> = info
+            .to_string()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let said = words.join(" ");
+        let _ = writeln!(io::stderr(), "rogue-trace: internal error: {said}");
     }
-    let payload = info.payload();
-    let message = payload
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("a panic");
-    let at = info
-        .location()
-        .map(|l| format!(" at {l}"))
-        .unwrap_or_default();
-    let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
-    let _ =
-        writeln!(io::stderr(), "rogue-trace: internal error{at}: {message}");
 }

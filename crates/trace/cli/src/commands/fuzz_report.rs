@@ -89,9 +89,8 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     if dir.is_file() {
         return Ok(vec![dir.to_path_buf()]);
     }
-    let entries = std::fs::read_dir(dir).map_err(|e| {
-        Failure(format!("cannot read {}: {e}", dir.display()), 2)
-    })?;
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
@@ -103,10 +102,7 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(Failure(
-            format!("{} holds no campaign record (campaign.jsonl): give the --out folders of fuzz", dir.display()),
-            2,
-        ));
+        return Err(format!("{} holds no campaign record (campaign.jsonl): give the --out folders of fuzz", dir.display()).into());
     }
     Ok(files)
 }
@@ -122,14 +118,11 @@ fn one_campaign(records: &[Record]) -> Result<Campaign, Failure> {
             && a.names == b.names
             && a.shard.1 == b.shard.1;
         if !same {
-            return Err(Failure(
-                format!(
-                    "{} and {} are not shards of one campaign: their seeds, cases, keys, shard counts or sides differ",
-                    first.path.display(),
-                    other.path.display()
-                ),
-                2,
-            ));
+            return Err(format!(
+                "{} and {} are not shards of one campaign: their seeds, cases, keys, shard counts or sides differ",
+                first.path.display(),
+                other.path.display()
+            ).into());
         }
     }
     Ok(first.campaign.clone())
@@ -144,14 +137,12 @@ fn cases_in_order(
         for (number, _, seen, covered) in &record.cases {
             let case = (record.path.as_path(), seen.clone(), covered.clone());
             if let Some((other, ..)) = cases.insert(*number, case) {
-                return Err(Failure(
-                    format!(
-                        "case {number} is in both {} and {}: give each shard once",
-                        other.display(),
-                        record.path.display()
-                    ),
-                    2,
-                ));
+                return Err(format!(
+                    "case {number} is in both {} and {}: give each shard once",
+                    other.display(),
+                    record.path.display()
+                )
+                .into());
             }
         }
     }

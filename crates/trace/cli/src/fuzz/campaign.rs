@@ -88,9 +88,8 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
     let names = sides.names(&config.shape.base, None);
     let numbers = config.numbers();
     errln!("{}", opening(config, &names, numbers.len()))?;
-    std::fs::create_dir_all(&config.out).map_err(|e| {
-        Failure(format!("cannot create {}: {e}", config.out.display()), 2)
-    })?;
+    std::fs::create_dir_all(&config.out)
+        .map_err(|e| format!("cannot create {}: {e}", config.out.display()))?;
     let campaign = record::Campaign {
         seed: config.seed,
         cases: config.cases,
@@ -118,7 +117,7 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         2 * config.jobs,
         &numbers,
         |n| play(config, sides, n),
-        || stop::reason().is_some(),
+        stop::stopping,
         |n, played| gather.take(n, played),
     );
     let Gather {
@@ -180,15 +179,11 @@ fn opening(config: &Config, names: &[String; 2], played: usize) -> String {
 fn play(config: &Config, sides: &Sides, number: u32) -> Played {
     let case = draw_case(config.seed, number, &config.shape);
     let options = diff_options(false, config.compared);
-    let outcome = run_case(sides, &config.flags, &case, options);
-    // A stop from outside ends the programs under way: what they gave
-    // after it is not theirs.
-    if stop::from_outside() {
-        return Played::CutShort;
-    }
-    match outcome {
+    match run_case(sides, &config.flags, &case, options) {
+        // A stop ends the programs under way: what they gave after it is
+        // not theirs.
+        _ if stop::stopping() => Played::CutShort,
         Ok(outcome) => Played::Done(case, Box::new(outcome)),
-        Err(_) if stop::reason().is_some() => Played::CutShort,
         Err(failure) => Played::Failed(failure),
     }
 }
@@ -232,7 +227,7 @@ impl Gather<'_> {
         // A failure (its output closed, too) ends the campaign: the cases
         // under way are not needed, and their programs end at once.
         counted.unwrap_or_else(|failure| {
-            stop::failed();
+            stop::end_every_capture();
             self.failure = Some(failure);
             Flow::Stop
         })
@@ -428,7 +423,7 @@ fn at_map_size(
     // Stopped from outside, the case is grouped as played.
     let again = match larger != *case {
         true => match run_case(sides, &config.flags, &larger, options) {
-            _ if stop::from_outside() => None,
+            _ if stop::stopping() => None,
             again => Some(again?),
         },
         false => None,
@@ -501,7 +496,7 @@ fn report_difference(
     );
     // Stopped from outside, what was shrunk is not kept.
     let (small, kept, outcome) = match shrunk {
-        _ if stop::from_outside() => {
+        _ if stop::stopping() => {
             let line = "not shrunk: the campaign was stopped first".to_string();
             outln!("{line}")?;
             lines.push(line);
@@ -565,14 +560,15 @@ fn keep(
 ) -> Result<Vec<String>, Failure> {
     let stem = format!("{}-{what}", case.stem());
     let (a, b) = write_traces(&config.out, &stem, outcome)?;
+    let traces = format!(
+        "traces: {} (reference) and {} (port)",
+        a.display(),
+        b.display()
+    );
     let again = command_line(case, sides, &config.flags, config.compared);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
-        format!(
-            "{what}: traces: {} (reference) and {} (port)",
-            a.display(),
-            b.display()
-        ),
+        format!("{what}: {traces}"),
     ];
     if let Some(dir) = &config.html {
         let page = free_name(dir, &stem, "html")?;
@@ -582,11 +578,6 @@ fn keep(
     }
     outln!("the case {what}:")?;
     out!("{}", outcome.text())?;
-    outln!(
-        "traces: {} (reference) and {} (port)",
-        a.display(),
-        b.display()
-    )?;
-    outln!("reproduce: {again}")?;
+    outln!("{traces}\nreproduce: {again}")?;
     Ok(lines)
 }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Condvar, Mutex};
 
 /// Whether to go on taking results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub fn play_in_order<R: Send>(
         drop(sender);
         let over = Over(&state, &moved);
         let taken = take_in_order(&results, numbers, &mut take, |taken| {
-            lock(&state).taken = taken;
+            state.lock().expect("the queue").taken = taken;
             moved.notify_all();
         });
         drop(over);
@@ -82,14 +82,9 @@ struct Over<'a>(&'a Mutex<Queue>, &'a Condvar);
 
 impl Drop for Over<'_> {
     fn drop(&mut self) {
-        lock(self.0).stopped = true;
+        self.0.lock().expect("the queue").stopped = true;
         self.1.notify_all();
     }
-}
-
-/// The queue, locked; as it was left if a thread panicked holding it.
-fn lock(state: &Mutex<Queue>) -> MutexGuard<'_, Queue> {
-    state.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Where the cases stand.
@@ -107,7 +102,7 @@ fn next_index(
     ahead: usize,
     len: usize,
 ) -> Option<usize> {
-    let mut queue = lock(state);
+    let mut queue = state.lock().expect("the queue");
     loop {
         if queue.stopped || queue.next >= len {
             return None;
@@ -116,7 +111,7 @@ fn next_index(
             queue.next += 1;
             return Some(queue.next - 1);
         }
-        queue = moved.wait(queue).unwrap_or_else(PoisonError::into_inner);
+        queue = moved.wait(queue).expect("the queue");
     }
 }
 
