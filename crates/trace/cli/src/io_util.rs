@@ -171,10 +171,9 @@ impl Placement {
                     &"it already exists (give --force to replace it)",
                 ));
             }
-            let beside = temporary_beside(path).map_err(|e| {
+            let (file, temp) = temporary_beside(path).map_err(|e| {
                 cannot(&format_args!("cannot create a file beside it: {e}"))
             })?;
-            let (file, temp) = beside;
             // The replacement keeps what the user let others do with the
             // file (not a link's own mode, which means nothing).
             if let Some(m) = target.as_ref().filter(|m| m.is_file()) {
@@ -227,17 +226,13 @@ impl Drop for Placement {
     /// An unfinished file is removed: one this created, or the temporary
     /// file that was to replace the user's (left as it was).
     fn drop(&mut self) {
-        if self.done {
-            return;
-        }
-        match &self.how {
-            Written::Created => {
-                let _ = std::fs::remove_file(&self.path);
-            }
-            Written::Beside(temp) => {
-                let _ = std::fs::remove_file(temp);
-            }
-            Written::InPlace => {}
+        let unfinished = match &self.how {
+            Written::Created => &self.path,
+            Written::Beside(temp) => temp,
+            Written::InPlace => return,
+        };
+        if !self.done {
+            let _ = std::fs::remove_file(unfinished);
         }
     }
 }

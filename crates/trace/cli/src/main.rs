@@ -112,12 +112,7 @@ fn said_on_one_line(info: &std::panic::PanicHookInfo) {
     static SAID: AtomicBool = AtomicBool::new(false);
     rogue_capture::cancel::end_every_capture();
     if !SAID.swap(true, Ordering::SeqCst) {
-        let words: Vec<String> = info
-            .to_string()
-            .split_whitespace()
-            .map(String::from)
-            .collect();
-        let said = words.join(" ");
+        let said = info.to_string().replace('\n', " ");
         let _ = writeln!(io::stderr(), "rogue-trace: internal error: {said}");
     }
 }

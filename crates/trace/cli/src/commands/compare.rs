@@ -161,10 +161,7 @@ fn game(args: &CompareArgs) -> Result<(GameConfig, bool), Failure> {
             None
         };
         if let Some(option) = given {
-            return Err(Failure(
-                format!("{option} is the built-in port's: with --port, give it in the port's COMMAND"),
-                2,
-            ));
+            return Err(format!("{option} is the built-in port's: with --port, give it in the port's COMMAND").into());
         }
     }
     Ok((config, given.is_none()))
@@ -187,16 +184,14 @@ fn check_cells(case: &Case) -> Result<(), Failure> {
     if cells <= MAX_CELLS {
         return Ok(());
     }
-    Err(Failure(
-        format!(
-            "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
-             capture and replay them with --out, then diff the files",
-            case.keys.len(),
-            case.size.0,
-            case.size.1
-        ),
-        2,
-    ))
+    Err(format!(
+        "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
+         capture and replay them with --out, then diff the files",
+        case.keys.len(),
+        case.size.0,
+        case.size.1
+    )
+    .into())
 }
 
 /// Writes the case's traces (`--out`) and report (`--html`).
@@ -208,11 +203,8 @@ fn write(
 ) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
         let (a, b) = write_traces(dir, &case.stem(), outcome)?;
-        errln!(
-            "traces: {} (reference) and {} (port)",
-            a.display(),
-            b.display()
-        )?;
+        let (a, b) = (a.display(), b.display());
+        errln!("traces: {a} (reference) and {b} (port)")?;
     }
     if let Some(path) = &args.html.html {
         report_outcome(

@@ -59,11 +59,8 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     for path in &unfinished {
         outln!("fuzz-report: {} did not play its shard to the end (stopped early, or killed before its end was written)", path.display())?;
     }
-    if missing.is_empty() && unfinished.is_empty() {
-        Ok(status)
-    } else {
-        Ok(status.max(1))
-    }
+    let whole = missing.is_empty() && unfinished.is_empty();
+    Ok(if whole { status } else { status.max(1) })
 }
 
 /// The records whose shard was not played to its end: stopped by ^C or

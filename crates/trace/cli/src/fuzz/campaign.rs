@@ -120,18 +120,12 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         stop::stopping,
         |n, played| gather.take(n, played),
     );
-    let Gather {
-        tally,
-        bar,
-        cut_short,
-        failure,
-        ..
-    } = gather;
-    if let Some(failure) = failure {
-        bar.abandon();
+    if let Some(failure) = gather.failure {
+        gather.bar.abandon();
         return Err(failure);
     }
-    bar.finish_and_clear();
+    gather.bar.finish_and_clear();
+    let (tally, cut_short) = (gather.tally, gather.cut_short);
     let reason = stop::reason();
     let cut = Cut {
         reason,
@@ -469,12 +463,11 @@ fn report_difference(
         "\nfuzz: difference {number}, found at case {n}: {}",
         case_line(&name, &kind)
     )?;
+    let (c, r) = case.size;
     if let Some((cols, rows)) = drawn_at {
-        let (c, r) = case.size;
         outln!("(drawn at {cols}x{rows}, smaller than the map; played again at {c}x{r}, and named by what differs there)")?;
     }
     if small_only {
-        let (c, r) = case.size;
         outln!("(drawn at {c}x{r}; played again on a screen the map's size, both sides were alike)")?;
     }
     let named = format!("difference {number}: {name}");
@@ -560,11 +553,8 @@ fn keep(
 ) -> Result<Vec<String>, Failure> {
     let stem = format!("{}-{what}", case.stem());
     let (a, b) = write_traces(&config.out, &stem, outcome)?;
-    let traces = format!(
-        "traces: {} (reference) and {} (port)",
-        a.display(),
-        b.display()
-    );
+    let (a, b) = (a.display(), b.display());
+    let traces = format!("traces: {a} (reference) and {b} (port)");
     let again = command_line(case, sides, &config.flags, config.compared);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),

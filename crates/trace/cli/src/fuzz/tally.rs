@@ -314,11 +314,8 @@ fn print_cut(cut: &Cut, run: u32) -> Result<(), Failure> {
 /// and what was written of it.
 fn print_group(number: usize, g: &Group) -> Result<(), Failure> {
     let listed: Vec<String> = g.cases.iter().map(|c| c.to_string()).collect();
-    let more = if g.count as usize > listed.len() {
-        ", ..."
-    } else {
-        ""
-    };
+    let cut = g.count as usize > listed.len();
+    let more = if cut { ", ..." } else { "" };
     outln!(
         "difference {}: {} ({} case(s): {}{more})",
         number,

@@ -63,12 +63,11 @@ pub fn play_in_order<R: Send>(
             });
         }
         drop(sender);
-        let over = Over(&state, &moved);
+        let _over = Over(&state, &moved);
         let taken = take_in_order(&results, numbers, &mut take, |taken| {
             state.lock().expect("the queue").taken = taken;
             moved.notify_all();
         });
-        drop(over);
         // The results still under way are dropped as they come.
         drop(results);
         taken
@@ -217,26 +216,23 @@ mod tests {
             std::thread::spawn(move || {
                 let started = AtomicUsize::new(0);
                 let numbers: Vec<u32> = (0..1000).collect();
-                let panicked =
-                    std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        let play = |n| {
-                            started.fetch_add(1, Ordering::SeqCst);
-                            assert!(in_take || n != 20, "a job's panic");
-                        };
-                        let take = |n, _| {
-                            // Once every case 8 past it is out, and every job
-                            // waits for the next.
-                            while in_take && n == 20 {
-                                if started.load(Ordering::SeqCst) == 29 {
-                                    panic!("take's panic");
-                                }
-                                std::thread::yield_now();
-                            }
-                            Flow::Go
-                        };
-                        play_in_order(3, 8, &numbers, play, || false, take)
-                    }));
-                let _ = ended.send((panicked.is_err(), started.into_inner()));
+                let play = |n| {
+                    started.fetch_add(1, Ordering::SeqCst);
+                    assert!(in_take || n != 20, "a job's panic");
+                };
+                // Take panics once every job waits, 8 cases past it.
+                let take = |n, _| {
+                    let waiting = || started.load(Ordering::SeqCst) == 29;
+                    while in_take && n == 20 && !waiting() {
+                        std::thread::yield_now();
+                    }
+                    assert!(!in_take || n != 20, "take's panic");
+                    Flow::Go
+                };
+                let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    play_in_order(3, 8, &numbers, play, || false, take)
+                }));
+                let _ = ended.send((played.is_err(), started.into_inner()));
             });
             // A generous bound, only so that a play that hangs fails.
             let (panicked, started) =
