@@ -96,7 +96,9 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(Failure(message, code)) => {
-            if !message.is_empty() {
+            // A closed output's says nothing; nor a failure a panic, said
+            // already, brought about.
+            if !message.is_empty() && !PANICKED.load(Ordering::SeqCst) {
                 let _ = writeln!(io::stderr(), "rogue-trace: {message}");
             }
             ExitCode::from(code)
@@ -104,14 +106,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether a thread panicked.
+static PANICKED: AtomicBool = AtomicBool::new(false);
+
 /// A panic, on any thread: every program a capture started is ended (a
 /// fuzz campaign stops), and the first panic is said on one line; the
 /// process exits with status 101 as its main thread, or the thread
 /// joining the one that panicked, unwinds.
 fn said_on_one_line(info: &std::panic::PanicHookInfo) {
-    static SAID: AtomicBool = AtomicBool::new(false);
     rogue_capture::cancel::end_every_capture();
-    if !SAID.swap(true, Ordering::SeqCst) {
+    if !PANICKED.swap(true, Ordering::SeqCst) {
         let said = info.to_string().replace('\n', " ");
         let _ = writeln!(io::stderr(), "rogue-trace: internal error: {said}");
     }
