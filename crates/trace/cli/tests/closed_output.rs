@@ -133,13 +133,11 @@ fn commands_that_start_no_program_end_quietly() {
     let replay = ["replay", "--seed", "1", "--keys", &keys];
     let written = rogue_trace(&[&replay[..], &["--out", trace]].concat());
     assert!(written.status.success(), "{}", text(&written.stderr));
+    let rand = [
+        "rand", "--rng", "glibc", "--seed", "7", "--count", "1000000",
+    ];
     for (args, reader) in [
-        (
-            &[
-                "rand", "--rng", "glibc", "--seed", "7", "--count", "1000000",
-            ][..],
-            Reader::OneLine,
-        ),
+        (&rand[..], Reader::OneLine),
         (&replay[..], Reader::OneLine),
         (&["show", trace], Reader::Nothing),
         (&["diff", trace, trace], Reader::Nothing),

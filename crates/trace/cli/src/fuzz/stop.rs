@@ -59,6 +59,7 @@ pub fn reason() -> Option<Reason> {
 fn stop(reason: Reason) {
     let mut stopped = STOPPED.lock().unwrap_or_else(PoisonError::into_inner);
     stopped.get_or_insert(reason);
+    drop(stopped);
     end_every_capture();
 }
 

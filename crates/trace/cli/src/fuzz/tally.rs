@@ -316,13 +316,8 @@ fn print_group(number: usize, g: &Group) -> Result<(), Failure> {
     let listed: Vec<String> = g.cases.iter().map(|c| c.to_string()).collect();
     let cut = g.count as usize > listed.len();
     let more = if cut { ", ..." } else { "" };
-    outln!(
-        "difference {}: {} ({} case(s): {}{more})",
-        number,
-        g.name,
-        g.count,
-        listed.join(", ")
-    )?;
+    let (name, count, listed) = (&g.name, g.count, listed.join(", "));
+    outln!("difference {number}: {name} ({count} case(s): {listed}{more})")?;
     if g.kinds.len() > 1 || g.kinds.iter().any(|(k, _)| *k != g.name) {
         let kinds: Vec<String> = g
             .kinds
