@@ -21,7 +21,7 @@ use crate::error::Failure;
 use crate::flags::{
     capture_options, check_pin, pin, CaptureFlags, ComparedArgs,
 };
-use crate::io_util::write_page;
+use crate::io_util::{errln, write_page};
 use crate::verdict::Verdict;
 
 /// The reference's pinning and the port, for `compare` and `fuzz`.
@@ -152,14 +152,21 @@ impl Sides {
     /// The generator to play every case of `part` on when none is given:
     /// the platform's, if a side would play its own ([`Sides::unnamed_rng`]),
     /// which `command` says on a line of its standard error; `None` if
-    /// every side takes the case's, or the part never seeds.
-    pub fn platform_rng(&self, part: Part, command: &str) -> Option<RngKind> {
-        let why = self.unnamed_rng().filter(|_| part.seeds())?;
+    /// every side takes the case's, or the part never seeds; an error if
+    /// standard error is closed.
+    pub fn platform_rng(
+        &self,
+        part: Part,
+        command: &str,
+    ) -> Result<Option<RngKind>, Failure> {
+        let Some(why) = self.unnamed_rng().filter(|_| part.seeds()) else {
+            return Ok(None);
+        };
         let rng = RngKind::platform();
-        eprintln!(
+        errln!(
             "{command}: {why}: played on {rng}, the platform's generator, only (--rng chooses another)"
-        );
-        Some(rng)
+        )?;
+        Ok(Some(rng))
     }
 
     /// Both sides by name and command, for `case`'s seed and generator

@@ -1,8 +1,29 @@
 //! The error every command returns: below every module that fails.
 
-/// A failure: the message and the exit status.
+use std::io;
+
+/// A failure: the message and the exit status; none said, and status 0,
+/// for a command whose output was closed before it ended (its reader,
+/// such as `head`, stopped reading), which ends quietly, as other
+/// command-line tools end then.
 #[derive(Debug)]
 pub struct Failure(pub String, pub u8);
+
+impl Failure {
+    /// The failure of a write to `what`: a closed output's (a broken pipe)
+    /// says nothing ([`Failure::is_closed`]).
+    pub fn writing(what: &str, e: io::Error) -> Failure {
+        match e.kind() {
+            io::ErrorKind::BrokenPipe => Failure(String::new(), 0),
+            _ => Failure(format!("cannot write {what}: {e}"), 2),
+        }
+    }
+
+    /// Whether it is a closed output's.
+    pub fn is_closed(&self) -> bool {
+        self.0.is_empty()
+    }
+}
 
 impl From<String> for Failure {
     fn from(message: String) -> Self {

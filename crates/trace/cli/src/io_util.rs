@@ -10,31 +10,45 @@ use rogue_trace_format::{report, Trace};
 
 use crate::error::Failure;
 
+/// `print!`, `println!` and `eprintln!` that return a write that fails
+/// as a [`Failure`] ([`Failure::writing`]) rather than panic: a closed
+/// output ends the command quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        std::io::Write::write_fmt(&mut std::io::stdout(), format_args!($($arg)*))
+            .map_err(|e| $crate::error::Failure::writing("the output", e))
+    };
+}
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::io_util::out!("{}\n", format_args!($($arg)*)) };
+}
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("{}\n", format_args!($($arg)*)))
+            .map_err(|e| $crate::error::Failure::writing("the log", e))
+    };
+}
+pub(crate) use {errln, out, outln};
+
 /// Reads and parses a trace, or an asciinema recording (asciicast v2 or
 /// v3, told apart by its content) as a trace; errors name the file and the
 /// line.
 pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     let name = path.display();
-    let too_large = || {
-        Failure(
-            format!(
-                "'{name}' is larger than {} MiB: not read",
-                cast::MAX_BYTES >> 20
-            ),
-            2,
-        )
-    };
+    let mib = cast::MAX_BYTES >> 20;
     let text = read_at_most(path, cast::MAX_BYTES as u64)
-        .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?
-        .ok_or_else(too_large)?;
+        .map_err(|e| format!("cannot read '{name}': {e}"))?
+        .ok_or_else(|| {
+            format!("'{name}' is larger than {mib} MiB: not read")
+        })?;
     if cast::is_cast(&text) {
         return cast::read(&text).map_err(|e| match e.line {
-            0 => Failure(format!("{name}: {}", e.message), 2),
-            line => Failure(format!("{name}:{line}: {}", e.message), 2),
+            0 => format!("{name}: {}", e.message).into(),
+            line => format!("{name}:{line}: {}", e.message).into(),
         });
     }
-    Trace::parse(&text)
-        .map_err(|e| Failure(format!("{name}:{}: {}", e.line, e.message), 2))
+    Ok(Trace::parse(&text)
+        .map_err(|e| format!("{name}:{}: {}", e.line, e.message))?)
 }
 
 /// The text of the file at `path`, or `None` if it is longer than `limit`
@@ -57,11 +71,15 @@ pub fn read_at_most(path: &Path, limit: u64) -> io::Result<Option<String>> {
 /// output goes to a temporary file beside it, renamed over it once
 /// complete. A device (such as `/dev/null`) or a pipe is written to in
 /// place.
-pub enum Output {
-    /// Standard output.
-    Stdout(io::StdoutLock<'static>),
-    /// A file, and where it goes once complete.
-    File(BufWriter<File>, Placement),
+///
+/// Dropped unfinished, an output is given up: a file it created is
+/// removed, and a file it was to replace is left as it was, so that a
+/// command that failed leaves nothing behind.
+pub struct Output {
+    /// Standard output, or the file being written.
+    writer: Box<dyn Write>,
+    /// Where the file goes once complete; none for standard output.
+    placement: Option<Placement>,
 }
 
 impl Output {
@@ -69,44 +87,33 @@ impl Output {
     /// or with `force` replacing the file there once complete.
     pub fn create(path: Option<&Path>, force: bool) -> Result<Output, Failure> {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
-            return Ok(Output::Stdout(io::stdout().lock()));
+            let writer = Box::new(io::stdout().lock());
+            return Ok(Output {
+                writer,
+                placement: None,
+            });
         };
         let (file, placement) = Placement::open(path, force)?;
-        Ok(Output::File(BufWriter::new(file), placement))
+        let writer = Box::new(BufWriter::new(file));
+        Ok(Output {
+            writer,
+            placement: Some(placement),
+        })
     }
 
     /// The failure for a write error.
     pub fn error(&self, e: io::Error) -> Failure {
-        match self {
-            Output::Stdout(_) => {
-                Failure(format!("cannot write the output: {e}"), 2)
-            }
-            Output::File(_, placement) => placement.error(e),
+        match &self.placement {
+            Some(placement) => placement.error(e),
+            None => Failure::writing("the output", e),
         }
     }
 
-    /// Gives up the output: a file this created is removed, and a file it
-    /// was to replace is left as it was, so that a command that failed
-    /// leaves nothing behind. (Dropping an unfinished output does the
-    /// same.)
-    pub fn discard(self) {
-        drop(self);
-    }
-
-    /// Flushes what is left and puts the file in its place.
-    pub fn finish(self) -> Result<(), Failure> {
-        match self {
-            Output::Stdout(mut out) => out.flush().map_err(|e| {
-                Failure(format!("cannot write the output: {e}"), 2)
-            }),
-            Output::File(out, placement) => {
-                let file = out
-                    .into_inner()
-                    .map_err(|e| placement.error(e.into_error()))?;
-                drop(file);
-                placement.commit()
-            }
-        }
+    /// Flushes what is left and puts the file (closed) in its place.
+    pub fn finish(mut self) -> Result<(), Failure> {
+        self.writer.flush().map_err(|e| self.error(e))?;
+        drop(self.writer);
+        self.placement.map_or(Ok(()), Placement::commit)
     }
 }
 
@@ -141,8 +148,8 @@ impl Placement {
         path: &Path,
         force: bool,
     ) -> Result<(File, Placement), Failure> {
-        let cannot = |why: &dyn std::fmt::Display| {
-            Failure(format!("cannot write '{}': {why}", path.display()), 2)
+        let cannot = |why: &dyn std::fmt::Display| -> Failure {
+            format!("cannot write '{}': {why}", path.display()).into()
         };
         // Not followed: a link is the user's name for the file, and is what
         // --force replaces (never the file it points to).
@@ -164,10 +171,9 @@ impl Placement {
                     &"it already exists (give --force to replace it)",
                 ));
             }
-            let beside = temporary_beside(path).map_err(|e| {
+            let (file, temp) = temporary_beside(path).map_err(|e| {
                 cannot(&format_args!("cannot create a file beside it: {e}"))
             })?;
-            let (file, temp) = beside;
             // The replacement keeps what the user let others do with the
             // file (not a link's own mode, which means nothing).
             if let Some(m) = target.as_ref().filter(|m| m.is_file()) {
@@ -198,7 +204,7 @@ impl Placement {
 
     /// The failure for a write error.
     pub fn error(&self, e: io::Error) -> Failure {
-        Failure(format!("cannot write '{}': {e}", self.path.display()), 2)
+        Failure::writing(&format!("'{}'", self.path.display()), e)
     }
 
     /// Puts the file, complete and its writer flushed, in its place: a
@@ -220,17 +226,13 @@ impl Drop for Placement {
     /// An unfinished file is removed: one this created, or the temporary
     /// file that was to replace the user's (left as it was).
     fn drop(&mut self) {
-        if self.done {
-            return;
-        }
-        match &self.how {
-            Written::Created => {
-                let _ = std::fs::remove_file(&self.path);
-            }
-            Written::Beside(temp) => {
-                let _ = std::fs::remove_file(temp);
-            }
-            Written::InPlace => {}
+        let unfinished = match &self.how {
+            Written::Created => &self.path,
+            Written::Beside(temp) => temp,
+            Written::InPlace => return,
+        };
+        if !self.done {
+            let _ = std::fs::remove_file(unfinished);
         }
     }
 }
@@ -260,17 +262,11 @@ fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match self {
-            Output::Stdout(out) => out.write(buf),
-            Output::File(out, _) => out.write(buf),
-        }
+        self.writer.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Output::Stdout(out) => out.flush(),
-            Output::File(out, _) => out.flush(),
-        }
+        self.writer.flush()
     }
 }
 
@@ -293,6 +289,5 @@ pub fn write_page(path: &Path, force: bool, page: &str) -> Result<(), Failure> {
     let mut out = Output::create(Some(path), force)?;
     out.write_all(page.as_bytes()).map_err(|e| out.error(e))?;
     out.finish()?;
-    eprintln!("report: {}", path.display());
-    Ok(())
+    errln!("report: {}", path.display())
 }

@@ -16,7 +16,9 @@ mod io_util;
 mod stderr;
 mod verdict;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Parser, Subcommand};
 
@@ -29,14 +31,17 @@ use commands::{
 
 /// rogue-trace: record, replay, compare and fuzz screen traces (format v1)
 #[derive(Parser, Debug)]
-#[command(name = "rogue-trace", bin_name = "rogue-trace", version, after_help = KEYS_HELP)]
+#[command(name = "rogue-trace", bin_name = "rogue-trace", version, after_help = AFTER_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
-/// How keys are written, for every command's help.
-const KEYS_HELP: &str = "KEYS are written as in a trace's header: plain characters, with \\\\, \\n, \\x00, \\u00e9 ... for the others. A keys file holds the same, its final newline ignored.";
+/// How keys are written, and how a command ends when its output is
+/// closed, for the help.
+const AFTER_HELP: &str = "KEYS are written as in a trace's header: plain characters, with \\\\, \\n, \\x00, \\u00e9 ... for the others. A keys file holds the same, its final newline ignored.
+
+A command whose output is closed before it ends (its reader, such as head, stopped reading) ends at once and quietly, with exit status 0, and ends the programs it started; a fuzz campaign stopped by ^C or SIGTERM exits 130 all the same.";
 
 #[derive(Subcommand, Debug)]
 enum Command {
@@ -79,6 +84,7 @@ fn main() -> ExitCode {
     // hosted by a copy of rogue-trace started for it.
     #[cfg(windows)]
     rogue_capture::console::serve_if_asked();
+    std::panic::set_hook(Box::new(said_on_one_line));
     let cli: Cli = match rogue_options::parse_args("rogue-trace") {
         Ok(cli) => cli,
         Err(status) => return status,
@@ -98,8 +104,27 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(Failure(message, code)) => {
-            eprintln!("rogue-trace: {message}");
+            // A closed output's says nothing; nor a failure a panic, said
+            // already, brought about.
+            if !message.is_empty() && !PANICKED.load(Ordering::SeqCst) {
+                let _ = writeln!(io::stderr(), "rogue-trace: {message}");
+            }
             ExitCode::from(code)
         }
+    }
+}
+
+/// Whether a thread panicked.
+static PANICKED: AtomicBool = AtomicBool::new(false);
+
+/// A panic, on any thread: every program a capture started is ended (a
+/// fuzz campaign stops), and the first panic is said on one line; the
+/// process exits with status 101 as its main thread, or the thread
+/// joining the one that panicked, unwinds.
+fn said_on_one_line(info: &std::panic::PanicHookInfo) {
+    rogue_capture::cancel::end_every_capture();
+    if !PANICKED.swap(true, Ordering::SeqCst) {
+        let said = info.to_string().replace('\n', " ");
+        let _ = writeln!(io::stderr(), "rogue-trace: internal error: {said}");
     }
 }

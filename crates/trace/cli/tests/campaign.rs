@@ -8,69 +8,18 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{
+    fuzz_of, own_planted, planted, rogue_trace, running, scratch, text,
+};
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
-
-use rogue_testkit::compile_c;
-
-/// A scratch folder of this test binary, emptied.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-campaign-{}", std::process::id()))
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// `planted.c`, compiled once, under a name of this test binary's own.
-fn planted() -> &'static str {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY
-        .get_or_init(|| {
-            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(
-                format!("rogue-trace-campaign-bin-{}", std::process::id()),
-            );
-            compile_c(&fixture("planted.c"), &dir, "planted", &[])
-        })
-        .to_str()
-        .unwrap()
-}
-
-/// A copy of `planted` in `dir`, of one test's own, so that the programs
-/// it leaves running are told from another test's.
-fn own_planted(dir: &Path) -> String {
-    let copy = dir.join("planted");
-    std::fs::copy(planted(), &copy).unwrap();
-    copy.to_str().unwrap().to_string()
-}
 
 /// The arguments of a fuzz of the port planted with `plant` against
 /// `planted` itself, writing into `out`.
 fn fuzz_args(plant: &str, out: &Path, more: &[&str]) -> Vec<String> {
     fuzz_of(planted(), plant, out, more)
-}
-
-/// [`fuzz_args`] with the program `binary`.
-fn fuzz_of(
-    binary: &str,
-    plant: &str,
-    out: &Path,
-    more: &[&str],
-) -> Vec<String> {
-    let port = format!("{binary} --seed {{seed}} --plant {plant}");
-    let mut all: Vec<String> = ["fuzz", "--out", out.to_str().unwrap()]
-        .iter()
-        .chain(more)
-        .map(|s| s.to_string())
-        .collect();
-    all.extend(["--port".into(), port, "--".into(), binary.into()]);
-    all.extend(["--seed".into(), "{seed}".into()]);
-    all
 }
 
 /// `rogue-trace` with `args`, to its end.
@@ -84,21 +33,6 @@ fn summary(out: &Output, dir: &Path) -> String {
     let stdout = text(&out.stdout).replace(dir.to_str().unwrap(), "OUT");
     let start = stdout.find("\nfuzz: ").map_or(0, |i| i + 1);
     stdout[start..].to_string()
-}
-
-/// The programs still running from `binary`, by their process ids.
-fn running(binary: &str) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(|e| e.ok())
-        .filter(|e| {
-            let exe = std::fs::read_link(e.path().join("exe"));
-            exe.is_ok_and(|exe| exe == Path::new(binary))
-        })
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect()
 }
 
 /// Every file of `dir`, by name, with its bytes.

@@ -107,21 +107,15 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
         ));
     }
     let force = args.force.force;
+    // An output given up, dropped unfinished, leaves nothing behind.
     let mut out = Output::create(args.out.as_deref(), force)?;
-    let cast_out = args
+    let mut cast_out = args
         .cast
         .as_deref()
         .map(|path| {
             cast_output(path, force, args.size.size, &args.command, seed)
         })
-        .transpose();
-    let mut cast_out = match cast_out {
-        Ok(cast_out) => cast_out,
-        Err(e) => {
-            out.discard();
-            return Err(e);
-        }
-    };
+        .transpose()?;
     // The header says what the program wrote to its standard error, known
     // only once it has ended: the steps are held until then, and nothing
     // is written by a capture that fails.
@@ -135,14 +129,7 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
             Ok(())
         },
     );
-    let (outcome, _, stderr) = match captured {
-        Ok(captured) => captured,
-        Err(e) => {
-            out.discard();
-            drop(cast_out);
-            return Err(Failure(e.to_string(), 2));
-        }
-    };
+    let (outcome, _, stderr) = captured.map_err(|e| e.to_string())?;
     let mut header = rogue_capture::header(&args.command, &options);
     if let Some(stderr) = &stderr {
         rogue_trace_format::stderr::set_header(&mut header, stderr);

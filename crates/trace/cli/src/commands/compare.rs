@@ -24,6 +24,7 @@ use crate::flags::{
 };
 use crate::fuzz::grouping::first_difference;
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
+use crate::io_util::{errln, out, outln};
 
 /// The keys of the default walk: enough for most walks to leave the
 /// first room (6 in 7 of them on Part 4's 100x25, where 200 keys leave
@@ -107,10 +108,10 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     };
     check_cells(&case)?;
     if drawn && (case.config.part.seeds() || played.walks()) {
-        eprintln!("compare: no --seed given: drew --seed {}", case.config.seed);
+        errln!("compare: no --seed given: drew --seed {}", case.config.seed)?;
     }
     if args.game.dungeon.rng.is_none() {
-        sides.platform_rng(case.config.part, "compare");
+        sides.platform_rng(case.config.part, "compare")?;
     }
     let outcome = run_case(
         &sides,
@@ -125,23 +126,21 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         &played.words(case.config),
     );
     write(&args, &case, &outcome, &again)?;
-    if args.brief {
-        println!("{}", outcome.line());
-    } else {
-        println!("{}", played.said(case.config.seed));
-        print!("{}", outcome.details());
+    if !args.brief {
+        outln!("{}", played.said(case.config.seed))?;
+        out!("{}", outcome.details())?;
         if let Some(named) = named(&outcome) {
-            println!("{named}");
+            outln!("{named}")?;
         }
         let covered =
             Coverage::of(&outcome.reference.trace, &case.keys, &case.config);
-        println!("covered (the reference's screens): {covered}");
+        outln!("covered (the reference's screens): {covered}")?;
         if let Some(unseen) = outcome.cursor_unseen() {
-            println!("{unseen}");
+            outln!("{unseen}")?;
         }
-        println!("reproduce: {again}");
-        println!("{}", outcome.line());
+        outln!("reproduce: {again}")?;
     }
+    outln!("{}", outcome.line())?;
     Ok(outcome.verdict().status())
 }
 
@@ -162,10 +161,7 @@ fn game(args: &CompareArgs) -> Result<(GameConfig, bool), Failure> {
             None
         };
         if let Some(option) = given {
-            return Err(Failure(
-                format!("{option} is the built-in port's: with --port, give it in the port's COMMAND"),
-                2,
-            ));
+            return Err(format!("{option} is the built-in port's: with --port, give it in the port's COMMAND").into());
         }
     }
     Ok((config, given.is_none()))
@@ -188,16 +184,14 @@ fn check_cells(case: &Case) -> Result<(), Failure> {
     if cells <= MAX_CELLS {
         return Ok(());
     }
-    Err(Failure(
-        format!(
-            "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
-             capture and replay them with --out, then diff the files",
-            case.keys.len(),
-            case.size.0,
-            case.size.1
-        ),
-        2,
-    ))
+    Err(format!(
+        "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
+         capture and replay them with --out, then diff the files",
+        case.keys.len(),
+        case.size.0,
+        case.size.1
+    )
+    .into())
 }
 
 /// Writes the case's traces (`--out`) and report (`--html`).
@@ -209,11 +203,8 @@ fn write(
 ) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
         let (a, b) = write_traces(dir, &case.stem(), outcome)?;
-        eprintln!(
-            "traces: {} (reference) and {} (port)",
-            a.display(),
-            b.display()
-        );
+        let (a, b) = (a.display(), b.display());
+        errln!("traces: {a} (reference) and {b} (port)")?;
     }
     if let Some(path) = &args.html.html {
         report_outcome(

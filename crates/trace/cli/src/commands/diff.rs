@@ -8,7 +8,7 @@ use rogue_trace_format::report;
 
 use crate::error::Failure;
 use crate::flags::{ComparedArgs, ForceArg, HtmlArg};
-use crate::io_util::{read_trace, write_report};
+use crate::io_util::{out, outln, read_trace, write_report};
 
 #[derive(Args, Debug)]
 pub struct DiffArgs {
@@ -63,10 +63,10 @@ pub fn run(args: DiffArgs) -> Result<u8, Failure> {
         )?;
     }
     if args.brief {
-        println!("{}", report.line);
+        outln!("{}", report.line)?;
     } else {
-        println!("A: {}\nB: {}", args.a.display(), args.b.display());
-        print!("{}", report.text);
+        outln!("A: {}\nB: {}", args.a.display(), args.b.display())?;
+        out!("{}", report.text)?;
     }
     Ok(if report.identical { 0 } else { 1 })
 }

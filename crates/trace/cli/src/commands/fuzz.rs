@@ -169,18 +169,12 @@ pub fn port_game(
 ) -> Result<GameConfig, Failure> {
     let mut words: Vec<String> =
         part.map_or_else(Vec::new, |n| vec!["--part".into(), n.to_string()]);
-    words.extend(shell_words::split(port_args).map_err(|e| {
-        Failure(format!("invalid value for --port-args: {e}"), 2)
-    })?);
-    let port = PortArgs::try_parse_from(words).map_err(|e| {
-        Failure(
-            format!(
-                "invalid value for --port-args: {}",
-                rogue_options::one_line(&e)
-            ),
-            2,
-        )
-    })?;
+    let invalid = |e: &dyn std::fmt::Display| -> Failure {
+        format!("invalid value for --port-args: {e}").into()
+    };
+    words.extend(shell_words::split(port_args).map_err(|e| invalid(&e))?);
+    let port = PortArgs::try_parse_from(words)
+        .map_err(|e| invalid(&rogue_options::one_line(&e)))?;
     let dungeon = &port.game.dungeon;
     let set = if dungeon.seed.is_some() {
         Some("--seed")
@@ -190,10 +184,7 @@ pub fn port_game(
         None
     };
     if let Some(option) = set {
-        return Err(Failure(
-            format!("--port-args cannot hold {option}: each case sets the seed and the generator (fuzz --rng sets one generator for every case)"),
-            2,
-        ));
+        return Err(format!("--port-args cannot hold {option}: each case sets the seed and the generator (fuzz --rng sets one generator for every case)").into());
     }
     Ok(port.game.config(|| 0)?)
 }
@@ -231,18 +222,15 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
         * u64::from(args.size.max.0)
         * u64::from(args.size.max.1);
     if cells > MAX_CELLS {
-        return Err(Failure(
-            format!(
-                "a case keeps both traces in memory: {} keys at up to {}x{} is {cells} cells, more than {MAX_CELLS}; give fewer --keys-per-case or a smaller --size",
-                args.keys_per_case, args.size.max.0, args.size.max.1
-            ),
-            2,
-        ));
+        return Err(format!(
+            "a case keeps both traces in memory: {} keys at up to {}x{} is {cells} cells, more than {MAX_CELLS}; give fewer --keys-per-case or a smaller --size",
+            args.keys_per_case, args.size.max.0, args.size.max.1
+        ).into());
     }
-    let rng = args
-        .rng
-        .map(|r| r.0)
-        .or_else(|| sides.platform_rng(base.part, "fuzz"));
+    let rng = match args.rng {
+        Some(r) => Some(r.0),
+        None => sides.platform_rng(base.part, "fuzz")?,
+    };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)

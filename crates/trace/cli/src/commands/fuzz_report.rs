@@ -13,6 +13,7 @@ use crate::error::Failure;
 use crate::fuzz::record::{self, Campaign, Record};
 use crate::fuzz::stop::Reason;
 use crate::fuzz::tally::{Cut, Seen, Tally};
+use crate::io_util::{errln, outln};
 
 #[derive(Args, Debug)]
 pub struct FuzzReportArgs {
@@ -43,26 +44,23 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     }
     let cut = cut(&records, &campaign, cases.len());
     let (k, n) = (records.len(), campaign.shard.1);
-    eprintln!(
+    errln!(
         "fuzz-report: {k} record(s) of {n} shard(s), {} case(s) of {}",
         cases.len(),
         campaign.cases
-    );
+    )?;
     let missing = missing_shards(&records, n);
-    let status = tally.summary(campaign.seed, &campaign.names, &cut);
+    let status = tally.summary(campaign.seed, &campaign.names, &cut)?;
     // A campaign not all played is no verdict of identical.
     let unfinished = unfinished(&records);
     if !missing.is_empty() {
-        println!("fuzz-report: shard(s) {missing} of {n} missing: their cases are not counted, and the campaign is not whole");
+        outln!("fuzz-report: shard(s) {missing} of {n} missing: their cases are not counted, and the campaign is not whole")?;
     }
     for path in &unfinished {
-        println!("fuzz-report: {} did not play its shard to the end (stopped early, or killed before its end was written)", path.display());
+        outln!("fuzz-report: {} did not play its shard to the end (stopped early, or killed before its end was written)", path.display())?;
     }
-    if missing.is_empty() && unfinished.is_empty() {
-        Ok(status)
-    } else {
-        Ok(status.max(1))
-    }
+    let whole = missing.is_empty() && unfinished.is_empty();
+    Ok(if whole { status } else { status.max(1) })
 }
 
 /// The records whose shard was not played to its end: stopped by ^C or
@@ -88,9 +86,8 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     if dir.is_file() {
         return Ok(vec![dir.to_path_buf()]);
     }
-    let entries = std::fs::read_dir(dir).map_err(|e| {
-        Failure(format!("cannot read {}: {e}", dir.display()), 2)
-    })?;
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
@@ -102,10 +99,7 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(Failure(
-            format!("{} holds no campaign record (campaign.jsonl): give the --out folders of fuzz", dir.display()),
-            2,
-        ));
+        return Err(format!("{} holds no campaign record (campaign.jsonl): give the --out folders of fuzz", dir.display()).into());
     }
     Ok(files)
 }
@@ -121,14 +115,11 @@ fn one_campaign(records: &[Record]) -> Result<Campaign, Failure> {
             && a.names == b.names
             && a.shard.1 == b.shard.1;
         if !same {
-            return Err(Failure(
-                format!(
-                    "{} and {} are not shards of one campaign: their seeds, cases, keys, shard counts or sides differ",
-                    first.path.display(),
-                    other.path.display()
-                ),
-                2,
-            ));
+            return Err(format!(
+                "{} and {} are not shards of one campaign: their seeds, cases, keys, shard counts or sides differ",
+                first.path.display(),
+                other.path.display()
+            ).into());
         }
     }
     Ok(first.campaign.clone())
@@ -143,14 +134,12 @@ fn cases_in_order(
         for (number, _, seen, covered) in &record.cases {
             let case = (record.path.as_path(), seen.clone(), covered.clone());
             if let Some((other, ..)) = cases.insert(*number, case) {
-                return Err(Failure(
-                    format!(
-                        "case {number} is in both {} and {}: give each shard once",
-                        other.display(),
-                        record.path.display()
-                    ),
-                    2,
-                ));
+                return Err(format!(
+                    "case {number} is in both {} and {}: give each shard once",
+                    other.display(),
+                    record.path.display()
+                )
+                .into());
             }
         }
     }

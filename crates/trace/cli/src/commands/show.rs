@@ -37,7 +37,7 @@ pub fn run(args: ShowArgs) -> Result<u8, Failure> {
     let name = args.file.display();
     let (Some(first), Some(last)) = (trace.steps.first(), trace.steps.last())
     else {
-        return Err(Failure(format!("'{name}' has no steps"), 2));
+        return Err(format!("'{name}' has no steps").into());
     };
     let n = args.step.unwrap_or(last.number);
     let step = trace.steps.iter().find(|s| s.number == n).ok_or_else(|| {
@@ -48,10 +48,7 @@ pub fn run(args: ShowArgs) -> Result<u8, Failure> {
         } else {
             format!("steps {} to {}", first.number, last.number)
         };
-        Failure(
-            format!("invalid value '{n}' for --step: the trace has {has}"),
-            2,
-        )
+        format!("invalid value '{n}' for --step: the trace has {has}")
     })?;
     let text = if args.svg {
         show::svg(&trace, step)

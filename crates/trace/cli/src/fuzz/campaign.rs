@@ -30,6 +30,7 @@ use crate::fuzz::stop::{self, Reason};
 use crate::fuzz::tally::{case_line, Cut, Difference, Seen, Tally};
 use crate::fuzz::walks::{draw_case, Shape};
 use crate::fuzz::workers::{play_in_order, Flow};
+use crate::io_util::{errln, out, outln};
 use crate::verdict::Verdict;
 
 /// A campaign, as `fuzz`'s options give it.
@@ -82,14 +83,13 @@ enum Played {
 /// Plays the campaign `config` between `sides`, the cases on
 /// `config.jobs` jobs, taken in order; prints each group once, and the
 /// summary. Exit status 0 if every case was identical, 1 if not, 130 if
-/// interrupted.
+/// interrupted (whether its summary found a reader or not).
 pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
     let names = sides.names(&config.shape.base, None);
     let numbers = config.numbers();
-    eprintln!("{}", opening(config, &names, numbers.len()));
-    std::fs::create_dir_all(&config.out).map_err(|e| {
-        Failure(format!("cannot create {}: {e}", config.out.display()), 2)
-    })?;
+    errln!("{}", opening(config, &names, numbers.len()))?;
+    std::fs::create_dir_all(&config.out)
+        .map_err(|e| format!("cannot create {}: {e}", config.out.display()))?;
     let campaign = record::Campaign {
         seed: config.seed,
         cases: config.cases,
@@ -117,21 +117,15 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         2 * config.jobs,
         &numbers,
         |n| play(config, sides, n),
-        || stop::reason().is_some(),
+        stop::stopping,
         |n, played| gather.take(n, played),
     );
-    let Gather {
-        tally,
-        bar,
-        cut_short,
-        failure,
-        ..
-    } = gather;
-    if let Some(failure) = failure {
-        bar.abandon();
+    if let Some(failure) = gather.failure {
+        gather.bar.abandon();
         return Err(failure);
     }
-    bar.finish_and_clear();
+    gather.bar.finish_and_clear();
+    let (tally, cut_short) = (gather.tally, gather.cut_short);
     let reason = stop::reason();
     let cut = Cut {
         reason,
@@ -139,19 +133,21 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         not_played: (numbers.len() - taken) as u32,
     };
     record.ended(reason.map(Reason::said), cut_short)?;
-    let status = tally.summary(config.seed, &names, &cut);
-    if let (Some(Reason::Enough), Some(k)) = (reason, config.max_differences) {
-        println!(
-            "fuzz: stopped once {k} distinct difference(s) were found (--max-differences): {} case(s) never started",
-            cut.not_played
-        );
+    let printed = tally.summary(config.seed, &names, &cut).and_then(|status| {
+        if let (Some(Reason::Enough), Some(k)) = (reason, config.max_differences) {
+            outln!(
+                "fuzz: stopped once {k} distinct difference(s) were found (--max-differences): {} case(s) never started",
+                cut.not_played
+            )?;
+        }
+        errln!("fuzz: the campaign's record: {}", record.path().display())?;
+        Ok(status)
+    });
+    match (reason, printed) {
+        (Some(Reason::Interrupted), Ok(_)) => Ok(130),
+        (Some(Reason::Interrupted), Err(f)) if f.is_closed() => Ok(130),
+        (_, printed) => printed,
     }
-    eprintln!("fuzz: the campaign's record: {}", record.path().display());
-    Ok(if reason == Some(Reason::Interrupted) {
-        130
-    } else {
-        status
-    })
 }
 
 /// The campaign's first line: its cases, shard, jobs and sides.
@@ -177,15 +173,11 @@ fn opening(config: &Config, names: &[String; 2], played: usize) -> String {
 fn play(config: &Config, sides: &Sides, number: u32) -> Played {
     let case = draw_case(config.seed, number, &config.shape);
     let options = diff_options(false, config.compared);
-    let outcome = run_case(sides, &config.flags, &case, options);
-    // A stop from outside ends the programs under way: what they gave
-    // after it is not theirs.
-    if stop::from_outside() {
-        return Played::CutShort;
-    }
-    match outcome {
+    match run_case(sides, &config.flags, &case, options) {
+        // A stop ends the programs under way: what they gave after it is
+        // not theirs.
+        _ if stop::stopping() => Played::CutShort,
         Ok(outcome) => Played::Done(case, Box::new(outcome)),
-        Err(_) if stop::reason().is_some() => Played::CutShort,
         Err(failure) => Played::Failed(failure),
     }
 }
@@ -218,24 +210,21 @@ impl Gather<'_> {
     /// it, reports a new group in full; whether to go on.
     fn take(&mut self, number: u32, played: Played) -> Flow {
         self.bar.inc(1);
-        let (case, outcome) = match played {
-            Played::Done(case, outcome) => (case, *outcome),
+        let counted = match played {
+            Played::Done(case, outcome) => self.count(number, &case, *outcome),
             Played::CutShort => {
                 self.cut_short += 1;
-                return Flow::Go;
+                Ok(Flow::Go)
             }
-            Played::Failed(failure) => {
-                self.failure = Some(failure);
-                return Flow::Stop;
-            }
+            Played::Failed(failure) => Err(failure),
         };
-        match self.count(number, &case, outcome) {
-            Ok(flow) => flow,
-            Err(failure) => {
-                self.failure = Some(failure);
-                Flow::Stop
-            }
-        }
+        // A failure (its output closed, too) ends the campaign: the cases
+        // under way are not needed, and their programs end at once.
+        counted.unwrap_or_else(|failure| {
+            stop::end_every_capture();
+            self.failure = Some(failure);
+            Flow::Stop
+        })
     }
 
     /// Counts the case `number`, `case`, which gave `outcome`; whether to
@@ -267,7 +256,7 @@ impl Gather<'_> {
         // On a terminal, the bar counts the cases alike; a log gets every
         // case.
         if grouped.is_some() || !std::io::stderr().is_terminal() {
-            self.bar.suspend(|| eprintln!("fuzz: {what}"));
+            self.bar.suspend(|| errln!("fuzz: {what}"))?;
         }
         let Some(grouped) = grouped else {
             return Ok(Flow::Go);
@@ -428,7 +417,7 @@ fn at_map_size(
     // Stopped from outside, the case is grouped as played.
     let again = match larger != *case {
         true => match run_case(sides, &config.flags, &larger, options) {
-            _ if stop::from_outside() => None,
+            _ if stop::stopping() => None,
             again => Some(again?),
         },
         false => None,
@@ -470,28 +459,27 @@ fn report_difference(
         drawn_at,
         small_only,
     } = grouped;
-    println!(
+    outln!(
         "\nfuzz: difference {number}, found at case {n}: {}",
         case_line(&name, &kind)
-    );
+    )?;
+    let (c, r) = case.size;
     if let Some((cols, rows)) = drawn_at {
-        let (c, r) = case.size;
-        println!("(drawn at {cols}x{rows}, smaller than the map; played again at {c}x{r}, and named by what differs there)");
+        outln!("(drawn at {cols}x{rows}, smaller than the map; played again at {c}x{r}, and named by what differs there)")?;
     }
     if small_only {
-        let (c, r) = case.size;
-        println!("(drawn at {c}x{r}; played again on a screen the map's size, both sides were alike)");
+        outln!("(drawn at {c}x{r}; played again on a screen the map's size, both sides were alike)")?;
     }
     let named = format!("difference {number}: {name}");
     let mut lines = keep(config, sides, (&case, &outcome), ("found", &named))?;
     let Some(first) = first else { return Ok(lines) };
     if let Some(why) = unshrinkable(&outcome) {
         let line = format!("not shrunk: {why}");
-        println!("{line}");
+        outln!("{line}")?;
         lines.push(line);
         return Ok(lines);
     }
-    eprintln!("fuzz: shrinking difference {number}...");
+    errln!("fuzz: shrinking difference {number}...")?;
     let options = diff_options(false, config.compared);
     let shrunk = shrink(sides, &config.flags, options, case, &first).and_then(
         |(small, kept)| {
@@ -501,16 +489,16 @@ fn report_difference(
     );
     // Stopped from outside, what was shrunk is not kept.
     let (small, kept, outcome) = match shrunk {
-        _ if stop::from_outside() => {
+        _ if stop::stopping() => {
             let line = "not shrunk: the campaign was stopped first".to_string();
-            println!("{line}");
+            outln!("{line}")?;
             lines.push(line);
             return Ok(lines);
         }
         shrunk => shrunk?,
     };
     let shrunk = shrunk_line(&small, &kept);
-    println!("{shrunk}");
+    outln!("{shrunk}")?;
     lines.push(shrunk);
     lines.extend(keep(config, sides, (&small, &outcome), ("shrunk", &named))?);
     Ok(lines)
@@ -565,14 +553,12 @@ fn keep(
 ) -> Result<Vec<String>, Failure> {
     let stem = format!("{}-{what}", case.stem());
     let (a, b) = write_traces(&config.out, &stem, outcome)?;
+    let (a, b) = (a.display(), b.display());
+    let traces = format!("traces: {a} (reference) and {b} (port)");
     let again = command_line(case, sides, &config.flags, config.compared);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
-        format!(
-            "{what}: traces: {} (reference) and {} (port)",
-            a.display(),
-            b.display()
-        ),
+        format!("{what}: {traces}"),
     ];
     if let Some(dir) = &config.html {
         let page = free_name(dir, &stem, "html")?;
@@ -580,13 +566,8 @@ fn keep(
         report_outcome(&page, (false, Some(named)), outcome, commands)?;
         lines.push(format!("{what}: report: {}", page.display()));
     }
-    println!("the case {what}:");
-    print!("{}", outcome.text());
-    println!(
-        "traces: {} (reference) and {} (port)",
-        a.display(),
-        b.display()
-    );
-    println!("reproduce: {again}");
+    outln!("the case {what}:")?;
+    out!("{}", outcome.text())?;
+    outln!("{traces}\nreproduce: {again}")?;
     Ok(lines)
 }

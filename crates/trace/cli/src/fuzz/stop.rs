@@ -1,12 +1,13 @@
 //! Why a campaign stops before its last case: ^C or SIGTERM, its time
 //! limit, or enough differences found. The first reason given stands;
-//! a stop that comes from outside (a signal, the clock) ends every
-//! capture under way at once ([`rogue_capture::cancel`]), so that the
-//! programs, their terminals and temporary files go with it.
+//! every stop (as every failure) ends every capture under way at once
+//! ([`rogue_capture::cancel`]), so that the programs, their terminals and
+//! temporary files go with it.
 
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
+
+pub use rogue_capture::cancel::{end_every_capture, stopping};
 
 /// Why a campaign stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,9 +21,6 @@ pub enum Reason {
     Enough,
 }
 
-const REASONS: [Reason; 3] =
-    [Reason::Interrupted, Reason::TimeLimit, Reason::Enough];
-
 impl Reason {
     /// The reason as a campaign's record says it.
     pub fn said(self) -> &'static str {
@@ -35,7 +33,9 @@ impl Reason {
 
     /// The reason a record says, if it is one.
     pub fn of_said(said: &str) -> Option<Reason> {
-        REASONS.into_iter().find(|r| r.said() == said)
+        [Reason::Interrupted, Reason::TimeLimit, Reason::Enough]
+            .into_iter()
+            .find(|r| r.said() == said)
     }
 
     /// Whether it came from outside (a signal, the clock): the campaign
@@ -45,49 +45,32 @@ impl Reason {
     }
 }
 
-/// The reason a campaign stopped, if it did: 0 for none, else 1 + its
-/// place in [`REASONS`].
-static STOPPED: AtomicU8 = AtomicU8::new(0);
-
-/// Stops the campaign for `reason`, unless it already stopped; whether
-/// this was the first reason.
-fn stop(reason: Reason) -> bool {
-    let code = 1 + REASONS.iter().position(|&r| r == reason).unwrap_or(0);
-    STOPPED
-        .compare_exchange(0, code as u8, Ordering::SeqCst, Ordering::SeqCst)
-        .is_ok()
-}
+/// The reason a campaign stopped, if it did.
+static STOPPED: Mutex<Option<Reason>> = Mutex::new(None);
 
 /// Why the campaign stopped, if it did.
 pub fn reason() -> Option<Reason> {
-    match STOPPED.load(Ordering::SeqCst) {
-        0 => None,
-        code => REASONS.get(usize::from(code) - 1).copied(),
-    }
+    *STOPPED.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Whether the campaign was stopped from outside (a signal, the clock):
-/// the captures under way were ended, and what they gave is not theirs.
-pub fn from_outside() -> bool {
-    reason().is_some_and(Reason::is_outside)
+/// Stops the campaign for `reason`, unless it stopped already: no case
+/// starts from now on, and the captures under way end at once, cut short
+/// ([`stopping`]: what they gave after is not theirs).
+fn stop(reason: Reason) {
+    let mut stopped = STOPPED.lock().unwrap_or_else(PoisonError::into_inner);
+    stopped.get_or_insert(reason);
+    drop(stopped);
+    end_every_capture();
 }
 
-/// Stops the campaign from outside: no case starts from now on, and the
-/// captures under way end at once, cut short.
-fn stop_now(reason: Reason) {
-    if stop(reason) {
-        rogue_capture::cancel::end_every_capture();
-    }
-}
-
-/// Stops the campaign because it found what it looked for: no case starts
-/// from now on; those under way end at once, their results unused.
+/// Stops the campaign because it found what it looked for.
 pub fn enough() {
-    stop_now(Reason::Enough);
+    stop(Reason::Enough);
 }
 
 /// Stops the campaign on ^C (SIGINT) or SIGTERM, from a thread that waits
-/// for them (Unix; on Windows, ^C ends the process as it did).
+/// for them; a second one ends the process at once, whatever the campaign
+/// is doing (Unix; on Windows, ^C ends the process as it did).
 pub fn on_signals() {
     #[cfg(unix)]
     {
@@ -98,8 +81,11 @@ pub fn on_signals() {
             signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
         {
             std::thread::spawn(move || {
-                if signals.forever().next().is_some() {
-                    stop_now(Reason::Interrupted);
+                for (n, _) in signals.forever().enumerate() {
+                    stop(Reason::Interrupted);
+                    if n > 0 {
+                        std::process::exit(130);
+                    }
                 }
             });
         }
@@ -114,7 +100,7 @@ pub fn after(limit: Duration) -> mpsc::Sender<()> {
     std::thread::spawn(move || {
         if let Err(mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(limit)
         {
-            stop_now(Reason::TimeLimit);
+            stop(Reason::TimeLimit);
         }
     });
     done

@@ -9,7 +9,9 @@ use std::collections::HashMap;
 
 use crate::compared::sides_line;
 use crate::coverage::Coverage;
+use crate::error::Failure;
 use crate::fuzz::stop::Reason;
+use crate::io_util::outln;
 
 /// The most groups reported in full (traces, reports, shrinking); any
 /// more are counted.
@@ -180,21 +182,27 @@ impl Tally {
     /// `names`, stopped early as `cut` says, and what its cases covered;
     /// the exit status: 0 if no case differed and some case covered
     /// something, else 1.
-    pub fn summary(&self, seed: u64, names: &[String; 2], cut: &Cut) -> u8 {
-        print_cut(cut, self.run);
-        let status = self.verdict(seed, names);
+    pub fn summary(
+        &self,
+        seed: u64,
+        names: &[String; 2],
+        cut: &Cut,
+    ) -> Result<u8, Failure> {
+        print_cut(cut, self.run)?;
+        let status = self.verdict(seed, names)?;
         if self.covered.cases > 0 {
-            println!(
+            outln!(
                 "fuzz: covered over {} case(s) (the reference's screens): {}",
-                self.covered.cases, self.covered
-            );
+                self.covered.cases,
+                self.covered
+            )?;
         }
-        status
+        Ok(status)
     }
 
     /// Prints the verdict of the campaign `seed` between the sides
     /// `names`: its counts and groups; its exit status.
-    fn verdict(&self, seed: u64, names: &[String; 2]) -> u8 {
+    fn verdict(&self, seed: u64, names: &[String; 2]) -> Result<u8, Failure> {
         let run = self.run;
         let distinct = self.groups.len() + self.unlisted.len();
         let alike = run - self.differing - self.covered_nothing;
@@ -203,61 +211,63 @@ impl Tally {
             n => format!(", {n} that covered nothing (blank screens on both sides at every step, or both stopped early alike)"),
         };
         if distinct == 0 && nothing.is_empty() {
-            println!(
+            outln!(
                 "fuzz: {run} case(s) identical (--seed {seed}); {}",
                 sides_line(names)
-            );
-            return u8::from(run == 0);
+            )?;
+            return Ok(u8::from(run == 0));
         }
         if distinct == 0 {
-            println!(
+            outln!(
                 "fuzz: {run} case(s) run (--seed {seed}), none differing: {alike} identical{nothing}; {}",
                 sides_line(names)
-            );
+            )?;
             // Not one case compared anything: that is no verdict.
-            return u8::from(alike == 0);
+            return Ok(u8::from(alike == 0));
         }
-        println!(
+        outln!(
             "\nfuzz: {run} case(s) run (--seed {seed}): {alike} identical{nothing}, {} differing, {distinct} distinct difference(s)",
             self.differing
-        );
-        println!("{}", sides_line(names));
-        println!("differences are grouped by the kind of their first difference, as a porter would name it (see fuzz --help)");
+        )?;
+        outln!("{}", sides_line(names))?;
+        outln!("differences are grouped by the kind of their first difference, as a porter would name it (see fuzz --help)")?;
         for (i, group) in self.groups.iter().enumerate() {
-            print_group(i + 1, group);
+            print_group(i + 1, group)?;
         }
-        self.print_unlisted();
-        self.print_first_screen_hint();
-        1
+        self.print_unlisted()?;
+        self.print_first_screen_hint()?;
+        Ok(1)
     }
 
     /// The groups past [`MAX_GROUPS`], counted.
-    fn print_unlisted(&self) {
+    fn print_unlisted(&self) -> Result<(), Failure> {
         if !self.unlisted.is_empty() {
             let cases: u32 = self.unlisted.values().sum();
-            println!(
+            outln!(
                 "and {} more distinct difference(s) in {cases} case(s), neither written nor shrunk: the first {MAX_GROUPS} are",
                 self.unlisted.len()
-            );
+            )?;
         }
         if self.uncounted > 0 {
-            println!(
+            outln!(
                 "and {} more differing case(s), not told apart: the first {MAX_NAMES} names past those are counted",
                 self.uncounted
-            );
+            )?;
         }
+        Ok(())
     }
 
     /// When most cases differ from the first screen on, what to check.
-    fn print_first_screen_hint(&self) {
+    fn print_first_screen_hint(&self) -> Result<(), Failure> {
         let share = f64::from(self.first_screen) / f64::from(self.run.max(1));
-        if self.first_screen >= FIRST_SCREEN_CASES && share > FIRST_SCREEN_SHARE
+        if self.first_screen < FIRST_SCREEN_CASES || share <= FIRST_SCREEN_SHARE
         {
-            println!(
-                "{} of {} case(s) differ from the first screen on, the player starting elsewhere in another dungeon (not rooms a cell off): the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
-                self.first_screen, self.run
-            );
+            return Ok(());
         }
+        outln!(
+            "{} of {} case(s) differ from the first screen on, the player starting elsewhere in another dungeon (not rooms a cell off): the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
+            self.first_screen, self.run
+        )
     }
 }
 
@@ -287,45 +297,34 @@ pub fn case_line(name: &str, kind: &str) -> String {
 
 /// The summary's line of a campaign that stopped early, `run` cases
 /// counted.
-fn print_cut(cut: &Cut, run: u32) {
-    let Some(reason) = cut.reason else { return };
-    let why = match reason {
-        Reason::Interrupted => "interrupted (^C or SIGTERM)",
-        Reason::TimeLimit => "stopped at its time limit (--time-limit)",
-        Reason::Enough => return,
+fn print_cut(cut: &Cut, run: u32) -> Result<(), Failure> {
+    let why = match cut.reason {
+        Some(Reason::Interrupted) => "interrupted (^C or SIGTERM)",
+        Some(Reason::TimeLimit) => "stopped at its time limit (--time-limit)",
+        _ => return Ok(()),
     };
-    println!(
+    outln!(
         "\nfuzz: {why}: {run} case(s) finished and counted below, {} cut short (their programs ended, not counted), {} never started",
         cut.cut_short, cut.not_played
-    );
+    )
 }
 
 /// The summary's lines of the `number`th group: its name and cases, the
 /// kinds of their first differences where it has more than its name,
 /// and what was written of it.
-fn print_group(number: usize, g: &Group) {
+fn print_group(number: usize, g: &Group) -> Result<(), Failure> {
     let listed: Vec<String> = g.cases.iter().map(|c| c.to_string()).collect();
-    let more = if g.count as usize > listed.len() {
-        ", ..."
-    } else {
-        ""
-    };
-    println!(
-        "difference {}: {} ({} case(s): {}{more})",
-        number,
-        g.name,
-        g.count,
-        listed.join(", ")
-    );
+    let cut = g.count as usize > listed.len();
+    let more = if cut { ", ..." } else { "" };
+    let (name, count, listed) = (&g.name, g.count, listed.join(", "));
+    outln!("difference {number}: {name} ({count} case(s): {listed}{more})")?;
     if g.kinds.len() > 1 || g.kinds.iter().any(|(k, _)| *k != g.name) {
         let kinds: Vec<String> = g
             .kinds
             .iter()
             .map(|(kind, count)| format!("{kind} ({count} case(s))"))
             .collect();
-        println!("  first differences: {}", kinds.join("; "));
+        outln!("  first differences: {}", kinds.join("; "))?;
     }
-    for line in &g.lines {
-        println!("  {line}");
-    }
+    g.lines.iter().try_for_each(|line| outln!("  {line}"))
 }

@@ -23,7 +23,9 @@ pub enum Flow {
 /// thread. At most `ahead` results wait to be taken (or are under way)
 /// beyond the one `take` expects next, so memory stays bounded however
 /// slow `take` is. Stops when `take` says so, or when `stop()` holds as a
-/// case is about to start; returns how many results were taken.
+/// case is about to start; returns how many results were taken. A panic,
+/// in `take` or in a job, stops the play too: no case starts, the jobs
+/// end once their cases do, and the panic goes on in the calling thread.
 pub fn play_in_order<R: Send>(
     jobs: usize,
     ahead: usize,
@@ -47,11 +49,11 @@ pub fn play_in_order<R: Send>(
             let sender = sender.clone();
             let (state, moved, play, stop) = (&state, &moved, &play, &stop);
             scope.spawn(move || {
+                let _over = Over(state, moved);
                 while let Some(i) =
                     next_index(state, moved, ahead, numbers.len())
                 {
                     if stop() {
-                        finish(state, moved);
                         return;
                     }
                     if sender.send((i, play(numbers[i]))).is_err() {
@@ -61,16 +63,27 @@ pub fn play_in_order<R: Send>(
             });
         }
         drop(sender);
+        let _over = Over(&state, &moved);
         let taken = take_in_order(&results, numbers, &mut take, |taken| {
-            let mut queue = state.lock().expect("the queue");
-            queue.taken = taken;
+            state.lock().expect("the queue").taken = taken;
             moved.notify_all();
         });
-        finish(&state, &moved);
         // The results still under way are dropped as they come.
         drop(results);
         taken
     })
+}
+
+/// Ends the play as it is dropped, by a job or the calling thread that
+/// returns or panics: no case is handed out from then on, and every job
+/// waiting for one is woken.
+struct Over<'a>(&'a Mutex<Queue>, &'a Condvar);
+
+impl Drop for Over<'_> {
+    fn drop(&mut self) {
+        self.0.lock().expect("the queue").stopped = true;
+        self.1.notify_all();
+    }
 }
 
 /// Where the cases stand.
@@ -101,12 +114,6 @@ fn next_index(
     }
 }
 
-/// Stops handing out cases, and wakes every waiting worker.
-fn finish(state: &Mutex<Queue>, moved: &Condvar) {
-    state.lock().expect("the queue").stopped = true;
-    moved.notify_all();
-}
-
 /// Hands the results of `results` to `take` in index order, holding back
 /// those that come early; `taken(k)` is told each time k are taken.
 fn take_in_order<R>(
@@ -134,6 +141,7 @@ fn take_in_order<R>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::panic::AssertUnwindSafe;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
@@ -199,6 +207,39 @@ mod tests {
             },
         );
         assert_eq!(started.load(Ordering::SeqCst), 40);
+    }
+
+    #[test]
+    fn a_panic_in_a_job_or_in_take_ends_the_play() {
+        for in_take in [false, true] {
+            let (ended, end) = mpsc::channel();
+            std::thread::spawn(move || {
+                let started = AtomicUsize::new(0);
+                let numbers: Vec<u32> = (0..1000).collect();
+                let play = |n| {
+                    started.fetch_add(1, Ordering::SeqCst);
+                    assert!(in_take || n != 20, "a job's panic");
+                };
+                // Take panics once every job waits, 8 cases past it.
+                let take = |n, _| {
+                    let waiting = || started.load(Ordering::SeqCst) == 29;
+                    while in_take && n == 20 && !waiting() {
+                        std::thread::yield_now();
+                    }
+                    assert!(!in_take || n != 20, "take's panic");
+                    Flow::Go
+                };
+                let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    play_in_order(3, 8, &numbers, play, || false, take)
+                }));
+                let _ = ended.send((played.is_err(), started.into_inner()));
+            });
+            // A generous bound, only so that a play that hangs fails.
+            let (panicked, started) =
+                end.recv_timeout(Duration::from_secs(60)).expect("it ends");
+            assert!(panicked, "the panic goes on");
+            assert!(started <= 29, "{started} started");
+        }
     }
 
     #[test]

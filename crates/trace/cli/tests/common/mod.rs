@@ -4,6 +4,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use rogue_testkit::compile_c;
 
 /// `rogue-trace ARGS`, run to its end.
 pub fn rogue_trace(args: &[&str]) -> Output {
@@ -46,4 +49,70 @@ pub fn compile_rust(name: &str, dir: &Path) -> String {
         rustc
     });
     binary.to_str().unwrap().to_string()
+}
+
+/// A scratch folder `NAME` of this test binary, emptied.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("rogue-trace-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `tests/fixtures/planted.c`, compiled once, under a name of this test
+/// binary's own.
+pub fn planted() -> &'static str {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join(format!("rogue-trace-bin-{}", std::process::id()));
+            compile_c(&fixture("planted.c"), &dir, "planted", &[])
+        })
+        .to_str()
+        .unwrap()
+}
+
+/// A copy of [`planted`] in `dir`, of one test's own, so that the programs
+/// it leaves running are told from another test's ([`running`]).
+pub fn own_planted(dir: &Path) -> String {
+    let copy = dir.join("planted");
+    std::fs::copy(planted(), &copy).unwrap();
+    copy.to_str().unwrap().to_string()
+}
+
+/// The arguments of a fuzz of the port `binary` planted with `plant`
+/// against `binary` itself, writing into `out`.
+pub fn fuzz_of(
+    binary: &str,
+    plant: &str,
+    out: &Path,
+    more: &[&str],
+) -> Vec<String> {
+    let port = format!("{binary} --seed {{seed}} --plant {plant}");
+    let mut all: Vec<String> = ["fuzz", "--out", out.to_str().unwrap()]
+        .iter()
+        .chain(more)
+        .map(|s| s.to_string())
+        .collect();
+    all.extend(["--port".into(), port, "--".into(), binary.into()]);
+    all.extend(["--seed".into(), "{seed}".into()]);
+    all
+}
+
+/// The programs still running from `binary`, by their process ids.
+pub fn running(binary: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let exe = std::fs::read_link(e.path().join("exe"));
+            exe.is_ok_and(|exe| exe == Path::new(binary))
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
 }
