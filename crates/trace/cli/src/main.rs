@@ -84,7 +84,14 @@ fn main() -> ExitCode {
     // hosted by a copy of rogue-trace started for it.
     #[cfg(windows)]
     rogue_capture::console::serve_if_asked();
-    std::panic::set_hook(Box::new(said_on_one_line));
+    let standard = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        said_on_one_line(info);
+        // With RUST_BACKTRACE, the standard message and its backtrace too.
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            standard(info);
+        }
+    }));
     let cli: Cli = match rogue_options::parse_args("rogue-trace") {
         Ok(cli) => cli,
         Err(status) => return status,
