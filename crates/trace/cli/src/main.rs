@@ -29,7 +29,7 @@ use commands::{
     man, rand, replay, show,
 };
 
-/// rogue-trace: record, replay, compare and fuzz screen traces (format v1)
+/// Record, replay, compare and fuzz screen traces of a port of the C roguelike tutorial against the C original
 #[derive(Parser, Debug)]
 #[command(name = "rogue-trace", bin_name = "rogue-trace", version, after_help = AFTER_HELP)]
 struct Cli {
