@@ -53,6 +53,22 @@ pub struct Difference {
     /// The larger screen it was played again on, if it was drawn on one
     /// smaller than the dungeon.
     pub again_at: Option<(u16, u16)>,
+    /// The group and kind of each other kind it met after its first
+    /// difference: it counts in their groups too.
+    pub also: Vec<(String, String)>,
+}
+
+impl Difference {
+    /// It, each group named once.
+    pub fn deduplicated(mut self) -> Difference {
+        let mut named = vec![self.group.clone()];
+        self.also.retain(|(group, _)| {
+            let new = !named.contains(group);
+            named.push(group.clone());
+            new
+        });
+        self
+    }
 }
 
 /// A group of differences: its name, the cases that showed it, the kinds
@@ -101,30 +117,31 @@ pub struct Cut {
 }
 
 impl Tally {
-    /// Counts the case `number`, which showed `seen`: its group's number
-    /// if it differs (`None` past [`MAX_GROUPS`]), and its result as the
-    /// log says it.
+    /// Counts the case `number`, which showed `seen`: if it differs, the
+    /// number of the group of its first difference, then of each kind it
+    /// met after (`None` past [`MAX_GROUPS`]); and its result as the log
+    /// says it.
     pub fn count(
         &mut self,
         number: u32,
         seen: &Seen,
         covered: &Coverage,
-    ) -> (Option<usize>, String) {
+    ) -> (Vec<Option<usize>>, String) {
         self.run += 1;
         self.covered.add(covered);
         let d = match seen {
-            Seen::Identical => return (None, "identical".into()),
+            Seen::Identical => return (Vec::new(), "identical".into()),
             Seen::Blank => {
                 self.covered_nothing += 1;
                 return (
-                    None,
+                    Vec::new(),
                     "covered nothing: both screens blank at every step".into(),
                 );
             }
             Seen::StoppedAlike => {
                 self.covered_nothing += 1;
                 return (
-                    None,
+                    Vec::new(),
                     "covered nothing past where both sides stopped early, alike".into(),
                 );
             }
@@ -134,20 +151,31 @@ impl Tally {
         if d.first_screen {
             self.first_screen += 1;
         }
-        let group = self.group_of(&d.group, number);
-        let label = group.map_or_else(
-            || format!("a difference past the first {MAX_GROUPS} groups"),
-            |group| format!("difference {group}"),
-        );
-        let mut line =
-            format!("differs ({label}: {})", case_line(&d.group, &d.kind));
+        let named = std::iter::once((&d.group, &d.kind))
+            .chain(d.also.iter().map(|(g, k)| (g, k)));
+        let mut groups = Vec::new();
+        let mut told = Vec::new();
+        for (name, kind) in named {
+            let group = self.group_of(name, number);
+            let label = group.map_or_else(
+                || format!("a difference past the first {MAX_GROUPS} groups"),
+                |group| format!("difference {group}"),
+            );
+            told.push(format!("{label}: {}", case_line(name, kind)));
+            if let Some(group) = group {
+                self.groups[group - 1].add(number, kind);
+            }
+            groups.push(group);
+        }
+        let mut line = format!("differs ({}", told[0]);
+        if told.len() > 1 {
+            line.push_str(&format!("; then also {}", told[1..].join("; ")));
+        }
+        line.push(')');
         if let Some((cols, rows)) = d.again_at {
             line.push_str(&format!("; drawn on a screen smaller than the map, it is grouped as played again at {cols}x{rows}"));
         }
-        if let Some(group) = group {
-            self.groups[group - 1].add(number, &d.kind);
-        }
-        (group, line)
+        (groups, line)
     }
 
     /// The number of the group `name`, counting from 1, made with `number`
