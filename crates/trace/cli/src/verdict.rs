@@ -5,7 +5,7 @@
 //! as the model of a played program says it
 //! ([`rogue_trace_format::played`]), with its last words.
 
-use rogue_trace_format::played::{Outcome, Stopped};
+use rogue_trace_format::played::{Outcome, Played, Stopped};
 use rogue_trace_format::{key_literal, Step};
 
 use crate::compared::{sides_line, Compared, ROLES};
@@ -104,7 +104,7 @@ impl Compared {
             .iter()
             .zip(self.sides())
             .filter(|(_, played)| !played.still_running())
-            .map(|(role, played)| played.ended_line(role))
+            .map(|(role, played)| ended_line(played, role))
             .collect();
         let n = self.reference.typed();
         if self.port_went_on() && n > 0 {
@@ -257,5 +257,17 @@ impl Compared {
             text.push_str(body.unwrap_or(&self.report.text));
         }
         text
+    }
+}
+
+/// How `played` ended, after `role` ([`Played::ended_line`]), and, for a
+/// program that exited before its last key, the key it exited at.
+fn ended_line(played: &Played, role: &str) -> String {
+    let line = played.ended_line(role);
+    match played.outcome.stopped() {
+        Some(Stopped::Exited { keys_typed, .. }) if *keys_typed > 0 => {
+            format!("{line}; the last key typed: {}", played.key_of(*keys_typed))
+        }
+        _ => line,
     }
 }

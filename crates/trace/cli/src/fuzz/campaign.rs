@@ -107,7 +107,7 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         config,
         sides,
         record: &mut record,
-        tally: Tally::default(),
+        tally: Tally::narrowed(diff_options(false, config.compared).compared()),
         bar: progress_bar(numbers.len()),
         cut_short: 0,
         failure: None,

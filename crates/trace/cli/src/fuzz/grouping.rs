@@ -10,7 +10,7 @@ use std::fmt;
 
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{cells_differing_as, on_console};
-use rogue_trace_format::played::{Exit, Played, StderrDifference};
+use rogue_trace_format::played::{Exit, Played, StderrDifference, Stopped};
 use rogue_trace_format::{
     char_literal, is_resize, key_told, Step, Trace, RESUME, SUSPEND,
 };
@@ -134,6 +134,11 @@ impl Kind {
     pub fn group(&self) -> String {
         match self {
             Kind::Seen | Kind::Lit => FIELD_OF_VIEW.to_string(),
+            Kind::RowNeverDrawn(side, _) => format!(
+                "{} never draws a row {} draws (blank at every step)",
+                ROLES[*side],
+                ROLES[1 - side]
+            ),
             Kind::Moves(side, _) => format!(
                 "{}: a key moves {}'s player, not {}'s",
                 Kind::Player,
@@ -149,6 +154,7 @@ impl Kind {
         match self {
             Kind::Seen | Kind::Lit => format!("{FIELD_OF_VIEW}: {self}"),
             Kind::Moves(..) => format!("{}: {self}", Kind::Player),
+            Kind::RowNeverDrawn(..) => self.to_string(),
             kind => kind.to_string(),
         }
     }
@@ -261,7 +267,14 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         .filter(|f| screens.first().is_none_or(|s| f.step <= s.step));
     let mut found: Vec<FirstDifference> = early.into_iter().collect();
     found.extend(screens);
-    if let Some(step) = stop {
+    // A side that drew nothing at start-up, the other drawing, drew its
+    // first screen late: named so alone.
+    let late = found.iter().any(|d| matches!(d.kind, Kind::LateFirstScreen(_)));
+    let never_drew = outcome
+        .sides()
+        .iter()
+        .any(|p| p.outcome.stopped() == Some(&Stopped::NeverDrew));
+    if let Some(step) = stop.filter(|_| !(late && never_drew)) {
         let before = step.checked_sub(1);
         let player_at =
             |t: &Trace| before.and_then(|s| screen(t, s)).and_then(player);
@@ -314,17 +327,17 @@ pub fn crash_words(words: &str) -> bool {
 /// error: index out of range) (exited with status 2)".
 pub fn crashed(played: &Played) -> Option<String> {
     let ending = played.ending()?;
-    match ending.exit {
+    let exit = ending.exit;
+    match exit {
         Exit::Killed(signal) => {
             let name = signal.to_string();
-            return CRASH_SIGNALS
-                .iter()
-                .any(|s| name.starts_with(s))
-                .then(|| played.how());
+            let crash = CRASH_SIGNALS.iter().any(|s| name.starts_with(s));
+            return crash.then(|| exit.to_string());
         }
-        Exit::Crashed(_) => return Some(played.how()),
-        _ if ending.exit.success() || ending.panic_place().is_some() => {
-            return ending.panic_place().map(|_| played.how());
+        Exit::Crashed(_) => return Some(exit.to_string()),
+        _ if exit.success() || ending.panic_place().is_some() => {
+            let place = ending.panic_place();
+            return place.map(|p| format!("panicked at {p} ({exit})"));
         }
         _ => {}
     }
@@ -341,13 +354,13 @@ pub fn crashed(played: &Played) -> Option<String> {
     let go = go.filter(|_| words.iter().any(|l| l.starts_with("goroutine ")));
     if let Some(message) = go {
         let message = message.split(" [").next().unwrap_or(message);
-        return Some(format!("panicked (Go: {message}) ({})", ending.exit));
+        return Some(format!("panicked (Go: {message}) ({exit})"));
     }
     let traceback = words.iter().position(|l| l.starts_with("Traceback ("))?;
     let error = words[traceback..]
         .iter()
         .rfind(|l| !l.starts_with(' ') && l.contains(": "))?;
-    Some(format!("raised {error} (Python) ({})", ending.exit))
+    Some(format!("raised {error} (Python) ({exit})"))
 }
 
 /// The first words on standard error that differ, as the first

@@ -103,6 +103,9 @@ pub struct Tally {
     covered_nothing: u32,
     /// What the cases covered, summed.
     covered: Coverage,
+    /// What the comparison left out (`--chars`, `--ignore-cursor`), if
+    /// anything: the summary says so.
+    pub narrowed: Option<String>,
 }
 
 /// How a campaign ended early, for its summary.
@@ -117,6 +120,15 @@ pub struct Cut {
 }
 
 impl Tally {
+    /// A tally of a campaign whose comparison left out `narrowed`, if
+    /// anything.
+    pub fn narrowed(narrowed: Option<String>) -> Tally {
+        Tally {
+            narrowed,
+            ..Tally::default()
+        }
+    }
+
     /// Counts the case `number`, which showed `seen`: if it differs, the
     /// number of the group of its first difference, then of each kind it
     /// met after (`None` past [`MAX_GROUPS`]); and its result as the log
@@ -224,6 +236,9 @@ impl Tally {
     /// `names`: its counts and groups; its exit status.
     fn verdict(&self, seed: u64, names: &[String; 2]) -> u8 {
         let run = self.run;
+        if let Some(narrowed) = &self.narrowed {
+            println!("fuzz: compared {narrowed}: differences in what was left out are not counted");
+        }
         let distinct = self.groups.len() + self.unlisted.len();
         let alike = run - self.differing - self.covered_nothing;
         let nothing = match self.covered_nothing {
