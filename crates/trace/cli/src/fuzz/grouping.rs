@@ -171,6 +171,7 @@ impl Kind {
         matches!(
             self,
             Kind::Map
+                | Kind::RowNeverDrawn(..)
                 | Kind::MapBlank
                 | Kind::Seen
                 | Kind::Lit
@@ -435,6 +436,8 @@ struct Walk<'a> {
     step: usize,
     /// Where the players stood at the step before, if there was one.
     before: Option<[Option<(usize, usize)>; 2]>,
+    /// The screens of the step before, if there was one.
+    screens_before: Option<[&'a Step; 2]>,
     /// Whether the players stood apart at some step before.
     apart_before: bool,
     /// The rows each side drew something in, at a step before.
@@ -459,6 +462,7 @@ fn screen_differences(
         key: None,
         step: 0,
         before: None,
+        screens_before: None,
         apart_before: false,
         drawn: Default::default(),
     };
@@ -506,6 +510,7 @@ fn screen_differences(
         }
         walk.apart_before |= at[0] != at[1];
         walk.before = Some(at);
+        walk.screens_before = Some([step_a, step_b]);
     }
     let mut groups = BTreeSet::new();
     found.retain(|d| groups.insert(d.kind.group()));
@@ -581,9 +586,13 @@ impl Walk<'_> {
             rest.map(|&(y, x)| [cell(a, y, x), cell(b, y, x)]).collect();
         let ranks: BTreeSet<u8> =
             looked.iter().map(|[a, b]| cell_kind(a, b)).collect();
+        let at = standing.map(|s| s.map(|(p, _)| p));
         for rank in ranks {
             add(match rank {
-                0 => self.player_kind(standing.map(|s| s.map(|(p, _)| p))),
+                0 => match self.player_kind(at) {
+                    Some(kind) => kind,
+                    None => continue,
+                },
                 1 => Kind::Map,
                 2 if !self.fov => Kind::MapBlank,
                 2 => Kind::Seen,
@@ -602,19 +611,31 @@ impl Walk<'_> {
 
     /// The kind of the players' cells differing, the players now at
     /// `at`: a key that moved one side's player where both stood on one
-    /// cell before, else the player elsewhere.
-    fn player_kind(&self, at: [Option<(usize, usize)>; 2]) -> Kind {
+    /// cell before, else the player elsewhere; `None` where the player
+    /// moved onto a cell the two maps drew otherwise at the step before
+    /// (a floor on one side, a wall on the other): the map's, not the
+    /// player's.
+    fn player_kind(&self, at: [Option<(usize, usize)>; 2]) -> Option<Kind> {
         let key = self.key.filter(|&k| !rogue_trace_format::is_event(k));
-        match (self.before, key) {
-            (Some([Some(p), Some(q)]), Some(key)) if p == q => {
-                match [at[0] != Some(p), at[1] != Some(p)] {
-                    [true, false] => Kind::Moves(0, key),
-                    [false, true] => Kind::Moves(1, key),
-                    _ => Kind::Player,
-                }
-            }
+        let Some([Some(p), Some(q)]) = self.before else {
+            return Some(Kind::Player);
+        };
+        let Some(key) = key.filter(|_| p == q) else {
+            return Some(Kind::Player);
+        };
+        let moved = [at[0] != Some(p), at[1] != Some(p)];
+        let to = (0..2).filter(|&i| moved[i]).filter_map(|i| at[i]);
+        let screens = self.screens_before?;
+        let drawn_apart = to.clone().any(|(y, x)| {
+            let [a, b] = screens.map(|s| cell(s, y, x).0);
+            a != b && a != ' ' && b != ' '
+        });
+        Some(match moved {
+            _ if drawn_apart => return None,
+            [true, false] => Kind::Moves(0, key),
+            [false, true] => Kind::Moves(1, key),
             _ => Kind::Player,
-        }
+        })
     }
 
     /// Each side, and a row it has never drawn at this step or before,
@@ -912,6 +933,7 @@ mod tests {
             key: Some('.'),
             step: 1,
             before: before.map(|p| [Some(p), Some(p)]),
+            screens_before: Some([a, a]),
             apart_before: false,
             drawn: [(0..a.text.len()).collect(), (0..b.text.len()).collect()],
         };

@@ -265,7 +265,7 @@ impl Tally {
             self.differing
         );
         println!("{}", sides_line(names));
-        println!("differences are grouped by the kind of their first difference, as a porter would name it (see fuzz --help)");
+        println!("differences are grouped by kind, as a porter would name it: a case counts in the group of its first difference and in that of each kind it met after (see fuzz --help)");
         for (i, group) in self.groups.iter().enumerate() {
             print_group(i + 1, group);
         }
