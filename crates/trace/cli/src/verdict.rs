@@ -5,8 +5,8 @@
 //! as the model of a played program says it
 //! ([`rogue_trace_format::played`]), with its last words.
 
-use rogue_trace_format::played::{Outcome, Played, Stopped};
 use rogue_trace_format::classes::PLAIN;
+use rogue_trace_format::played::{Outcome, Played, Stopped};
 use rogue_trace_format::{key_literal, Step};
 
 use crate::compared::{sides_line, Compared, ROLES};
@@ -283,7 +283,10 @@ fn ended_line(played: &Played, role: &str) -> String {
     let line = played.ended_line(role);
     match played.outcome.stopped() {
         Some(Stopped::Exited { keys_typed, .. }) if *keys_typed > 0 => {
-            format!("{line}; the last key typed: {}", played.key_of(*keys_typed))
+            format!(
+                "{line}; the last key typed: {}",
+                played.key_of(*keys_typed)
+            )
         }
         _ => line,
     }
@@ -300,9 +303,15 @@ fn looks_like(played: &Played) -> Option<(u8, &'static str)> {
             played.outcome.stopped(),
             Some(Stopped::Exited { keys_typed: 0, ending }) if ending.exit.success()
         );
-        return at_start.then_some((0, "no screen drawn, status 0 at start-up"));
+        return at_start
+            .then_some((0, "no screen drawn, status 0 at start-up"));
     }
-    let chars = || steps.iter().flat_map(|s| s.text.iter()).flat_map(|r| r.chars());
+    let chars = || {
+        steps
+            .iter()
+            .flat_map(|s| s.text.iter())
+            .flat_map(|r| r.chars())
+    };
     if chars().any(|c| c == '@') && chars().all(|c| c == ' ' || c == '@') {
         return Some((1, "an @ alone on a blank screen"));
     }

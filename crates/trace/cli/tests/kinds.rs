@@ -54,7 +54,9 @@ fn compare(plant: &str, args: &[&str]) -> (Option<i32>, String) {
 /// The line naming the first difference, as fuzz names it.
 fn named(out: &str) -> &str {
     out.lines()
-        .find_map(|l| l.strip_prefix("its first difference, as fuzz names it: "))
+        .find_map(|l| {
+            l.strip_prefix("its first difference, as fuzz names it: ")
+        })
         .unwrap_or_else(|| panic!("a name: {out}"))
 }
 
@@ -197,7 +199,16 @@ fn a_row_never_drawn_is_one_group_whatever_the_screen() {
 fn two_bugs_at_once_are_two_groups_each_shrunk_to_its_kind() {
     let (status, out) = fuzz(
         "overlap",
-        &["--cases", "3", "--seed", "1", "--size", "40x12", "--alphabet", "hjklwasd"],
+        &[
+            "--cases",
+            "3",
+            "--seed",
+            "1",
+            "--size",
+            "40x12",
+            "--alphabet",
+            "hjklwasd",
+        ],
     );
     assert_eq!(status, Some(1), "{out}");
     let found = groups(&out);
@@ -206,8 +217,10 @@ fn two_bugs_at_once_are_two_groups_each_shrunk_to_its_kind() {
             && found.contains(&"the player is elsewhere (the @ cells differ): a key moves the port's player, not the reference's".to_string()),
         "{out}"
     );
-    let shrunk: Vec<&str> =
-        out.lines().filter(|l| l.starts_with("shrunk to ")).collect();
+    let shrunk: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("shrunk to "))
+        .collect();
     assert_eq!(shrunk.len(), found.len(), "{out}");
     assert!(
         shrunk.iter().any(|l| l.contains(
@@ -242,7 +255,15 @@ fn part2() -> &'static str {
 fn parts_without_a_field_of_view_never_name_it() {
     let port = format!("{} --plant blank-floor", part2());
     let out = rogue_trace(&[
-        "compare", "--part", "2", "--keys", "jl", "--port", &port, "--", part2(),
+        "compare",
+        "--part",
+        "2",
+        "--keys",
+        "jl",
+        "--port",
+        &port,
+        "--",
+        part2(),
     ]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
@@ -257,8 +278,18 @@ fn parts_without_a_field_of_view_never_name_it() {
 fn a_part_2_program_compared_as_part_4_is_told_its_part() {
     let port = format!("{} {{seed}}", part2());
     let out = rogue_trace(&[
-        "compare", "--seed", "1", "--rng", "glibc", "--keys", "jl", "--port",
-        &port, "--", part2(), "{seed}",
+        "compare",
+        "--seed",
+        "1",
+        "--rng",
+        "glibc",
+        "--keys",
+        "jl",
+        "--port",
+        &port,
+        "--",
+        part2(),
+        "{seed}",
     ]);
     let stdout = text(&out.stdout);
     assert!(

@@ -22,7 +22,7 @@ use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{CaptureFlags, ComparedArgs};
 use crate::fuzz::grouping::{
-    differences, dungeons_differ, screen, FirstDifference, Kind, DUNGEON,
+    another_dungeon, differences, FirstDifference, Kind, DUNGEON,
 };
 use crate::fuzz::record::{self, Writer};
 use crate::fuzz::shrink::shrink;
@@ -333,15 +333,10 @@ fn difference(grouped: &Grouped) -> Difference {
     .deduplicated()
 }
 
-/// Whether the first screens of a case show other dungeons, broadly
-/// ([`dungeons_differ`]).
+/// Whether the case's port shows another dungeon than the reference's
+/// ([`another_dungeon`]).
 fn broadly(grouped: &Grouped) -> bool {
-    let outcome = &grouped.outcome;
-    let firsts = outcome.sides().map(|p| screen(&p.trace, 0));
-    match firsts {
-        [Some(a), Some(b)] => dungeons_differ(a, b),
-        _ => true,
-    }
+    another_dungeon(&grouped.outcome, &grouped.case.config)
 }
 
 /// The group of a differing case's difference `first` ([`Kind::group`]),
@@ -366,7 +361,12 @@ fn group_name(
     }
     if first.is_some_and(|d| matches!(d.kind, Kind::Crash(_))) {
         let (cols, rows) = DUNGEON;
-        return (group, format!("{kind}, on screens smaller than the map ({cols}x{rows}) only"));
+        return (
+            group,
+            format!(
+                "{kind}, on screens smaller than the map ({cols}x{rows}) only"
+            ),
+        );
     }
     let only = small_only(first);
     (only.clone(), format!("{only}; on the small screen: {kind}"))

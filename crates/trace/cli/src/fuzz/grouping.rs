@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
+use rogue_game::{Game, GameConfig};
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{cells_differing_as, on_console};
 use rogue_trace_format::played::{Exit, Played, StderrDifference, Stopped};
@@ -154,7 +155,6 @@ impl Kind {
         match self {
             Kind::Seen | Kind::Lit => format!("{FIELD_OF_VIEW}: {self}"),
             Kind::Moves(..) => format!("{}: {self}", Kind::Player),
-            Kind::RowNeverDrawn(..) => self.to_string(),
             kind => kind.to_string(),
         }
     }
@@ -270,7 +270,9 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     found.extend(screens);
     // A side that drew nothing at start-up, the other drawing, drew its
     // first screen late: named so alone.
-    let late = found.iter().any(|d| matches!(d.kind, Kind::LateFirstScreen(_)));
+    let late = found
+        .iter()
+        .any(|d| matches!(d.kind, Kind::LateFirstScreen(_)));
     let never_drew = outcome
         .sides()
         .iter()
@@ -316,9 +318,14 @@ const CRASH_SIGNALS: [&str; 7] = [
 /// Whether `words` are a panic's or an uncaught exception's: Rust's
 /// `panicked at`, Go's `panic:` and `goroutine`, Python's traceback.
 pub fn crash_words(words: &str) -> bool {
-    ["panicked at", "panic: ", "goroutine ", "Traceback (most recent call"]
-        .iter()
-        .any(|w| words.contains(w))
+    [
+        "panicked at",
+        "panic: ",
+        "goroutine ",
+        "Traceback (most recent call",
+    ]
+    .iter()
+    .any(|w| words.contains(w))
 }
 
 /// How `played` crashed, if it did: killed by a signal of a crash, a
@@ -345,7 +352,9 @@ pub fn crashed(played: &Played) -> Option<String> {
     let stderr = played.stderr();
     let written = stderr.iter().flat_map(|s| {
         let steps: Vec<usize> = s.steps().collect();
-        steps.into_iter().filter_map(|t| s.at(t).map(str::to_string))
+        steps
+            .into_iter()
+            .filter_map(|t| s.at(t).map(str::to_string))
     });
     let words: Vec<String> = written
         .flat_map(|w| w.lines().map(str::to_string).collect::<Vec<_>>())
@@ -374,9 +383,8 @@ fn stderr_first(
     stop: Option<usize>,
     screens: Option<usize>,
 ) -> Option<FirstDifference> {
-    let words = |d: &StderrDifference| {
-        d.words.iter().flatten().any(|w| crash_words(w))
-    };
+    let words =
+        |d: &StderrDifference| d.words.iter().flatten().any(|w| crash_words(w));
     let differences = outcome.stderr_differences().into_iter();
     let first = differences.into_iter().find(|d| !words(d))?;
     let step = first.step;
@@ -473,6 +481,14 @@ fn screen_differences(
         };
         if stop.is_some_and(|t| step_a.number >= t) {
             break;
+        }
+        // A resize starts a screen of its own rows.
+        if outcome
+            .reference
+            .key_at(step_a.number)
+            .is_some_and(is_resize)
+        {
+            walk.drawn = Default::default();
         }
         let at = players_of(step_a, step_b).map(|s| s.map(|(p, _)| p));
         let cells: BTreeSet<(usize, usize)> =
@@ -644,7 +660,9 @@ impl Walk<'_> {
     /// a loop one short), not a field of view.
     fn rows_never_drawn(&self, [a, b]: [&Step; 2]) -> Vec<(usize, usize)> {
         let text = |s: &Step, y: usize| {
-            s.text.get(y).map_or(String::new(), |r| r.trim_end().to_string())
+            s.text
+                .get(y)
+                .map_or(String::new(), |r| r.trim_end().to_string())
         };
         let rows = a.text.len().min(b.text.len());
         let mut missing = Vec::new();
@@ -789,21 +807,55 @@ pub fn player(step: &Step) -> Option<(usize, usize)> {
         .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
 }
 
-/// Whether two first screens show other dungeons, broadly: their walls
-/// and floors differ (a cell drawn on both sides with other tiles, not
-/// only the player elsewhere in one dungeon), and not as one dungeon with
-/// its rooms moved by a cell (an off-by-one in placing them), where the
-/// players stand at most a cell apart and nearly every tile one side
-/// draws is the other's, a cell over. Only a broad difference hints that
-/// the port's seed or generator differ.
-pub fn dungeons_differ(a: &Step, b: &Step) -> bool {
-    let other_tile = tiles(a).any(|(y, x, c)| {
-        let theirs = cell(b, y, x).0;
-        theirs != c && theirs != ' ' && theirs != '@'
-    });
-    if !other_tile {
+/// Whether the port's first screen shows another dungeon than the
+/// reference's, broadly ([`dungeons_differ`]), its walls and floors
+/// other: where the reference plays the dungeon of `config`'s seed (its
+/// player starts where that dungeon starts it), a tile the port shows
+/// that is not that dungeon's; else a cell both sides draw at some step,
+/// with other tiles ([`walls_differ`]). A player starting elsewhere in
+/// the seed's dungeon, or a field of view that shows other cells of it,
+/// is not another dungeon.
+pub fn another_dungeon(outcome: &Compared, config: &GameConfig) -> bool {
+    let firsts = outcome.sides().map(|p| screen(&p.trace, 0));
+    let [Some(a), Some(b)] = firsts else {
+        return true;
+    };
+    if !dungeons_differ(a, b) {
         return false;
     }
+    let game = Game::new(config);
+    let start = (game.player.pos.y as usize, game.player.pos.x as usize);
+    match game.map.filter(|_| player(a) == Some(start)) {
+        Some(map) => tiles(b).any(|(y, x, c)| {
+            let tile = map.tiles.get(y).and_then(|row| row.get(x));
+            tile.is_some_and(|t| t.ch != c)
+        }),
+        None => walls_differ(outcome),
+    }
+}
+
+/// Whether the two sides' walls and floors differ: a cell both draw at
+/// some step, with other tiles (not the player elsewhere in one dungeon,
+/// nor a field of view that shows other cells of it).
+fn walls_differ(outcome: &Compared) -> bool {
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
+    a.steps.iter().any(|step_a| {
+        screen(b, step_a.number).is_some_and(|step_b| {
+            tiles(step_a).any(|(y, x, c)| {
+                let theirs = cell(step_b, y, x).0;
+                theirs != c && theirs != ' ' && theirs != '@'
+            })
+        })
+    })
+}
+
+/// Whether two first screens show other dungeons, broadly: not one
+/// dungeon with its rooms moved by a cell (an off-by-one in placing
+/// them), where the players stand at most a cell apart and nearly every
+/// tile one side draws is the other's, a cell over. Only a broad
+/// difference, of dungeons whose walls differ ([`walls_differ`]), hints
+/// that the port's seed or generator differ.
+fn dungeons_differ(a: &Step, b: &Step) -> bool {
     let near = match (player(a), player(b)) {
         (Some(p), Some(q)) => p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1,
         _ => false,
@@ -925,7 +977,10 @@ mod tests {
         before: Option<(usize, usize)>,
     ) -> Vec<Kind> {
         let cells = cells_differing_as(a, b, false, Default::default());
-        let trace = Trace::parse("# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n").unwrap();
+        let trace = Trace::parse(
+            "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
+        )
+        .unwrap();
         let at = players_of(a, b).map(|s| s.map(|(p, _)| p));
         let walk = Walk {
             traces: [&trace, &trace],
@@ -978,7 +1033,9 @@ mod tests {
             kind.in_group(),
             "the player is elsewhere (the @ cells differ): '.' moves the port's player, not the reference's"
         );
-        assert!(kind.group().ends_with("a key moves the port's player, not the reference's"));
+        assert!(kind
+            .group()
+            .ends_with("a key moves the port's player, not the reference's"));
     }
 
     #[test]
