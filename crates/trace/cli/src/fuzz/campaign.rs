@@ -330,7 +330,6 @@ fn difference(grouped: &Grouped) -> Difference {
         again_at: grouped.drawn_at.map(|_| grouped.case.size),
         also: also.map(|d| group_name(grouped, Some(d))).collect(),
     }
-    .deduplicated()
 }
 
 /// Whether the case's port shows another dungeon than the reference's
@@ -467,6 +466,13 @@ fn at_map_size(
         }
         small_only = !again.differs();
     }
+    // Differing on small screens only, a case is one group, and a crash's.
+    let firsts = (firsts.into_iter().enumerate())
+        .filter(|(i, d)| {
+            !small_only || *i == 0 || matches!(d.kind, Kind::Crash(_))
+        })
+        .map(|(_, d)| d)
+        .collect();
     Ok(Grouped {
         case: case.clone(),
         firsts,

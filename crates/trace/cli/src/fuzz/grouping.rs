@@ -350,15 +350,10 @@ pub fn crashed(played: &Played) -> Option<String> {
         _ => {}
     }
     let stderr = played.stderr();
-    let written = stderr.iter().flat_map(|s| {
-        let steps: Vec<usize> = s.steps().collect();
-        steps
-            .into_iter()
-            .filter_map(|t| s.at(t).map(str::to_string))
-    });
-    let words: Vec<String> = written
-        .flat_map(|w| w.lines().map(str::to_string).collect::<Vec<_>>())
-        .chain(ending.last_words.iter().cloned())
+    let written = stderr.iter().flat_map(|s| s.steps().filter_map(|t| s.at(t)));
+    let words: Vec<&str> = written
+        .flat_map(str::lines)
+        .chain(ending.last_words.iter().map(String::as_str))
         .collect();
     let go = words.iter().find_map(|l| l.trim().strip_prefix("panic: "));
     let go = go.filter(|_| words.iter().any(|l| l.starts_with("goroutine ")));

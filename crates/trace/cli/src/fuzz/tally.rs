@@ -58,19 +58,6 @@ pub struct Difference {
     pub also: Vec<(String, String)>,
 }
 
-impl Difference {
-    /// It, each group named once.
-    pub fn deduplicated(mut self) -> Difference {
-        let mut named = vec![self.group.clone()];
-        self.also.retain(|(group, _)| {
-            let new = !named.contains(group);
-            named.push(group.clone());
-            new
-        });
-        self
-    }
-}
-
 /// A group of differences: its name, the cases that showed it, the kinds
 /// of their first differences where the group has more than one, and what
 /// was written of it.
