@@ -350,7 +350,9 @@ pub fn crashed(played: &Played) -> Option<String> {
         _ => {}
     }
     let stderr = played.stderr();
-    let written = stderr.iter().flat_map(|s| s.steps().filter_map(|t| s.at(t)));
+    let written = stderr
+        .iter()
+        .flat_map(|s| s.steps().filter_map(|t| s.at(t)));
     let words: Vec<&str> = written
         .flat_map(str::lines)
         .chain(ending.last_words.iter().map(String::as_str))
@@ -469,6 +471,11 @@ fn screen_differences(
         apart_before: false,
         drawn: Default::default(),
     };
+    let written: BTreeSet<usize> = outcome
+        .stderr_differences()
+        .iter()
+        .map(|d| d.step)
+        .collect();
     let mut found: Vec<FirstDifference> = Vec::new();
     for step_a in &a.steps {
         let Some(step_b) = screen(b, step_a.number) else {
@@ -491,7 +498,10 @@ fn screen_differences(
                 .into_iter()
                 .collect();
         let cursor = options.cursor_difference(step_a, step_b).is_some();
-        if !cells.is_empty() || cursor {
+        // Words on standard error show on the terminal until the next
+        // redraw: they name their step.
+        let words = written.contains(&step_a.number);
+        if (!cells.is_empty() || cursor) && !words {
             walk.step = step_a.number;
             walk.key = outcome.reference.key_at(step_a.number);
             let mut kinds = walk.kinds([step_a, step_b], &cells, cursor);
