@@ -986,7 +986,6 @@ mod tests {
             "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
         )
         .unwrap();
-        let at = players_of(a, b).map(|s| s.map(|(p, _)| p));
         let walk = Walk {
             traces: [&trace, &trace],
             fov: true,
