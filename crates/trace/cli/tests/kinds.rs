@@ -162,6 +162,20 @@ fn a_crash_is_named_a_crash_at_the_key_or_resize_that_caused_it() {
 }
 
 #[test]
+fn a_crash_at_a_shrink_is_one_group_named_a_crash() {
+    let (status, out) = fuzz(
+        "crash-shrink",
+        &["--cases", "10", "--seed", "3", "--size", "30x8-120x30"],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    assert_eq!(
+        groups(&out),
+        ["a side crashed: the port panicked at src/draw.rs:40:9 (exited with status 101)"],
+        "{out}"
+    );
+}
+
+#[test]
 fn a_late_first_screen_and_a_blank_screen_after_a_resume_are_named_so() {
     let (status, out) = compare("late-first", &["--keys", "jjlq"]);
     assert_eq!(status, Some(1), "{out}");
