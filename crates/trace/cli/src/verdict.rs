@@ -5,7 +5,8 @@
 //! as the model of a played program says it
 //! ([`rogue_trace_format::played`]), with its last words.
 
-use rogue_trace_format::played::{Outcome, Stopped};
+use rogue_trace_format::classes::PLAIN;
+use rogue_trace_format::played::{Outcome, Played, Stopped};
 use rogue_trace_format::{key_literal, Step};
 
 use crate::compared::{sides_line, Compared, ROLES};
@@ -104,7 +105,7 @@ impl Compared {
             .iter()
             .zip(self.sides())
             .filter(|(_, played)| !played.still_running())
-            .map(|(role, played)| played.ended_line(role))
+            .map(|(role, played)| ended_line(played, role))
             .collect();
         let n = self.reference.typed();
         if self.port_went_on() && n > 0 {
@@ -193,9 +194,12 @@ impl Compared {
         let ending = self.reference.ending().map(|e| e.exit);
         if self.no_screens() {
             let how = ending.map_or_else(String::new, |e| format!(" {e}"));
+            let part = match self.part.plays {
+                false => format!("as Part {} does", self.part.number),
+                true => "as Part 0 does (give --part 0)".to_string(),
+            };
             return format!(
-                "neither side drew a screen: each{how} at start-up, as Part {} does",
-                self.part.number
+                "neither side drew a screen: each{how} at start-up, {part}"
             );
         }
         let steps = self.steps_compared();
@@ -229,12 +233,25 @@ impl Compared {
             .collect()
     }
 
+    /// Which `--part` fits, where a side's screens look like an earlier
+    /// part's than the part compared: the reference's first, then the
+    /// port's.
+    pub fn part_told(&self) -> Option<String> {
+        let compared = self.part.number;
+        ROLES.iter().zip(self.sides()).find_map(|(role, played)| {
+            let (part, why) = looks_like(played)?;
+            (part < compared).then(|| {
+                format!("{role}'s screens look like Part {part}'s ({why}), not Part {compared}'s: give --part {part}")
+            })
+        })
+    }
+
     /// The result but for its line: both sides, a side that seeds from
     /// the clock, how each ended where that is news (with its last words),
     /// and the differing step.
     pub fn details(&self) -> String {
         let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
-        for line in self.clock_seeded() {
+        for line in self.clock_seeded().into_iter().chain(self.part_told()) {
             text.push_str(&line);
             text.push('\n');
         }
@@ -258,4 +275,51 @@ impl Compared {
         }
         text
     }
+}
+
+/// How `played` ended, after `role` ([`Played::ended_line`]), and, for a
+/// program that exited before its last key, the key it exited at.
+fn ended_line(played: &Played, role: &str) -> String {
+    let line = played.ended_line(role);
+    match played.outcome.stopped() {
+        Some(Stopped::Exited { keys_typed, .. }) if *keys_typed > 0 => {
+            format!(
+                "{line}; the last key typed: {}",
+                played.key_of(*keys_typed)
+            )
+        }
+        _ => line,
+    }
+}
+
+/// The part a side's screens look like, where they tell one, and why:
+/// Part 0, no screen and status 0 at start-up; Part 1, an `@` alone;
+/// Part 2, no colours and the `@` starting at row 10, column 50, the
+/// single room's centre.
+fn looks_like(played: &Played) -> Option<(u8, &'static str)> {
+    let steps = &played.trace.steps;
+    if steps.is_empty() {
+        let at_start = matches!(
+            played.outcome.stopped(),
+            Some(Stopped::Exited { keys_typed: 0, ending }) if ending.exit.success()
+        );
+        return at_start
+            .then_some((0, "no screen drawn, status 0 at start-up"));
+    }
+    let chars = || {
+        steps
+            .iter()
+            .flat_map(|s| s.text.iter())
+            .flat_map(|r| r.chars())
+    };
+    if chars().any(|c| c == '@') && chars().all(|c| c == ' ' || c == '@') {
+        return Some((1, "an @ alone on a blank screen"));
+    }
+    let coloured = steps.iter().flat_map(|s| s.colours.iter());
+    if coloured.flat_map(|r| r.chars()).any(|c| c != PLAIN) {
+        return None;
+    }
+    let start = steps[0].text.get(10).and_then(|r| r.chars().nth(50));
+    (start == Some('@'))
+        .then_some((2, "no colours, the @ starting at row 10, column 50"))
 }

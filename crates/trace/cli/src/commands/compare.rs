@@ -22,7 +22,7 @@ use crate::flags::{
     CaptureFlags, ComparedArgs, ForceArg, HtmlArg, KeysArgs, SeedFromArg,
     MAX_KEYS,
 };
-use crate::fuzz::grouping::first_difference;
+use crate::fuzz::grouping::differences;
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
 use crate::io_util::{errln, out, outln};
 
@@ -218,14 +218,24 @@ fn write(
 }
 
 /// The case's first difference as `fuzz` names it, and where, if the
-/// sides differ.
+/// sides differ; then each other kind it met after, and where.
 fn named(outcome: &Compared) -> Option<String> {
-    let first = first_difference(outcome)?;
-    Some(format!(
+    let found = differences(outcome);
+    let first = found.first()?;
+    let mut named = format!(
         "its first difference, as fuzz names it: {}, at {}",
         first.kind.in_group(),
         first.place()
-    ))
+    );
+    let after: Vec<String> = found[1..]
+        .iter()
+        .map(|d| format!("{}, at {}", d.kind.in_group(), d.place()))
+        .collect();
+    if !after.is_empty() {
+        named.push_str("\nafter it, the case also shows: ");
+        named.push_str(&after.join("; "));
+    }
+    Some(named)
 }
 
 /// The keys of the default walk on a screen of `size`: [`DEFAULT_WALK`],

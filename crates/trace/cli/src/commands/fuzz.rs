@@ -18,11 +18,13 @@ use crate::fuzz::campaign::{self, Config};
 use crate::fuzz::walks::{alphabet, parse_size_range, Shape, SizeRange};
 
 /// How differences are grouped and shrunk, for `fuzz --help`.
-const GROUPING_HELP: &str = "Each differing case is named by its first difference, as a porter would name it \
+const GROUPING_HELP: &str = "Each differing case is named by its differences, as a porter would name them \
 from the C's own drawing rules (a tile in sight drawn in the visible colour, a tile seen before in the \
 seen colour, any other blank, the player @ last). The first difference is the first screen that \
 differs, unless a side ended before it where the other did not end alike. A differing screen is named \
-by the first of these it shows: the player is elsewhere (the @ cells differ); \
+by every one of these it shows, the first naming it: a first screen drawn late, a blank screen after \
+a resume, a row one side never draws; a player drawn with another character; the player is elsewhere \
+(the @ cells differ), or a key that moves one side's player and not the other's; \
 the map differs (a cell drawn on both sides, with other characters); \
 a cell is seen on one side, never on the other (a tile on one side, blank on the other); \
 a cell is lit on one side and only remembered on the other (the same character, \
@@ -36,19 +38,24 @@ or shown at another cell), is named \"the cursor differs\". \
 A side that, after a resize, still shows its screen before it, cut or padded to the new size, where \
 the other drew the game again, \"did not draw the game again after a resize\"; one that, at ^Z, \
 still shows its game where the other's terminal shows its main screen, \"did not suspend at ^Z\". \
-A side that ended is named \"a side stopped or died\", with how each side that ended there did: \
+Where the players stand apart, the map, the field of view and the cursor that follow from it are not \
+counted. Parts 0 to 2 have no field of view: a tile on one side, blank on the other, is the map's. \
+A side that crashed (a signal such as SIGSEGV, a Rust, Go or Python panic) is named \"a side crashed\", \
+at the key or resize it crashed at; any other that ended \"a side stopped or died\", with how each side that ended there did: \
 its exit status, the signal that killed it, or that it drew nothing, kept busy or slept without \
 waiting for a key (and after which key, with the bytes a special key is sent as). \
-Cases of one name are one group, except that a cell seen on one side only and a cell lit on one side \
+A case counts in the group of its first difference and in that of each other kind it met after. \
+Cases of one name are one group, except that a key moving one side's player only is grouped by the side, whatever the key, and that a cell seen on one side only and a cell lit on one side \
 only are one group, \"the field of view differs\" (a field of view of another radius shows the one or \
 the other first). A case drawn on a screen smaller than the dungeon (100x25) is played again on a \
 screen of at least 100x25 and named by what differs there, so that one bug is one group whatever the \
 screen; alike there, it is \"draws outside the terminal: differs only on screens smaller than the map\". \
 Each group is reported once: the first case found in it, and that case shrunk. \
 When more than half of the cases, and at least 5, differ from the first screen on with the player \
-starting elsewhere in another dungeon (not rooms a cell off), the summary says to check the port's seed and \
+starting elsewhere in another dungeon (its walls and floors differ; not rooms a cell off), the summary says to check the port's seed and \
 generator (rogue-trace rand). \
-A smaller case is kept only while its first difference is the found case's: \
+A smaller case is kept only while its first difference is the found case's (for a kind met after \
+the first, while it shows a difference of that kind): \
 typed by the same key (or both the first screen), of the same kind, each player the found case \
 shows still shown. The keys are cut after it, then taken out in chunks; then the screen is made as \
 small as the box holding both players and every cell that differs there at the found case's size \

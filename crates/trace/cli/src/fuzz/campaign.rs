@@ -22,7 +22,7 @@ use crate::coverage::Coverage;
 use crate::error::Failure;
 use crate::flags::{CaptureFlags, ComparedArgs};
 use crate::fuzz::grouping::{
-    dungeons_differ, first_difference, screen, FirstDifference, Kind, DUNGEON,
+    another_dungeon, differences, FirstDifference, Kind, DUNGEON,
 };
 use crate::fuzz::record::{self, Writer};
 use crate::fuzz::shrink::shrink;
@@ -107,7 +107,7 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         config,
         sides,
         record: &mut record,
-        tally: Tally::default(),
+        tally: Tally::narrowed(diff_options(false, config.compared).compared()),
         bar: progress_bar(numbers.len()),
         cut_short: 0,
         failure: None,
@@ -244,7 +244,7 @@ impl Gather<'_> {
         } else {
             (alike(&outcome), None)
         };
-        let (group, line) = self.tally.count(number, &seen, &covered);
+        let (groups, line) = self.tally.count(number, &seen, &covered);
         self.record.case(number, &case.said(), &seen, &covered)?;
         let what =
             format!("case {number}/{}: {}: {line}", config.cases, case.said());
@@ -261,12 +261,19 @@ impl Gather<'_> {
         let Some(grouped) = grouped else {
             return Ok(Flow::Go);
         };
-        // A group's first case is reported in full.
-        if let Some(group) =
-            group.filter(|&g| self.tally.groups[g - 1].count == 1)
-        {
+        // A group's first case is reported in full, shrunk to its kind.
+        let new = groups.iter().enumerate().filter_map(|(i, g)| {
+            let g = (*g)?;
+            (self.tally.groups[g - 1].count == 1).then_some((i, g))
+        });
+        for (i, group) in new.collect::<Vec<_>>() {
             let lines = self.bar.suspend(|| {
-                report_difference(config, self.sides, (group, number), grouped)
+                report_difference(
+                    config,
+                    self.sides,
+                    (group, number),
+                    (&grouped, i),
+                )
             })?;
             self.record.group(
                 &self.tally.groups[group - 1].name,
@@ -296,10 +303,12 @@ fn alike(outcome: &Compared) -> Seen {
     }
 }
 
-/// The group and first difference of a differing case, `grouped`.
+/// The group and first difference of a differing case, `grouped`, and
+/// the groups of the kinds it met after.
 fn difference(grouped: &Grouped) -> Difference {
-    let first = grouped.first.as_ref();
-    let (group, kind) = group_name(grouped);
+    let first = grouped.firsts.first();
+    let (group, kind) = group_name(grouped, first);
+    let also = grouped.firsts.iter().skip(1);
     Difference {
         group,
         kind,
@@ -308,26 +317,26 @@ fn difference(grouped: &Grouped) -> Difference {
                 d.key.is_none() && d.kind == Kind::Player && broadly(grouped)
             }),
         again_at: grouped.drawn_at.map(|_| grouped.case.size),
+        also: also.map(|d| group_name(grouped, Some(d))).collect(),
     }
 }
 
-/// Whether the first screens of a case show other dungeons, broadly
-/// ([`dungeons_differ`]).
+/// Whether the case's port shows another dungeon than the reference's
+/// ([`another_dungeon`]).
 fn broadly(grouped: &Grouped) -> bool {
-    let outcome = &grouped.outcome;
-    let firsts = outcome.sides().map(|p| screen(&p.trace, 0));
-    match firsts {
-        [Some(a), Some(b)] => dungeons_differ(a, b),
-        _ => true,
-    }
+    another_dungeon(&grouped.outcome, &grouped.case.config)
 }
 
-/// The group a differing case falls in ([`Kind::group`]), and its first
-/// difference's kind, as a person reads it; the report's line for both if
-/// no screen or ending tells it. A case that differs only on screens
-/// smaller than the dungeon is grouped so, whatever it showed there.
-fn group_name(grouped: &Grouped) -> (String, String) {
-    let (group, kind) = match &grouped.first {
+/// The group of a differing case's difference `first` ([`Kind::group`]),
+/// and its kind, as a person reads it; the report's line for both if no
+/// screen or ending tells it. A case that differs only on screens smaller
+/// than the dungeon is grouped so, whatever it showed there, but for a
+/// crash, named a crash.
+fn group_name(
+    grouped: &Grouped,
+    first: Option<&FirstDifference>,
+) -> (String, String) {
+    let (group, kind) = match first {
         Some(d) => (d.kind.group(), d.kind.in_group()),
         None => {
             let line =
@@ -338,7 +347,16 @@ fn group_name(grouped: &Grouped) -> (String, String) {
     if !grouped.small_only {
         return (group, kind);
     }
-    let only = small_only(grouped.first.as_ref());
+    if first.is_some_and(|d| matches!(d.kind, Kind::Crash(_))) {
+        let (cols, rows) = DUNGEON;
+        return (
+            group,
+            format!(
+                "{kind}, on screens smaller than the map ({cols}x{rows}) only"
+            ),
+        );
+    }
+    let only = small_only(first);
     (only.clone(), format!("{only}; on the small screen: {kind}"))
 }
 
@@ -361,7 +379,8 @@ fn small_only(first: Option<&FirstDifference>) -> String {
 struct Grouped {
     case: Case,
     outcome: Compared,
-    first: Option<FirstDifference>,
+    /// Its differences ([`differences`]), its first first.
+    firsts: Vec<FirstDifference>,
     drawn_at: Option<(u16, u16)>,
     small_only: bool,
 }
@@ -396,13 +415,13 @@ fn at_map_size(
     outcome: Compared,
 ) -> Result<Grouped, Failure> {
     // Named by its cause already, whatever the screen's size.
-    let first = first_difference(&outcome);
-    if first.as_ref().is_some_and(|f| {
+    let firsts = differences(&outcome);
+    if firsts.first().is_some_and(|f| {
         matches!(f.kind, Kind::NotRedrawn(_) | Kind::NotSuspended(_))
     }) {
         return Ok(Grouped {
             case: case.clone(),
-            first,
+            firsts,
             outcome,
             drawn_at: None,
             small_only: false,
@@ -422,58 +441,74 @@ fn at_map_size(
         },
         false => None,
     };
-    let named = again.map(|a| (first_difference(&a), a));
-    if let Some((Some(first), again)) = named {
-        return Ok(Grouped {
-            case: larger,
-            outcome: again,
-            first: Some(first),
-            drawn_at: Some(case.size),
-            small_only: false,
-        });
+    let mut small_only = false;
+    if let Some(again) = again {
+        let again_firsts = differences(&again);
+        if !again_firsts.is_empty() {
+            return Ok(Grouped {
+                case: larger,
+                outcome: again,
+                firsts: again_firsts,
+                drawn_at: Some(case.size),
+                small_only: false,
+            });
+        }
+        small_only = !again.differs();
     }
-    let small_only = named.is_some_and(|(_, again)| !again.differs());
+    // Differing on small screens only, a case is one group, and a crash's.
+    let firsts = (firsts.into_iter().enumerate())
+        .filter(|(i, d)| {
+            !small_only || *i == 0 || matches!(d.kind, Kind::Crash(_))
+        })
+        .map(|(_, d)| d)
+        .collect();
     Ok(Grouped {
         case: case.clone(),
-        first,
+        firsts,
         outcome,
         drawn_at: None,
         small_only,
     })
 }
 
-/// Reports a new group: writes and prints the case found, shrinks it
+/// Reports a new group, that of the `i`th difference of `grouped`:
+/// writes and prints the case found, shrinks it to that difference
 /// (unless a side drew nothing or kept busy, which every play would wait
 /// out) and writes and prints the case shrunk. The lines for the summary.
 fn report_difference(
     config: &Config,
     sides: &Sides,
     (number, n): (usize, u32),
-    grouped: Grouped,
+    (grouped, i): (&Grouped, usize),
 ) -> Result<Vec<String>, Failure> {
-    let (name, kind) = group_name(&grouped);
+    let first = grouped.firsts.get(i);
+    let (name, kind) = group_name(grouped, first);
     let Grouped {
         case,
         outcome,
-        first,
         drawn_at,
         small_only,
+        ..
     } = grouped;
+    let after = match i {
+        0 => String::new(),
+        _ => " (a kind it met after its first difference)".to_string(),
+    };
     outln!(
-        "\nfuzz: difference {number}, found at case {n}: {}",
+        "\nfuzz: difference {number}, found at case {n}{after}: {}",
         case_line(&name, &kind)
     )?;
     let (c, r) = case.size;
     if let Some((cols, rows)) = drawn_at {
         outln!("(drawn at {cols}x{rows}, smaller than the map; played again at {c}x{r}, and named by what differs there)")?;
     }
-    if small_only {
+    if *small_only {
         outln!("(drawn at {c}x{r}; played again on a screen the map's size, both sides were alike)")?;
     }
     let named = format!("difference {number}: {name}");
-    let mut lines = keep(config, sides, (&case, &outcome), ("found", &named))?;
+    let mut lines = keep(config, sides, (case, outcome), ("found", &named))?;
     let Some(first) = first else { return Ok(lines) };
-    if let Some(why) = unshrinkable(&outcome) {
+    if let Some(why) = unshrinkable(outcome) {
         let line = format!("not shrunk: {why}");
         outln!("{line}")?;
         lines.push(line);
@@ -481,12 +516,12 @@ fn report_difference(
     }
     errln!("fuzz: shrinking difference {number}...")?;
     let options = diff_options(false, config.compared);
-    let shrunk = shrink(sides, &config.flags, options, case, &first).and_then(
-        |(small, kept)| {
+    let found = (first, i == 0);
+    let shrunk = shrink(sides, &config.flags, options, case.clone(), found)
+        .and_then(|(small, kept)| {
             let outcome = run_case(sides, &config.flags, &small, options)?;
             Ok((small, kept, outcome))
-        },
-    );
+        });
     // Stopped from outside, what was shrunk is not kept.
     let (small, kept, outcome) = match shrunk {
         _ if stop::stopping() => {
@@ -497,7 +532,7 @@ fn report_difference(
         }
         shrunk => shrunk?,
     };
-    let shrunk = shrunk_line(&small, &kept);
+    let shrunk = shrunk_line(&small, &kept, i == 0);
     outln!("{shrunk}")?;
     lines.push(shrunk);
     lines.extend(keep(config, sides, (&small, &outcome), ("shrunk", &named))?);
@@ -517,8 +552,9 @@ fn unshrinkable(outcome: &Compared) -> Option<&'static str> {
     })
 }
 
-/// What a shrunk case kept of the found case's first difference.
-fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
+/// What a shrunk case kept of the found case's difference (its first,
+/// if `first`).
+fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     let (cols, rows) = small.size;
     let players = match kept.players {
         [Some(_), Some(_)] => "both players",
@@ -527,7 +563,9 @@ fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
         [None, None] => "neither player (both out of view)",
     };
     let screen = match kept.kind {
-        Kind::Stopped(_) => format!("its last screen before shows {players}"),
+        Kind::Stopped(_) | Kind::Crash(_) => {
+            format!("its last screen before shows {players}")
+        }
         Kind::Stderr(_) => format!("its screen shows {players}"),
         _ => format!(
             "its screen shows {players} and the {} cell(s) that differ there",
@@ -535,8 +573,9 @@ fn shrunk_line(small: &Case, kept: &FirstDifference) -> String {
         ),
     };
     format!(
-        "shrunk to {cols}x{rows} and {} key(s), keeping the first difference: {}, at {}; {screen}",
+        "shrunk to {cols}x{rows} and {} key(s), keeping the {}difference: {}, at {}; {screen}",
         small.keys.len(),
+        if first { "first " } else { "" },
         kept.kind.in_group(),
         kept.place()
     )

@@ -8,21 +8,43 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
+use rogue_game::{Game, GameConfig};
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{cells_differing_as, on_console};
-use rogue_trace_format::played::Played;
-use rogue_trace_format::{is_resize, key_told, Step, Trace, SUSPEND};
+use rogue_trace_format::played::{Exit, Played, StderrDifference, Stopped};
+use rogue_trace_format::{
+    char_literal, is_resize, key_told, Step, Trace, RESUME, SUSPEND,
+};
 
 use crate::compared::{Compared, ROLES};
 
-/// What a first difference is, in a porter's words; the kinds of a screen
-/// in order of precedence, the first a screen shows naming it.
+/// What a difference is, in a porter's words; the kinds of a screen in
+/// order of precedence, the first a screen shows naming it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
-    /// The `@` cells differ.
+    /// Nothing drawn on one side's first screen, where the other drew:
+    /// who drew late.
+    LateFirstScreen(usize),
+    /// A blank screen on one side after a resume, where the other drew
+    /// its game again: who.
+    BlankAfterResume(usize),
+    /// A row one side has never drawn, where the other draws it, the row
+    /// above alike on both: who, and the row.
+    RowNeverDrawn(usize, usize),
+    /// A side draws its player with another character: who, and the
+    /// character.
+    Glyph(usize, char),
+    /// The `@` cells differ: at the first screen, or after a key that
+    /// moved both players apart.
     Player,
+    /// A key moved one side's player and not the other's: who moved, and
+    /// the key.
+    Moves(usize, char),
     /// A cell drawn on both sides, with other characters.
     Map,
+    /// A tile on one side, blank on the other, in a part without a field
+    /// of view (Parts 0 to 2): the map's.
+    MapBlank,
     /// A cell blank on one side, a tile on the other.
     Seen,
     /// A cell in the visible colour on one side, in the seen colour on the
@@ -42,6 +64,9 @@ pub enum Kind {
     /// that ended there did
     /// ([`rogue_trace_format::played::Played::how`]).
     Stopped(Vec<String>),
+    /// A side crashed (a signal, a Rust, Go or Python panic) where the
+    /// other did not: how each that crashed did.
+    Crash(Vec<String>),
     /// Both sides ended alike, but left the terminal otherwise: how
     /// each that did not restore it left it.
     Terminal(Vec<String>),
@@ -65,8 +90,14 @@ pub enum Kind {
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Kind::LateFirstScreen(side) => write!(f, "{} draws its first screen late (blank at start-up, where {} drew its game)", ROLES[*side], ROLES[1 - side]),
+            Kind::BlankAfterResume(side) => write!(f, "{} shows a blank screen after a resume (it does not draw its game again when continued after ^Z)", ROLES[*side]),
+            Kind::RowNeverDrawn(side, row) => write!(f, "{} never draws row {row} (blank at every step, where {} draws it)", ROLES[*side], ROLES[1 - side]),
+            Kind::Glyph(side, glyph) => write!(f, "{} draws its player as {} (the other's @ on the same cell)", ROLES[*side], char_literal(*glyph)),
             Kind::Player => write!(f, "the player is elsewhere (the @ cells differ)"),
+            Kind::Moves(side, key) => write!(f, "{} moves {}'s player, not {}'s", key_told(*key), ROLES[*side], ROLES[1 - side]),
             Kind::Map => write!(f, "the map differs (a cell drawn on both sides, with other characters)"),
+            Kind::MapBlank => write!(f, "the map differs (a tile on one side, blank on the other; this part has no field of view)"),
             Kind::Seen => write!(f, "a cell is seen on one side, never on the other (a tile on one side, blank on the other)"),
             Kind::Lit => write!(f, "a cell is lit on one side and only remembered on the other (the same character, in the visible colour on one side and the seen colour on the other)"),
             Kind::OneColour => write!(f, "{ONE_COLOUR}: one side draws the remembered cells in the visible colour, or the lit ones in the seen colour (the same cells seen; only their colour differs)"),
@@ -74,6 +105,9 @@ impl fmt::Display for Kind {
             Kind::Attributes(names) => write!(f, "{}: a cell is drawn {} on one side only (the same character and colours)", ATTRIBUTE, names.join(" and ")),
             Kind::Stopped(hows) => {
                 write!(f, "a side stopped or died: {}", hows.join(", "))
+            }
+            Kind::Crash(hows) => {
+                write!(f, "a side crashed: {}", hows.join(", "))
             }
             Kind::Terminal(hows) => write!(
                 f,
@@ -96,10 +130,22 @@ impl Kind {
     /// group. A cell seen on one side only and a cell lit on one side only
     /// are one group, the field of view's: a field of view of another
     /// radius shows the one or the other first, as the player comes into
-    /// a place or leaves it.
+    /// a place or leaves it. A key that moves one side's player only is
+    /// grouped by the side, whatever the key.
     pub fn group(&self) -> String {
         match self {
             Kind::Seen | Kind::Lit => FIELD_OF_VIEW.to_string(),
+            Kind::RowNeverDrawn(side, _) => format!(
+                "{} never draws a row {} draws (blank at every step)",
+                ROLES[*side],
+                ROLES[1 - side]
+            ),
+            Kind::Moves(side, _) => format!(
+                "{}: a key moves {}'s player, not {}'s",
+                Kind::Player,
+                ROLES[*side],
+                ROLES[1 - side]
+            ),
             kind => kind.to_string(),
         }
     }
@@ -108,8 +154,30 @@ impl Kind {
     pub fn in_group(&self) -> String {
         match self {
             Kind::Seen | Kind::Lit => format!("{FIELD_OF_VIEW}: {self}"),
+            Kind::Moves(..) => format!("{}: {self}", Kind::Player),
             kind => kind.to_string(),
         }
+    }
+
+    /// Whether it is a side that ended ([`Kind::Stopped`] or
+    /// [`Kind::Crash`]).
+    pub fn ended(&self) -> bool {
+        matches!(self, Kind::Stopped(_) | Kind::Crash(_))
+    }
+
+    /// Whether it may follow from the players standing apart: the map,
+    /// the field of view and the cursor differ where the players stand.
+    fn follows_the_player(&self) -> bool {
+        matches!(
+            self,
+            Kind::Map
+                | Kind::RowNeverDrawn(..)
+                | Kind::MapBlank
+                | Kind::Seen
+                | Kind::Lit
+                | Kind::OneColour
+                | Kind::Cursor
+        )
     }
 }
 
@@ -183,78 +251,144 @@ impl FirstDifference {
     }
 }
 
-/// The first difference of `outcome`, if it differs: its first differing
-/// screen, unless a side ended before it where the other did not end
-/// alike; words on standard error written at or before that screen (and
-/// before a side ended, or as it ended leaving other last words) first.
-pub fn first_difference(outcome: &Compared) -> Option<FirstDifference> {
+/// Every difference of `outcome`, one a group, its first difference
+/// first: its first differing screen, unless a side ended before it where
+/// the other did not end alike; words on standard error written at or
+/// before that screen (and before a side ended, or as it ended leaving
+/// other last words) first. Then each other kind its screens show before
+/// a side ended, at the first step that shows it, how a side ended, and
+/// its words on standard error.
+pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let stop = stop_step(outcome);
-    let screens =
-        differing_screen(outcome).filter(|s| stop.is_none_or(|t| s.0 < t));
-    let key_of = |step| outcome.reference.key_at(step);
-    let stderr = stderr_first(outcome, stop, screens.as_ref());
-    let cursor = differing_cursor(outcome)
-        .filter(|&c| stop.is_none_or(|t| c < t))
-        .filter(|&c| screens.as_ref().is_none_or(|s| c < s.0));
-    if let Some(found) = stderr.filter(|f| cursor.is_none_or(|c| f.step <= c)) {
-        return Some(found);
-    }
-    if let Some(step) = cursor {
-        let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
-        return Some(FirstDifference {
+    let screens = screen_differences(outcome, stop);
+    let stderr = stderr_first(outcome, stop, screens.first().map(|d| d.step));
+    let early = stderr
+        .clone()
+        .filter(|f| screens.first().is_none_or(|s| f.step <= s.step));
+    let mut found: Vec<FirstDifference> = early.into_iter().collect();
+    found.extend(screens);
+    // A side that drew nothing at start-up, the other drawing, drew its
+    // first screen late: named so alone.
+    let late = found
+        .iter()
+        .any(|d| matches!(d.kind, Kind::LateFirstScreen(_)));
+    let never_drew = outcome
+        .sides()
+        .iter()
+        .any(|p| p.outcome.stopped() == Some(&Stopped::NeverDrew));
+    if let Some(step) = stop.filter(|_| !(late && never_drew)) {
+        let before = step.checked_sub(1);
+        let player_at =
+            |t: &Trace| before.and_then(|s| screen(t, s)).and_then(player);
+        found.push(FirstDifference {
             step,
-            key: key_of(step),
-            kind: Kind::Cursor,
+            key: outcome.reference.key_at(step),
+            kind: ending_kind(outcome).unwrap_or_else(|| ended(outcome, step)),
             cells: BTreeSet::new(),
-            players: [player(step_a), player(step_b)],
+            players: [player_at(a), player_at(b)],
         });
     }
-    if let Some((step, cells)) = screens {
-        let (step_a, step_b) = (screen(a, step)?, screen(b, step)?);
-        let kind = match key_of(step) {
-            Some(k) if is_resize(k) => not_redrawn([a, b], step),
-            Some(SUSPEND) => not_suspended([step_a, step_b]),
-            _ => None,
-        };
-        let kind = kind.unwrap_or_else(|| screen_kind(step_a, step_b, &cells));
-        return Some(FirstDifference {
-            step,
-            key: key_of(step),
-            kind,
-            cells,
-            players: [player(step_a), player(step_b)],
-        });
+    found.extend(stderr);
+    let mut groups = BTreeSet::new();
+    found.retain(|d| groups.insert(d.kind.group()));
+    found
+}
+
+/// How the sides that ended at `step` did: crashed, if one crashed
+/// ([`crashed`]), else stopped.
+fn ended(outcome: &Compared, step: usize) -> Kind {
+    let crashes: Vec<String> = ROLES
+        .iter()
+        .zip(outcome.sides())
+        .filter(|(_, p)| screens_before_end(&p.trace) == step)
+        .filter_map(|(role, p)| Some(format!("{role} {}", crashed(p)?)))
+        .collect();
+    match crashes.is_empty() {
+        true => Kind::Stopped(hows(outcome, step)),
+        false => Kind::Crash(crashes),
     }
-    let step = stop?;
-    let before = step.checked_sub(1);
-    let player_at =
-        |t: &Trace| before.and_then(|s| screen(t, s)).and_then(player);
-    Some(FirstDifference {
-        step,
-        key: key_of(step),
-        kind: ending_kind(outcome)
-            .unwrap_or_else(|| Kind::Stopped(hows(outcome, step))),
-        cells: BTreeSet::new(),
-        players: [player_at(a), player_at(b)],
-    })
+}
+
+/// The signals that say a program crashed.
+const CRASH_SIGNALS: [&str; 7] = [
+    "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT", "SIGTRAP", "SIGSYS",
+];
+
+/// Whether `words` are a panic's or an uncaught exception's: Rust's
+/// `panicked at`, Go's `panic:` and `goroutine`, Python's traceback.
+pub fn crash_words(words: &str) -> bool {
+    [
+        "panicked at",
+        "panic: ",
+        "goroutine ",
+        "Traceback (most recent call",
+    ]
+    .iter()
+    .any(|w| words.contains(w))
+}
+
+/// How `played` crashed, if it did: killed by a signal of a crash, a
+/// crash's exit code (Windows), or a Rust, Go or Python panic its words
+/// (on standard error or left on the screen) tell: "panicked at
+/// src/map.rs:12:9 (exited with status 101)", "panicked (Go: runtime
+/// error: index out of range) (exited with status 2)".
+pub fn crashed(played: &Played) -> Option<String> {
+    let ending = played.ending()?;
+    let exit = ending.exit;
+    match exit {
+        Exit::Killed(signal) => {
+            let name = signal.to_string();
+            let crash = CRASH_SIGNALS.iter().any(|s| name.starts_with(s));
+            return crash.then(|| exit.to_string());
+        }
+        Exit::Crashed(_) => return Some(exit.to_string()),
+        _ if exit.success() || ending.panic_place().is_some() => {
+            let place = ending.panic_place();
+            return place.map(|p| format!("panicked at {p} ({exit})"));
+        }
+        _ => {}
+    }
+    let stderr = played.stderr();
+    let written = stderr
+        .iter()
+        .flat_map(|s| s.steps().filter_map(|t| s.at(t)));
+    let words: Vec<&str> = written
+        .flat_map(str::lines)
+        .chain(ending.last_words.iter().map(String::as_str))
+        .collect();
+    let go = words.iter().find_map(|l| l.trim().strip_prefix("panic: "));
+    let go = go.filter(|_| words.iter().any(|l| l.starts_with("goroutine ")));
+    if let Some(message) = go {
+        let message = message.split(" [").next().unwrap_or(message);
+        return Some(format!("panicked (Go: {message}) ({exit})"));
+    }
+    let traceback = words.iter().position(|l| l.starts_with("Traceback ("))?;
+    let error = words[traceback..]
+        .iter()
+        .rfind(|l| !l.starts_with(' ') && l.contains(": "))?;
+    Some(format!("raised {error} (Python) ({exit})"))
 }
 
 /// The first words on standard error that differ, as the first
-/// difference, if they came no later than the first differing screen
-/// `screens`, and before the step `stop` a side ended at (or at it, if
-/// the endings differ in their last words alone).
+/// difference, if they came no later than the first differing screen,
+/// at step `screens`, and before the step `stop` a side ended at (or at
+/// it, if the endings differ in their last words alone). A crash's words
+/// are its crash's, not words of their own.
 fn stderr_first(
     outcome: &Compared,
     stop: Option<usize>,
-    screens: Option<&(usize, BTreeSet<(usize, usize)>)>,
+    screens: Option<usize>,
 ) -> Option<FirstDifference> {
-    let first = outcome.stderr_differences().into_iter().next()?;
+    let words =
+        |d: &StderrDifference| d.words.iter().flatten().any(|w| crash_words(w));
+    let differences = outcome.stderr_differences().into_iter();
+    let first = differences.into_iter().find(|d| !words(d))?;
     let step = first.step;
     let words_only = ending_kind(outcome) == Some(Kind::LastWords);
     let before_stop =
         stop.is_none_or(|t| step < t || (step == t && words_only));
-    if !before_stop || screens.is_some_and(|s| s.0 < step) {
+    if !before_stop || screens.is_some_and(|s| s < step) {
         return None;
     }
     let shown = |p: &Played| {
@@ -298,19 +432,257 @@ pub fn screen(trace: &Trace, number: usize) -> Option<&Step> {
     trace.steps.iter().find(|s| s.number == number)
 }
 
-/// The first screen both sides have that differs, and its differing cells.
-fn differing_screen(
+/// What a step's kinds are read against: the part's field of view, the
+/// players before, the rows each side has drawn so far.
+struct Walk<'a> {
+    traces: [&'a Trace; 2],
+    fov: bool,
+    key: Option<char>,
+    step: usize,
+    /// Where the players stood at the step before, if there was one.
+    before: Option<[Option<(usize, usize)>; 2]>,
+    /// The screens of the step before, if there was one.
+    screens_before: Option<[&'a Step; 2]>,
+    /// Whether the players stood apart at some step before.
+    apart_before: bool,
+    /// The rows each side drew something in, at a step before.
+    drawn: [BTreeSet<usize>; 2],
+}
+
+/// Each kind the screens show before a side ended, at the first step
+/// that shows it, in step order (a step's kinds in order of precedence).
+/// Where the players stand apart, the map, the field of view and the
+/// cursor follow from where they stand, and from then on, the players
+/// too: only the kinds that do not are met there.
+fn screen_differences(
     outcome: &Compared,
-) -> Option<(usize, BTreeSet<(usize, usize)>)> {
+    stop: Option<usize>,
+) -> Vec<FirstDifference> {
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let console = on_console(a, b);
     let options = outcome.report.options;
-    a.steps.iter().find_map(|step_a| {
-        let step_b = screen(b, step_a.number)?;
-        let cells = cells_differing_as(step_a, step_b, console, options);
-        (!cells.is_empty())
-            .then(|| (step_a.number, cells.into_iter().collect()))
-    })
+    let mut walk = Walk {
+        traces: [a, b],
+        fov: outcome.part.fov,
+        key: None,
+        step: 0,
+        before: None,
+        screens_before: None,
+        apart_before: false,
+        drawn: Default::default(),
+    };
+    let written: BTreeSet<usize> = outcome
+        .stderr_differences()
+        .iter()
+        .map(|d| d.step)
+        .collect();
+    let mut found: Vec<FirstDifference> = Vec::new();
+    for step_a in &a.steps {
+        let Some(step_b) = screen(b, step_a.number) else {
+            continue;
+        };
+        if stop.is_some_and(|t| step_a.number >= t) {
+            break;
+        }
+        // A resize starts a screen of its own rows.
+        if outcome
+            .reference
+            .key_at(step_a.number)
+            .is_some_and(is_resize)
+        {
+            walk.drawn = Default::default();
+        }
+        let at = players_of(step_a, step_b).map(|s| s.map(|(p, _)| p));
+        let cells: BTreeSet<(usize, usize)> =
+            cells_differing_as(step_a, step_b, console, options)
+                .into_iter()
+                .collect();
+        let cursor = options.cursor_difference(step_a, step_b).is_some();
+        // Words on standard error show on the terminal until the next
+        // redraw: they name their step.
+        let words = written.contains(&step_a.number);
+        if (!cells.is_empty() || cursor) && !words {
+            walk.step = step_a.number;
+            walk.key = outcome.reference.key_at(step_a.number);
+            let mut kinds = walk.kinds([step_a, step_b], &cells, cursor);
+            let apart = at[0] != at[1];
+            let all = kinds.clone();
+            kinds.retain(|k| {
+                !(apart || walk.apart_before) || !k.follows_the_player()
+            });
+            if walk.apart_before {
+                kinds.retain(|k| !matches!(k, Kind::Player | Kind::Moves(..)));
+            }
+            if found.is_empty() && kinds.is_empty() {
+                kinds = all.into_iter().take(1).collect();
+            }
+            for kind in kinds {
+                found.push(FirstDifference {
+                    step: step_a.number,
+                    key: walk.key,
+                    kind,
+                    cells: cells.clone(),
+                    players: at,
+                });
+            }
+        }
+        for (drawn, step) in walk.drawn.iter_mut().zip([step_a, step_b]) {
+            drawn.extend(rows_drawn(step));
+        }
+        walk.apart_before |= at[0] != at[1];
+        walk.before = Some(at);
+        walk.screens_before = Some([step_a, step_b]);
+    }
+    let mut groups = BTreeSet::new();
+    found.retain(|d| groups.insert(d.kind.group()));
+    found
+}
+
+/// The rows of a screen with something drawn in them.
+fn rows_drawn(step: &Step) -> impl Iterator<Item = usize> + '_ {
+    let rows = step.text.iter().enumerate();
+    rows.filter(|(_, r)| !r.trim().is_empty()).map(|(y, _)| y)
+}
+
+/// Whether a screen is blank.
+fn blank(step: &Step) -> bool {
+    step.text.iter().all(|row| row.trim().is_empty())
+}
+
+impl Walk<'_> {
+    /// The kinds of a differing step, `a` against `b`, whose differing
+    /// cells are `cells`, in order of precedence: a screen named by its
+    /// cause whole (not drawn again after a resize or a resume, not
+    /// suspended, a first screen drawn late), or the rows one side never
+    /// draws, then the kinds of the other cells, then the cursor.
+    fn kinds(
+        &self,
+        [a, b]: [&Step; 2],
+        cells: &BTreeSet<(usize, usize)>,
+        cursor: bool,
+    ) -> Vec<Kind> {
+        let whole = match self.key {
+            Some(k) if is_resize(k) => not_redrawn(self.traces, self.step),
+            Some(SUSPEND) => not_suspended([a, b]),
+            _ => None,
+        };
+        let one_blank = match (blank(a), blank(b)) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            _ => None,
+        };
+        let whole = whole.or(match (self.key, one_blank) {
+            (None, Some(side)) => Some(Kind::LateFirstScreen(side)),
+            (Some(RESUME), Some(side)) => Some(Kind::BlankAfterResume(side)),
+            _ => None,
+        });
+        if let Some(kind) = whole {
+            return vec![kind];
+        }
+        let missing = self.rows_never_drawn([a, b]);
+        let mut kinds: Vec<Kind> = Vec::new();
+        let mut add = |kind: Kind| {
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        };
+        for &(side, row) in &missing {
+            add(Kind::RowNeverDrawn(side, row));
+        }
+        let standing = players_of(a, b);
+        let glyphs: Vec<(usize, (usize, usize), char)> = (0..2)
+            .filter_map(|side| {
+                let (at, glyph) = standing[side]?;
+                (glyph != '@').then_some((side, at, glyph))
+            })
+            .collect();
+        for &(side, _, glyph) in &glyphs {
+            add(Kind::Glyph(side, glyph));
+        }
+        let rest = cells.iter().filter(|(y, x)| {
+            !missing.iter().any(|m| m.1 == *y)
+                && !glyphs.iter().any(|g| g.1 == (*y, *x))
+        });
+        let looked: Vec<[(char, Look); 2]> =
+            rest.map(|&(y, x)| [cell(a, y, x), cell(b, y, x)]).collect();
+        let ranks: BTreeSet<u8> =
+            looked.iter().map(|[a, b]| cell_kind(a, b)).collect();
+        let at = standing.map(|s| s.map(|(p, _)| p));
+        for rank in ranks {
+            add(match rank {
+                0 => match self.player_kind(at) {
+                    Some(kind) => kind,
+                    None => continue,
+                },
+                1 => Kind::Map,
+                2 if !self.fov => Kind::MapBlank,
+                2 => Kind::Seen,
+                3 if !self.fov => Kind::Colours,
+                3 if one_colour(a, b) => Kind::OneColour,
+                3 => Kind::Lit,
+                4 => Kind::Colours,
+                _ => Kind::Attributes(attributes_apart(&looked)),
+            });
+        }
+        if cursor {
+            add(Kind::Cursor);
+        }
+        kinds
+    }
+
+    /// The kind of the players' cells differing, the players now at
+    /// `at`: a key that moved one side's player where both stood on one
+    /// cell before, else the player elsewhere; `None` where the player
+    /// moved onto a cell the two maps drew otherwise at the step before
+    /// (a floor on one side, a wall on the other): the map's, not the
+    /// player's.
+    fn player_kind(&self, at: [Option<(usize, usize)>; 2]) -> Option<Kind> {
+        let key = self.key.filter(|&k| !rogue_trace_format::is_event(k));
+        let Some([Some(p), Some(q)]) = self.before else {
+            return Some(Kind::Player);
+        };
+        let Some(key) = key.filter(|_| p == q) else {
+            return Some(Kind::Player);
+        };
+        let moved = [at[0] != Some(p), at[1] != Some(p)];
+        let to = (0..2).filter(|&i| moved[i]).filter_map(|i| at[i]);
+        let screens = self.screens_before?;
+        let drawn_apart = to.clone().any(|(y, x)| {
+            let [a, b] = screens.map(|s| cell(s, y, x).0);
+            a != b && a != ' ' && b != ' '
+        });
+        Some(match moved {
+            _ if drawn_apart => return None,
+            [true, false] => Kind::Moves(0, key),
+            [false, true] => Kind::Moves(1, key),
+            _ => Kind::Player,
+        })
+    }
+
+    /// Each side, and a row it has never drawn at this step or before,
+    /// where the other draws the row now and the row above is drawn and
+    /// alike on both: a row left out of the drawing (the bottom row of
+    /// a loop one short), not a field of view.
+    fn rows_never_drawn(&self, [a, b]: [&Step; 2]) -> Vec<(usize, usize)> {
+        let text = |s: &Step, y: usize| {
+            s.text
+                .get(y)
+                .map_or(String::new(), |r| r.trim_end().to_string())
+        };
+        let rows = a.text.len().min(b.text.len());
+        let mut missing = Vec::new();
+        for (side, [mine, theirs]) in [(0, [a, b]), (1, [b, a])] {
+            let row = (1..rows).find(|&y| {
+                !self.drawn[side].contains(&y)
+                    && text(mine, y).is_empty()
+                    && !text(theirs, y).is_empty()
+                    && !text(a, y - 1).is_empty()
+                    && text(a, y - 1) == text(b, y - 1)
+            });
+            missing.extend(row.map(|y| (side, y)));
+        }
+        missing
+    }
 }
 
 /// The side that, at a `^Z`, still shows its game where the other's
@@ -372,19 +744,6 @@ fn kept(before: &Step, now: &Step, gone: usize) -> bool {
     fits(&before.text, &now.text) && fits(&before.colours, &now.colours)
 }
 
-/// The first step both sides have whose cursors differ, where they are
-/// compared ([`rogue_trace_format::diff::DiffOptions::cursor_difference`]).
-fn differing_cursor(outcome: &Compared) -> Option<usize> {
-    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
-    let options = &outcome.report.options;
-    a.steps.iter().find_map(|step_a| {
-        let step_b = screen(b, step_a.number)?;
-        options
-            .cursor_difference(step_a, step_b)
-            .map(|_| step_a.number)
-    })
-}
-
 /// The first step a side has no screen for, having ended where the other
 /// did not end alike; `None` if the sides ended alike.
 fn stop_step(outcome: &Compared) -> Option<usize> {
@@ -427,6 +786,24 @@ fn went_on(outcome: &Compared) -> Option<String> {
         .then(|| format!("{} went on", ROLES[1]))
 }
 
+/// Where each side's player stands on two screens of one step, and what
+/// it is drawn as: its `@`, or, on a side with no `@`, the character on
+/// the other's `@` cell, if the other side draws that character nowhere
+/// (a player drawn with another character).
+pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
+    let at = [player(a), player(b)];
+    let steps = [a, b];
+    [0, 1].map(|side| {
+        if let Some(p) = at[side] {
+            return Some((p, '@'));
+        }
+        let (y, x) = at[1 - side]?;
+        let glyph = cell(steps[side], y, x).0;
+        let elsewhere = steps[1 - side].text.iter().any(|r| r.contains(glyph));
+        (glyph != ' ' && !elsewhere).then_some(((y, x), glyph))
+    })
+}
+
 /// Where the first `@` of a screen is, row and column.
 pub fn player(step: &Step) -> Option<(usize, usize)> {
     step.text
@@ -435,12 +812,55 @@ pub fn player(step: &Step) -> Option<(usize, usize)> {
         .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
 }
 
+/// Whether the port's first screen shows another dungeon than the
+/// reference's, broadly ([`dungeons_differ`]), its walls and floors
+/// other: where the reference plays the dungeon of `config`'s seed (its
+/// player starts where that dungeon starts it), a tile the port shows
+/// that is not that dungeon's; else a cell both sides draw at some step,
+/// with other tiles ([`walls_differ`]). A player starting elsewhere in
+/// the seed's dungeon, or a field of view that shows other cells of it,
+/// is not another dungeon.
+pub fn another_dungeon(outcome: &Compared, config: &GameConfig) -> bool {
+    let firsts = outcome.sides().map(|p| screen(&p.trace, 0));
+    let [Some(a), Some(b)] = firsts else {
+        return true;
+    };
+    if !dungeons_differ(a, b) {
+        return false;
+    }
+    let game = Game::new(config);
+    let start = (game.player.pos.y as usize, game.player.pos.x as usize);
+    match game.map.filter(|_| player(a) == Some(start)) {
+        Some(map) => tiles(b).any(|(y, x, c)| {
+            let tile = map.tiles.get(y).and_then(|row| row.get(x));
+            tile.is_some_and(|t| t.ch != c)
+        }),
+        None => walls_differ(outcome),
+    }
+}
+
+/// Whether the two sides' walls and floors differ: a cell both draw at
+/// some step, with other tiles (not the player elsewhere in one dungeon,
+/// nor a field of view that shows other cells of it).
+fn walls_differ(outcome: &Compared) -> bool {
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
+    a.steps.iter().any(|step_a| {
+        screen(b, step_a.number).is_some_and(|step_b| {
+            tiles(step_a).any(|(y, x, c)| {
+                let theirs = cell(step_b, y, x).0;
+                theirs != c && theirs != ' ' && theirs != '@'
+            })
+        })
+    })
+}
+
 /// Whether two first screens show other dungeons, broadly: not one
 /// dungeon with its rooms moved by a cell (an off-by-one in placing
 /// them), where the players stand at most a cell apart and nearly every
 /// tile one side draws is the other's, a cell over. Only a broad
-/// difference hints that the port's seed or generator differ.
-pub fn dungeons_differ(a: &Step, b: &Step) -> bool {
+/// difference, of dungeons whose walls differ ([`walls_differ`]), hints
+/// that the port's seed or generator differ.
+fn dungeons_differ(a: &Step, b: &Step) -> bool {
     let near = match (player(a), player(b)) {
         (Some(p), Some(q)) => p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1,
         _ => false,
@@ -469,29 +889,6 @@ fn tiles(step: &Step) -> impl Iterator<Item = (usize, usize, char)> + '_ {
             .filter(|&(_, c)| c != ' ' && c != '@')
             .map(move |(x, c)| (y, x, c))
     })
-}
-
-/// The kind of a differing screen, `a` against `b`, whose differing cells
-/// are `cells`: the first of [`Kind`]'s kinds one of them shows. Cells lit
-/// on one side and remembered on the other are one colour drawn for
-/// another ([`Kind::OneColour`]) where a side shows only one of the two
-/// colours and the other both.
-fn screen_kind(a: &Step, b: &Step, cells: &BTreeSet<(usize, usize)>) -> Kind {
-    let looked: Vec<[(char, Look); 2]> = cells
-        .iter()
-        .map(|&(y, x)| [cell(a, y, x), cell(b, y, x)])
-        .collect();
-    let kinds: BTreeSet<u8> =
-        looked.iter().map(|[a, b]| cell_kind(a, b)).collect();
-    match kinds.first() {
-        Some(0) => Kind::Player,
-        Some(1) => Kind::Map,
-        Some(2) => Kind::Seen,
-        Some(3) if one_colour(a, b) => Kind::OneColour,
-        Some(3) => Kind::Lit,
-        Some(4) => Kind::Colours,
-        _ => Kind::Attributes(attributes_apart(&looked)),
-    }
 }
 
 /// Whether one side shows cells in the visible and the seen colour and
@@ -574,8 +971,32 @@ mod tests {
     }
 
     fn kind_of(a: &Step, b: &Step) -> Kind {
+        kinds_of(a, b, None).remove(0)
+    }
+
+    /// The kinds of `b` against `a`, a step of Part 4 after the key `.`,
+    /// both players on `before` at the step before, if given.
+    fn kinds_of(
+        a: &Step,
+        b: &Step,
+        before: Option<(usize, usize)>,
+    ) -> Vec<Kind> {
         let cells = cells_differing_as(a, b, false, Default::default());
-        screen_kind(a, b, &cells.into_iter().collect())
+        let trace = Trace::parse(
+            "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
+        )
+        .unwrap();
+        let walk = Walk {
+            traces: [&trace, &trace],
+            fov: true,
+            key: Some('.'),
+            step: 1,
+            before: before.map(|p| [Some(p), Some(p)]),
+            screens_before: Some([a, a]),
+            apart_before: false,
+            drawn: [(0..a.text.len()).collect(), (0..b.text.len()).collect()],
+        };
+        walk.kinds([a, b], &cells.into_iter().collect(), false)
     }
 
     #[test]
@@ -592,6 +1013,33 @@ mod tests {
         assert_eq!(kind_of(&a, &lit), Kind::Lit);
         let odd = step(&["#.@.#", "#...#"], &["wwwww", "bbbb "]);
         assert_eq!(kind_of(&a, &odd), Kind::Colours);
+    }
+
+    #[test]
+    fn a_step_is_named_by_every_kind_it_holds() {
+        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
+        // The port's player on the same cell drawn '?', a wall for a
+        // floor, a remembered cell blue where the reference's is white.
+        let b = step(&["#.?##", "#...#"], &["wwwww", "bbbbw"]);
+        assert_eq!(
+            kinds_of(&a, &b, Some((0, 2))),
+            [Kind::Glyph(1, '?'), Kind::Map, Kind::Lit]
+        );
+        assert_eq!(
+            Kind::Glyph(1, '?').to_string(),
+            "the port draws its player as '?' (the other's @ on the same cell)"
+        );
+        // A key that moves the port's player alone.
+        let moved = step(&["#..@#", "#...#"], &["wwwww", "bbbbb"]);
+        let kind = kinds_of(&a, &moved, Some((0, 2))).remove(0);
+        assert_eq!(kind, Kind::Moves(1, '.'));
+        assert_eq!(
+            kind.in_group(),
+            "the player is elsewhere (the @ cells differ): '.' moves the port's player, not the reference's"
+        );
+        assert!(kind
+            .group()
+            .ends_with("a key moves the port's player, not the reference's"));
     }
 
     #[test]

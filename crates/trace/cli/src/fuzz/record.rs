@@ -93,6 +93,7 @@ impl Writer {
                     "kind": d.kind,
                     "first_screen": d.first_screen,
                     "again_at": d.again_at.map(|(c, r)| [c, r]),
+                    "also": d.also,
                 });
             }
         }
@@ -256,6 +257,7 @@ fn seen(value: &Value) -> Option<Seen> {
         kind: value["kind"].as_str()?.to_string(),
         first_screen: value["first_screen"].as_bool()?,
         again_at,
+        also: serde_json::from_value(value["also"].clone()).unwrap_or_default(),
     }))
 }
 
@@ -282,6 +284,7 @@ mod tests {
             kind: "the map differs".into(),
             first_screen: true,
             again_at: Some((100, 25)),
+            also: vec![("the cursor differs".into(), "the cursor".into())],
         });
         let mut writer = Writer::create(&path, &campaign).unwrap();
         assert!(

@@ -1,9 +1,10 @@
 //! Shrinking: a difference `fuzz` found played again on fewer keys and a
 //! smaller screen, each kept only while it still shows the found case's
-//! cause: its first difference typed by the same key (or both the first
-//! screen), of the same kind ([`FirstDifference::keeps`]), on a screen
-//! that shows both players and every cell that differs there at the found
-//! case's size.
+//! cause: its first difference (or, for a kind the case met after its
+//! first, a difference of that kind) typed by the same key (or both the
+//! first screen), of the same kind ([`FirstDifference::keeps`]), on a
+//! screen that shows both players and every cell that differs there at
+//! the found case's size.
 
 use rogue_trace_format::diff::DiffOptions;
 
@@ -11,7 +12,7 @@ use crate::case::{run_case, Case, Sides};
 use crate::error::Failure;
 use crate::flags::CaptureFlags;
 use crate::fuzz::grouping::{
-    first_difference, player, screen, FirstDifference, Kind, DUNGEON,
+    differences, player, screen, FirstDifference, DUNGEON,
 };
 
 /// A case played again by the shrinker, and what its first difference
@@ -21,29 +22,39 @@ struct Shrinker<'a> {
     flags: &'a CaptureFlags,
     options: DiffOptions,
     found: &'a FirstDifference,
+    /// Whether `found` is its case's first difference, which a smaller
+    /// case must keep first; else any of its differences may.
+    first: bool,
 }
 
 impl Shrinker<'_> {
-    /// The first difference of `candidate`, if it has one.
+    /// `candidate`'s difference that `fits`: its first, if the found one
+    /// was its case's first, else any.
     fn play(
         &self,
         candidate: &Case,
+        fits: impl Fn(&FirstDifference) -> bool,
     ) -> Result<Option<FirstDifference>, Failure> {
         let outcome =
             run_case(self.sides, self.flags, candidate, self.options)?;
-        Ok(first_difference(&outcome))
+        let mut found = differences(&outcome).into_iter();
+        Ok(match self.first {
+            true => found.next().filter(fits),
+            false => found.find(fits),
+        })
     }
 
-    /// `candidate`'s first difference, if it keeps the found case's.
+    /// `candidate`'s difference that keeps the found case's.
     fn kept(
         &self,
         candidate: &Case,
     ) -> Result<Option<FirstDifference>, Failure> {
-        Ok(self.play(candidate)?.filter(|d| d.keeps(self.found)))
+        self.play(candidate, |d| d.keeps(self.found))
     }
 }
 
-/// A smaller case that keeps the first difference of `case`, `found`:
+/// A smaller case that keeps the difference `found` of `case` (its
+/// first, if `first`):
 /// the keys cut after it, then chunks of keys taken out while the first
 /// difference is kept, then the screen made as small as the box that holds
 /// both players and every differing cell of its first differing screen at
@@ -54,13 +65,14 @@ pub fn shrink(
     flags: &CaptureFlags,
     options: DiffOptions,
     case: Case,
-    found: &FirstDifference,
+    (found, first): (&FirstDifference, bool),
 ) -> Result<(Case, FirstDifference), Failure> {
     let mut shrinker = Shrinker {
         sides,
         flags,
         options,
         found,
+        first,
     };
     let (case, in_view) = match into_view(&shrinker, &case)? {
         Some((larger, d)) => (larger, d),
@@ -81,9 +93,9 @@ fn into_view(
     case: &Case,
 ) -> Result<Option<(Case, FirstDifference)>, Failure> {
     let found = shrinker.found;
-    let step = match found.kind {
-        Kind::Stopped(_) => found.step.checked_sub(1),
-        _ => Some(found.step),
+    let step = match found.kind.ended() {
+        true => found.step.checked_sub(1),
+        false => Some(found.step),
     };
     let large = (case.size.0.max(DUNGEON.0), case.size.1.max(DUNGEON.1));
     let Some(step) = step.filter(|_| found.players == [None, None]) else {
@@ -188,8 +200,8 @@ fn smaller_screen(
             size,
             ..case.clone()
         };
-        let played = shrinker.play(&candidate)?;
-        if let Some(d) = played.filter(|d| shows_all_of(d, &at_full_size)) {
+        let shows = |d: &FirstDifference| shows_all_of(d, &at_full_size);
+        if let Some(d) = shrinker.play(&candidate, shows)? {
             return Ok((candidate, d));
         }
     }

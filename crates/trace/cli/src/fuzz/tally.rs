@@ -55,6 +55,9 @@ pub struct Difference {
     /// The larger screen it was played again on, if it was drawn on one
     /// smaller than the dungeon.
     pub again_at: Option<(u16, u16)>,
+    /// The group and kind of each other kind it met after its first
+    /// difference: it counts in their groups too.
+    pub also: Vec<(String, String)>,
 }
 
 /// A group of differences: its name, the cases that showed it, the kinds
@@ -89,6 +92,9 @@ pub struct Tally {
     covered_nothing: u32,
     /// What the cases covered, summed.
     covered: Coverage,
+    /// What the comparison left out (`--chars`, `--ignore-cursor`), if
+    /// anything: the summary says so.
+    pub narrowed: Option<String>,
 }
 
 /// How a campaign ended early, for its summary.
@@ -103,30 +109,40 @@ pub struct Cut {
 }
 
 impl Tally {
-    /// Counts the case `number`, which showed `seen`: its group's number
-    /// if it differs (`None` past [`MAX_GROUPS`]), and its result as the
-    /// log says it.
+    /// A tally of a campaign whose comparison left out `narrowed`, if
+    /// anything.
+    pub fn narrowed(narrowed: Option<String>) -> Tally {
+        Tally {
+            narrowed,
+            ..Tally::default()
+        }
+    }
+
+    /// Counts the case `number`, which showed `seen`: if it differs, the
+    /// number of the group of its first difference, then of each kind it
+    /// met after (`None` past [`MAX_GROUPS`]); and its result as the log
+    /// says it.
     pub fn count(
         &mut self,
         number: u32,
         seen: &Seen,
         covered: &Coverage,
-    ) -> (Option<usize>, String) {
+    ) -> (Vec<Option<usize>>, String) {
         self.run += 1;
         self.covered.add(covered);
         let d = match seen {
-            Seen::Identical => return (None, "identical".into()),
+            Seen::Identical => return (Vec::new(), "identical".into()),
             Seen::Blank => {
                 self.covered_nothing += 1;
                 return (
-                    None,
+                    Vec::new(),
                     "covered nothing: both screens blank at every step".into(),
                 );
             }
             Seen::StoppedAlike => {
                 self.covered_nothing += 1;
                 return (
-                    None,
+                    Vec::new(),
                     "covered nothing past where both sides stopped early, alike".into(),
                 );
             }
@@ -136,20 +152,31 @@ impl Tally {
         if d.first_screen {
             self.first_screen += 1;
         }
-        let group = self.group_of(&d.group, number);
-        let label = group.map_or_else(
-            || format!("a difference past the first {MAX_GROUPS} groups"),
-            |group| format!("difference {group}"),
-        );
-        let mut line =
-            format!("differs ({label}: {})", case_line(&d.group, &d.kind));
+        let named = std::iter::once((&d.group, &d.kind))
+            .chain(d.also.iter().map(|(g, k)| (g, k)));
+        let mut groups = Vec::new();
+        let mut told = Vec::new();
+        for (name, kind) in named {
+            let group = self.group_of(name, number);
+            let label = group.map_or_else(
+                || format!("a difference past the first {MAX_GROUPS} groups"),
+                |group| format!("difference {group}"),
+            );
+            told.push(format!("{label}: {}", case_line(name, kind)));
+            if let Some(group) = group {
+                self.groups[group - 1].add(number, kind);
+            }
+            groups.push(group);
+        }
+        let mut line = format!("differs ({}", told[0]);
+        if told.len() > 1 {
+            line.push_str(&format!("; then also {}", told[1..].join("; ")));
+        }
+        line.push(')');
         if let Some((cols, rows)) = d.again_at {
             line.push_str(&format!("; drawn on a screen smaller than the map, it is grouped as played again at {cols}x{rows}"));
         }
-        if let Some(group) = group {
-            self.groups[group - 1].add(number, &d.kind);
-        }
-        (group, line)
+        (groups, line)
     }
 
     /// The number of the group `name`, counting from 1, made with `number`
@@ -204,6 +231,9 @@ impl Tally {
     /// `names`: its counts and groups; its exit status.
     fn verdict(&self, seed: u64, names: &[String; 2]) -> Result<u8, Failure> {
         let run = self.run;
+        if let Some(narrowed) = &self.narrowed {
+            outln!("fuzz: compared {narrowed}: differences in what was left out are not counted")?;
+        }
         let distinct = self.groups.len() + self.unlisted.len();
         let alike = run - self.differing - self.covered_nothing;
         let nothing = match self.covered_nothing {
@@ -230,7 +260,7 @@ impl Tally {
             self.differing
         )?;
         outln!("{}", sides_line(names))?;
-        outln!("differences are grouped by the kind of their first difference, as a porter would name it (see fuzz --help)")?;
+        outln!("differences are grouped by kind, as a porter would name it: a case counts in the group of its first difference and in that of each kind it met after (see fuzz --help)")?;
         for (i, group) in self.groups.iter().enumerate() {
             print_group(i + 1, group)?;
         }
