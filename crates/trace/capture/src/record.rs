@@ -183,12 +183,16 @@ impl Recording for PtySession {
         // Its standard error's last words are read before its last words
         // are told: a panic's message goes there.
         self.sync_stderr();
+        let settled: Option<Vec<String>> = self.settled.as_ref().map(|s| {
+            let (_, cols) = s.size();
+            s.rows(0, cols.get()).collect()
+        });
         Ending {
             exit,
             left: self.left(),
             last_words: last_words::of_ended(
                 self.screen(),
-                self.settled.as_deref(),
+                settled.as_deref(),
                 &self.since_settled,
             ),
         }

@@ -67,8 +67,9 @@ pub struct PtySession {
     /// The pinned functions each process of the program has called, and
     /// which said it waits for a key ([`crate::pin`]).
     calls: Calls,
-    /// The rows of the screen as it last settled.
-    pub(crate) settled: Option<Vec<String>>,
+    /// The screen as it last settled (a copy: its rows, read at every
+    /// key, cost a capture a fifth of its time).
+    pub(crate) settled: Option<vt100::Screen>,
     /// What the program wrote since (its first [`SINCE_SETTLED`] bytes).
     pub(crate) since_settled: Vec<u8>,
     /// The terminal of the program's standard error, read apart (Unix).
@@ -163,16 +164,12 @@ impl PtySession {
         };
         let child = started.run(&*pair.slave)?;
         drop(pair.slave);
-        let reader =
-            pair.master.try_clone_reader().map_err(io::Error::other)?;
         #[cfg(unix)]
-        let stderr_reader = stderr_pty
-            .as_ref()
-            .map(|pty| pty.master.try_clone_reader())
-            .transpose()
-            .map_err(io::Error::other)?;
+        let stderr_master: Option<&dyn MasterPty> =
+            stderr_pty.as_ref().map(|pty| &*pty.master as _);
         #[cfg(not(unix))]
-        let stderr_reader = None;
+        let stderr_master = None;
+        let output = spawn_readers(&*pair.master, stderr_master)?;
         let writer = pair.master.take_writer().map_err(io::Error::other)?;
         let observer =
             platform::Observer::new(&*pair.master, child.process_id(), jobs);
@@ -180,7 +177,7 @@ impl PtySession {
             master: pair.master,
             writer,
             child,
-            output: spawn_readers(reader, stderr_reader),
+            output,
             parser: vt100::Parser::new(rows_nz, cols_nz, 0),
             raw: Vec::new(),
             kept: Kept::All,
@@ -548,8 +545,7 @@ impl PtySession {
 
     /// Notes the screen as it stands as the one settled on.
     pub(crate) fn note_settled(&mut self) {
-        let (_, cols) = self.screen().size();
-        self.settled = Some(self.screen().rows(0, cols.get()).collect());
+        self.settled = Some(self.screen().clone());
         self.since_settled.clear();
     }
 

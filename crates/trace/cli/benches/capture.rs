@@ -13,6 +13,9 @@
 //! within its round: a shared machine's noise moves single runs by a
 //! tenth.
 //!
+//! `cargo bench -p rogue-trace --bench capture -- capture` runs that
+//! measure only.
+//!
 //! Then `rogue-trace fuzz` (from `target/release`): cases a minute, each
 //! way, with `rogue` as the reference (or the C original, pinned); and
 //! `fuzz --port` with `rogue` as the port too, captured beside the
@@ -532,6 +535,9 @@ fn main() {
     println!("{:<56} {:>10} {:>8}", "", "keys/s", "ratio");
     for (name, rate, ratio) in rows {
         println!("{name:<56} {rate:>10.0} {ratio:>8.3}");
+    }
+    if std::env::args().any(|a| a == "capture") {
+        return;
     }
     let rogue_path = rogue.to_string_lossy();
     let fuzz = match &original {
