@@ -1,15 +1,5 @@
-//! The terminal's output, read on a thread of its own, with the capture's
-//! own strings taken out of it: APC strings (`ESC _ … ESC \`) that no
-//! program writes, named `rogue-trace-…`:
-//!
-//! - `rogue-trace-wait;N;PID`: the preloaded library says the program (its
-//!   process `PID`) waits for a key, `N` keys having been typed
-//!   (`preload/preload.c`);
-//! - `rogue-trace-handback;N;PID`: it types no more keys, `N` typed;
-//! - `rogue-trace-called;F;PID`: the process `PID` called the functions
-//!   `F` that `--pin` replaces, `time()` pinned or not ([`crate::pin`]);
-//! - `rogue-trace-settled`: the marker the capture writes to the terminal
-//!   behind the program's output, to know it has all come out.
+//! The terminals' output, read on a thread of their own, with the
+//! capture's own strings taken out of it ([`crate::protocol`]).
 
 use std::io::{self, Read};
 #[cfg(unix)]
@@ -18,6 +8,8 @@ use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 
 use portable_pty::MasterPty;
+
+use crate::protocol::{self, END, START};
 
 /// What the reader hands on, in the order it came.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,15 +44,8 @@ pub enum Chunk {
     Closed,
 }
 
-/// How the capture's strings start.
-const START: &[u8] = b"\x1b_rogue-trace-";
-/// How they end.
-const END: &[u8] = b"\x1b\\";
 /// The longest body there is (`handback;` and two numbers).
 const LONGEST: usize = 40;
-
-/// The marker, as written to the terminal.
-pub const MARKER: &[u8] = b"\x1b_rogue-trace-settled\x1b\\";
 
 /// Takes the capture's strings out of output that comes in pieces.
 #[derive(Debug, Default)]
@@ -130,16 +115,16 @@ impl Splitter {
 /// A string's body as a chunk, if it is one of the capture's.
 fn parse(body: &[u8]) -> Option<Chunk> {
     let text = std::str::from_utf8(body).ok()?;
-    if text == "settled" {
+    if text == protocol::SETTLED {
         return Some(Chunk::Marker);
     }
     let (kind, numbers) = text.split_once(';')?;
     let (count, pid) = numbers.split_once(';')?;
     let (count, pid) = (count.parse().ok()?, pid.parse().ok()?);
     match kind {
-        "wait" => Some(Chunk::Wait { typed: count, pid }),
-        "handback" => Some(Chunk::Handback(count)),
-        "called" => Some(Chunk::Called { bits: count, pid }),
+        protocol::WAIT => Some(Chunk::Wait { typed: count, pid }),
+        protocol::HANDBACK => Some(Chunk::Handback(count)),
+        protocol::CALLED => Some(Chunk::Called { bits: count, pid }),
         _ => None,
     }
 }

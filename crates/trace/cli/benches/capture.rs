@@ -40,9 +40,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use rogue_capture::{
-    capture_each, CaptureOptions, Outcome, PtySession, Settle,
-};
+use rogue_capture::{capture, CaptureOptions, Outcome, PtySession, Settle};
 use rogue_crand::GlibcRand;
 use rogue_game::RngKind;
 use rogue_game::{GameConfig, Part};
@@ -89,7 +87,7 @@ fn capture_rate(
         seed: None,
     };
     let (mut first, mut last, mut steps) = (None, None, 0);
-    let outcome = capture_each(command, &options, None, |_| {
+    let recorded = capture(command, &options, None, |_| {
         let now = Instant::now();
         first.get_or_insert(now);
         last = Some(now);
@@ -97,7 +95,7 @@ fn capture_rate(
         Ok(())
     })
     .expect("the capture runs");
-    assert_eq!(outcome, Outcome::StillRunning, "{command:?}");
+    assert_eq!(recorded.outcome, Outcome::StillRunning, "{command:?}");
     assert_eq!(steps, keys.len() + 1);
     let time = last.unwrap().duration_since(first.unwrap());
     keys.len() as f64 / time.as_secs_f64()
