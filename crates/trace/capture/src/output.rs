@@ -2,8 +2,6 @@
 //! capture's own strings taken out of it ([`crate::protocol`]).
 
 use std::io::{self, Read};
-#[cfg(unix)]
-use std::sync::mpsc::Sender;
 use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 
@@ -133,18 +131,51 @@ fn parse(body: &[u8]) -> Option<Chunk> {
 /// terminal's if given (Unix), as chunks into one channel: the output's
 /// end is said ([`Chunk::Closed`]), as the standard error's terminal
 /// outlives the program.
+///
+/// One thread reads both, as either has something. Once output is read
+/// that holds a wait the preloaded library said, the standard error's
+/// terminal is read up to now first: the library said the wait there
+/// before, and a read of a terminal takes in all that was written to it,
+/// so the words before that wait go first, and the session need not wait
+/// for them (another thread's read, at every key, cost a capture a tenth
+/// of its speed).
 #[cfg(unix)]
 pub fn spawn_readers(
     master: &dyn MasterPty,
     stderr: Option<&dyn MasterPty>,
 ) -> io::Result<Receiver<Chunk>> {
-    let output = Source::new(master, Some)?;
-    let stderr = stderr.map(|m| Source::new(m, of_stderr)).transpose()?;
-    if let Some(stderr) = &stderr {
-        set_nonblocking(&stderr.file)?;
-    }
+    let mut output = Source::new(master, Some, false)?;
+    let mut stderr = stderr
+        .map(|m| Source::new(m, of_stderr, true))
+        .transpose()?;
     let (tx, rx) = channel();
-    thread::spawn(move || read_both(output, stderr, &tx));
+    thread::spawn(move || {
+        let mut buf = vec![0u8; BUFFER];
+        let send =
+            |chunks: Vec<Chunk>| chunks.into_iter().all(|c| tx.send(c).is_ok());
+        loop {
+            let mut fds = [Some(&output), stderr.as_ref()].map(Source::poll_fd);
+            // SAFETY: poll reads and fills the two entries it is given.
+            let failed = unsafe { libc::poll(fds.as_mut_ptr(), 2, -1) } < 0
+                && io::Error::last_os_error().kind()
+                    != io::ErrorKind::Interrupted;
+            let waits = |chunks: &[Chunk]| {
+                chunks.iter().any(|c| matches!(c, Chunk::Wait { .. }))
+            };
+            let mut chunks = Vec::new();
+            if fds[0].revents != 0 {
+                chunks = output.read(&mut buf);
+            }
+            let err = stderr
+                .as_mut()
+                .filter(|_| fds[1].revents != 0 || waits(&chunks));
+            let words = err.map(|e| e.drain(&mut buf)).unwrap_or_default();
+            let ended = output.ended && stderr.as_ref().is_none_or(|e| e.ended);
+            if failed || !send(words) || !send(chunks) || ended {
+                return;
+            }
+        }
+    });
     Ok(rx)
 }
 
@@ -158,13 +189,14 @@ pub fn spawn_readers(
     let mut reader = master.try_clone_reader().map_err(io::Error::other)?;
     let (tx, rx) = channel();
     thread::spawn(move || {
-        let mut buf = vec![0u8; BUFFER];
-        let mut splitter = Splitter::default();
+        let (mut buf, mut splitter) = (vec![0u8; BUFFER], Splitter::default());
         while let Ok(n @ 1..) = reader.read(&mut buf) {
-            for chunk in splitter.split(&buf[..n]) {
-                if tx.send(chunk).is_err() {
-                    return;
-                }
+            if splitter
+                .split(&buf[..n])
+                .into_iter()
+                .any(|c| tx.send(c).is_err())
+            {
+                return;
             }
         }
         for chunk in splitter.rest().into_iter().chain([Chunk::Closed]) {
@@ -200,21 +232,31 @@ struct Source {
 
 #[cfg(unix)]
 impl Source {
-    /// The master side of `master`, its own descriptor.
+    /// The master side of `master`, on a descriptor of its own, whose
+    /// reads return at once if `nonblocking`.
     fn new(
         master: &dyn MasterPty,
         map: fn(Chunk) -> Option<Chunk>,
+        nonblocking: bool,
     ) -> io::Result<Source> {
         use std::os::fd::BorrowedFd;
-        let fd = master.as_raw_fd().ok_or_else(|| {
-            io::Error::other("the terminal has no file descriptor")
-        })?;
-        // SAFETY: `master` keeps `fd` open while it is borrowed here.
-        let owned =
-            unsafe { BorrowedFd::borrow_raw(fd) }.try_clone_to_owned()?;
+        let fd = master.as_raw_fd().ok_or(io::ErrorKind::Unsupported)?;
+        // SAFETY: `master` keeps `fd` open while it is borrowed here;
+        // fcntl sets the flags of the copy, which this function owns.
+        let file = unsafe {
+            let owned = BorrowedFd::borrow_raw(fd).try_clone_to_owned()?;
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if nonblocking
+                && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) != 0
+            {
+                return Err(io::Error::last_os_error());
+            }
+            owned.into()
+        };
+        let splitter = Splitter::default();
         Ok(Source {
-            file: owned.into(),
-            splitter: Splitter::default(),
+            file,
+            splitter,
             map,
             ended: false,
         })
@@ -223,126 +265,50 @@ impl Source {
     /// Reads once (nothing if it would block); at its end, what was held
     /// back and its end.
     fn read(&mut self, buf: &mut [u8]) -> Vec<Chunk> {
-        let chunks = loop {
-            match self.file.read(buf) {
-                Ok(n @ 1..) => break self.splitter.split(&buf[..n]),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    return Vec::new()
-                }
-                // The other side closed (EIO on Linux), or nothing more.
-                _ => {
-                    self.ended = true;
-                    let rest = self.splitter.rest();
-                    break rest.into_iter().chain([Chunk::Closed]).collect();
-                }
+        let chunks = match self.file.read(buf) {
+            Ok(n @ 1..) => self.splitter.split(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock
+                ) =>
+            {
+                Vec::new()
+            }
+            // The other side closed (EIO on Linux), or nothing more.
+            _ => {
+                self.ended = true;
+                self.splitter
+                    .rest()
+                    .into_iter()
+                    .chain([Chunk::Closed])
+                    .collect()
             }
         };
         chunks.into_iter().filter_map(self.map).collect()
     }
 
-    /// Reads all there is now (its descriptor does not block).
+    /// Reads all there is now (its reads return at once).
     fn drain(&mut self, buf: &mut [u8]) -> Vec<Chunk> {
         let mut chunks = Vec::new();
-        while !self.ended {
-            let more = self.read(buf);
-            if more.is_empty() {
-                break;
-            }
-            chunks.extend(more);
+        while let more @ [_, ..] = &self.read(buf)[..] {
+            chunks.extend_from_slice(more);
         }
         chunks
     }
 
-    /// Its descriptor as `poll` takes it: none once it has ended.
-    fn poll_fd(&self) -> libc::pollfd {
+    /// The descriptor of `source` as `poll` takes it: none once it has
+    /// ended, or if there is none.
+    fn poll_fd(source: Option<&Source>) -> libc::pollfd {
         use std::os::fd::AsRawFd;
+        let fd = source
+            .filter(|s| !s.ended)
+            .map_or(-1, |s| s.file.as_raw_fd());
         libc::pollfd {
-            fd: if self.ended {
-                -1
-            } else {
-                self.file.as_raw_fd()
-            },
+            fd,
             events: libc::POLLIN,
             revents: 0,
         }
-    }
-}
-
-/// Reads the output and the standard error's terminal as either has
-/// something, until both have ended or the session is gone.
-///
-/// Once output is read that holds a wait the preloaded library said,
-/// the standard error's terminal is read to its end first: the library
-/// said the wait there before, and a read of a terminal takes in all that
-/// was written to it, so the words before that wait go first, and the
-/// session need not wait for them (another thread's read, at every key,
-/// cost a capture a tenth of its speed).
-#[cfg(unix)]
-fn read_both(
-    mut output: Source,
-    mut stderr: Option<Source>,
-    tx: &Sender<Chunk>,
-) {
-    let mut buf = vec![0u8; BUFFER];
-    let send =
-        |chunks: Vec<Chunk>| chunks.into_iter().all(|c| tx.send(c).is_ok());
-    loop {
-        let none = libc::pollfd {
-            fd: -1,
-            events: 0,
-            revents: 0,
-        };
-        let mut fds = [
-            output.poll_fd(),
-            stderr.as_ref().map_or(none, Source::poll_fd),
-        ];
-        if fds.iter().all(|f| f.fd < 0) {
-            return;
-        }
-        // SAFETY: poll reads and fills the two entries it is given.
-        let ready = unsafe { libc::poll(fds.as_mut_ptr(), 2, -1) };
-        if ready < 0 {
-            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return;
-        }
-        if let Some(err) = stderr.as_mut().filter(|_| fds[1].revents != 0) {
-            if !send(err.drain(&mut buf)) {
-                return;
-            }
-        }
-        if fds[0].revents == 0 {
-            continue;
-        }
-        let chunks = output.read(&mut buf);
-        let waits = chunks.iter().any(|c| matches!(c, Chunk::Wait { .. }));
-        if let Some(err) = stderr.as_mut().filter(|_| waits) {
-            if !send(err.drain(&mut buf)) {
-                return;
-            }
-        }
-        if !send(chunks) {
-            return;
-        }
-    }
-}
-
-/// Makes `file`'s reads return at once when there is nothing to read.
-#[cfg(unix)]
-fn set_nonblocking(file: &std::fs::File) -> io::Result<()> {
-    use std::os::fd::AsRawFd;
-    let fd = file.as_raw_fd();
-    // SAFETY: fcntl reads and sets the flags of a descriptor `file` owns.
-    let ok = unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        flags >= 0
-            && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) == 0
-    };
-    match ok {
-        true => Ok(()),
-        false => Err(io::Error::last_os_error()),
     }
 }
 

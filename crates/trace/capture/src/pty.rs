@@ -146,37 +146,32 @@ impl Pty {
     }
 
     /// The next piece of output or word from the program, waiting up to
-    /// `wait`; `None` if nothing came (and [`Pty::closed`] if nothing
-    /// more will).
-    ///
-    /// Once the terminal has closed, only what has come already is taken
-    /// (words on the standard error's terminal, which outlives it).
-    pub(crate) fn read(&mut self, wait: Duration) -> Option<Chunk> {
-        let wait = if self.closed { Duration::ZERO } else { wait };
-        match self.receive(wait) {
-            Ok(Chunk::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                self.closed = true;
-                None
-            }
-            Ok(chunk) => Some(chunk),
-            Err(RecvTimeoutError::Timeout) => None,
-        }
-    }
-
-    /// The next chunk, waiting up to `wait` even once the terminal has
-    /// closed (the standard error's outlives it); `None` if nothing came.
-    pub(crate) fn read_on(&mut self, wait: Duration) -> Option<Chunk> {
-        let chunk = self.receive(wait).ok()?;
+    /// `wait`, read ahead or from the readers; `None` if nothing came.
+    /// Once the terminal has closed ([`Pty::closed`]), only what has come
+    /// already is taken (words on the standard error's terminal, which
+    /// outlives it), unless `after_close`.
+    pub(crate) fn read(
+        &mut self,
+        wait: Duration,
+        after_close: bool,
+    ) -> Option<Chunk> {
+        let wait = if self.closed && !after_close {
+            Duration::ZERO
+        } else {
+            wait
+        };
+        let chunk = match self.ahead.pop_front() {
+            Some(chunk) => chunk,
+            None => match self.output.recv_timeout(wait) {
+                Ok(chunk) => chunk,
+                Err(RecvTimeoutError::Disconnected) if !after_close => {
+                    Chunk::Closed
+                }
+                Err(_) => return None,
+            },
+        };
         self.closed |= chunk == Chunk::Closed;
         Some(chunk)
-    }
-
-    /// The next chunk, read ahead or from the readers.
-    fn receive(&mut self, wait: Duration) -> Result<Chunk, RecvTimeoutError> {
-        match self.ahead.pop_front() {
-            Some(chunk) => Ok(chunk),
-            None => self.output.recv_timeout(wait),
-        }
     }
 
     /// The next chunk of the standard error's terminal, waiting up to

@@ -27,7 +27,7 @@ use crate::record::{Recording, EXIT_WAIT};
 use crate::settle::{self, look_pause, Said};
 use crate::terminal::{Kept, Terminal};
 use crate::words::Words;
-use crate::{Settle, Settled, State, Timing};
+use crate::{Settle, Settled, Timing};
 
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
@@ -112,24 +112,17 @@ impl PtySession {
         self.pty.write(bytes)
     }
 
-    /// Types `key` as a terminal sends it, in the cursor keys' mode the
-    /// program set; a resize or a resume makes that event instead.
-    pub(crate) fn type_key(&mut self, key: char) -> io::Result<()> {
-        if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
-            return self.resize(cols, rows);
-        }
-        if rogue_trace_format::is_resume(key) {
-            return self.resume();
-        }
-        let application = self.screen().application_cursor();
-        self.keys_typed += 1;
-        self.send(&rogue_trace_format::key_bytes(key, application))
-    }
-
     /// Waits until the screen has settled, the program has exited, or it
     /// kept busy past the busy limit ([`crate::settle`]).
     pub fn settle(&mut self, how: &Settle) -> Settled {
-        let settled = settle::settle(self, how);
+        let settled = match how {
+            Settle::Observe(timing) if self.observable() && !self.line_mode => {
+                settle::observed(self, timing)
+            }
+            Settle::Observe(timing) | Settle::Quiet(timing) => {
+                settle::quiet(self, timing)
+            }
+        };
         if let Settled::Quiet { .. } = settled {
             // The words on its standard error are read up to here too.
             if !self.words.by_program() {
@@ -145,27 +138,9 @@ impl PtySession {
         self.observer.observable()
     }
 
-    /// Whether the terminal was in canonical mode when keys were last
-    /// typed.
-    pub(crate) fn line_mode(&self) -> bool {
-        self.line_mode
-    }
-
-    /// What the watched program is doing.
-    pub(crate) fn state(&mut self) -> State {
-        self.observer.state()
-    }
-
-    /// Whether the last key typed was bytes for the program (not a signal
-    /// alone), where it can be watched.
-    pub(crate) fn key_typed(&self) -> bool {
-        self.observer.key_typed()
-    }
-
-    /// How many times the program's threads have gone to sleep, where it
-    /// can be watched.
-    pub(crate) fn sleeps(&self) -> Option<u64> {
-        self.observer.sleeps()
+    /// What is seen of the program beyond its output.
+    pub(crate) fn observer(&mut self) -> &mut platform::Observer {
+        &mut self.observer
     }
 
     /// Whether a screen has settled yet.
@@ -186,7 +161,7 @@ impl PtySession {
     /// The next piece of output or word from the program, waiting up to
     /// `wait` ([`Pty::read`]).
     pub(crate) fn next_chunk(&mut self, wait: Duration) -> Option<Chunk> {
-        self.pty.read(wait)
+        self.pty.read(wait, false).filter(|c| *c != Chunk::Closed)
     }
 
     /// The next thing the program said of its waits, if any: at a wait,
@@ -209,7 +184,7 @@ impl PtySession {
     /// its terminal is held.
     fn words_before_wait(&mut self, typed: usize) {
         while self.pty.reads_stderr()
-            && !self.words.unsaid()
+            && !self.words.unsaid(false)
             && self.words.said_up_to().is_none_or(|n| n < typed)
         {
             match self.pty.read_stderr(Duration::from_secs(5)) {
@@ -217,7 +192,9 @@ impl PtySession {
                     self.take(chunk);
                 }
                 // It does not say its waits there: not waited for again.
-                None => self.words.find_unsaid(),
+                None => {
+                    self.words.unsaid(true);
+                }
             }
         }
         let words = self.words.take_shown(Some(typed));
@@ -342,7 +319,7 @@ impl PtySession {
         }
         self.words.marked();
         while self.words.awaits_marker() {
-            match self.pty.read_on(Duration::from_secs(5)) {
+            match self.pty.read(Duration::from_secs(5), true) {
                 Some(chunk) => {
                     self.take(chunk);
                 }
@@ -351,34 +328,9 @@ impl PtySession {
         }
     }
 
-    /// What the program wrote to its standard error, by step, the words
-    /// not placed yet written at `step`; `None` if it was not read apart
-    /// (no second terminal: Windows).
-    pub(crate) fn stderr_words(&mut self, step: usize) -> Option<Stderr> {
-        if !self.pty.reads_stderr() {
-            return None;
-        }
-        self.sync_stderr();
-        Some(self.words.finish(step))
-    }
-
     /// Whether the program types its own keys: it has said it waits.
     pub(crate) fn types_itself(&self) -> bool {
         !self.said.is_empty()
-    }
-
-    /// The pinned functions the program has called, of what has been read
-    /// of its output: those its process that draws called. That is the
-    /// process that said it waits for a key, the first to; else the one
-    /// process of the program seen waiting for input now; else the
-    /// process the capture started.
-    pub(crate) fn called(&self) -> Called {
-        let drawing = self
-            .calls
-            .waiting()
-            .or_else(|| self.observer.reader())
-            .or_else(|| self.pty.pid());
-        drawing.map_or_else(Called::default, |pid| self.calls.of(pid))
     }
 
     /// The emulated screen as step `number` of a trace.
@@ -558,7 +510,16 @@ impl Recording for PtySession {
     }
 
     fn type_key(&mut self, key: char) -> io::Result<()> {
-        PtySession::type_key(self, key)
+        if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
+            return self.resize(cols, rows);
+        }
+        if rogue_trace_format::is_resume(key) {
+            return self.resume();
+        }
+        // What a terminal sends, in the cursor keys' mode the program set.
+        let application = self.screen().application_cursor();
+        self.keys_typed += 1;
+        self.send(&rogue_trace_format::key_bytes(key, application))
     }
 
     fn step_of(&self, number: usize, key: Option<char>) -> Step {
@@ -597,8 +558,16 @@ impl Recording for PtySession {
         settle::next_said(self, timing)
     }
 
+    /// Those the process that draws called: the process that said it
+    /// waits for a key, the first to; else the one process of the program
+    /// seen waiting for input now; else the process the capture started.
     fn pin_called(&self) -> Called {
-        self.called()
+        let drawing = self
+            .calls
+            .waiting()
+            .or_else(|| self.observer.reader())
+            .or_else(|| self.pty.pid());
+        drawing.map_or_else(Called::default, |pid| self.calls.of(pid))
     }
 
     fn cpu_ticks(&self) -> Option<u64> {
@@ -610,7 +579,11 @@ impl Recording for PtySession {
     }
 
     fn stderr(&mut self, step: usize) -> Option<Stderr> {
-        self.stderr_words(step)
+        if !self.pty.reads_stderr() {
+            return None;
+        }
+        self.sync_stderr();
+        Some(self.words.finish(step))
     }
 }
 
@@ -633,15 +606,6 @@ fn nonzero_size(cols: u16, rows: u16) -> io::Result<(NonZeroU16, NonZeroU16)> {
 mod tests {
     use super::*;
 
-    fn printf(text: &str, kept: Kept) -> PtySession {
-        let command = ["printf", text].map(OsString::from);
-        let mut session =
-            PtySession::spawn(&command, 20, 2, "", &[]).expect("it starts");
-        session.keep_output(kept);
-        session.wait_exit(Duration::from_secs(10)).expect("it ends");
-        session
-    }
-
     #[test]
     fn a_script_without_its_interpreter_line_is_run_by_the_shell() {
         let dir = std::env::temp_dir()
@@ -660,23 +624,5 @@ mod tests {
         session.wait_exit(Duration::from_secs(10)).expect("it ends");
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(session.screen().contents(), "from a plain script: hi");
-    }
-
-    #[test]
-    fn output_is_kept_as_asked_and_always_seen() {
-        let mut all = printf("hello", Kept::All);
-        assert_eq!(all.raw_output(), b"hello");
-        assert_eq!(all.take_new_output(), b"hello");
-        assert_eq!(all.take_new_output(), b"");
-        assert_eq!(all.raw_output(), b"hello");
-
-        let mut until_taken = printf("hello", Kept::UntilTaken);
-        assert_eq!(until_taken.take_new_output(), b"hello");
-        assert_eq!(until_taken.raw_output(), b"");
-
-        let nothing = printf("hello", Kept::Nothing);
-        assert_eq!(nothing.raw_output(), b"");
-        assert!(!nothing.nothing_seen());
-        assert_eq!(nothing.screen().contents(), "hello");
     }
 }

@@ -102,28 +102,13 @@ pub enum State {
     Gone,
 }
 
-/// Waits until the screen of `session` has settled, the program has
-/// exited, or it kept busy past the busy limit.
-pub(crate) fn settle(session: &mut PtySession, how: &Settle) -> Settled {
-    match how {
-        Settle::Observe(timing)
-            if session.observable() && !session.line_mode() =>
-        {
-            settle_observed(session, timing)
-        }
-        Settle::Observe(timing) | Settle::Quiet(timing) => {
-            settle_quiet(session, timing)
-        }
-    }
-}
-
 /// [`Settle::Observe`]: waits for the program to wait for a key, then
 /// for everything it wrote to come out.
 ///
 /// The program is looked at again and again, less often the longer it
 /// has been still ([`look_pause`]): new output wakes the wait at once
 /// and starts the count of stillness again.
-fn settle_observed(session: &mut PtySession, timing: &Timing) -> Settled {
+pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     let deadline = Instant::now() + timing.busy_limit;
     let mut drew = false;
     let mut still_since = Instant::now();
@@ -140,7 +125,7 @@ fn settle_observed(session: &mut PtySession, timing: &Timing) -> Settled {
         if session.types_itself() {
             return Settled::Quiet { drew };
         }
-        match session.state() {
+        match session.observer().state() {
             State::Waiting => {
                 let Some(more) = session.sync() else {
                     return Settled::Exited;
@@ -150,14 +135,16 @@ fn settle_observed(session: &mut PtySession, timing: &Timing) -> Settled {
                 // on through a terminal of the program's own (as
                 // asciinema passes it on) may not have woken its
                 // reader yet at the first look.
-                if session.types_itself() || session.state() == State::Waiting {
+                if session.types_itself()
+                    || session.observer().state() == State::Waiting
+                {
                     return Settled::Quiet { drew };
                 }
             }
             State::Gone => return exited(session, drew),
             // Having drawn, or read the key typed: a poller's screen.
             State::Asleep
-                if (drew || session.key_typed())
+                if (drew || session.observer().key_typed())
                     && still
                         .get_or_insert_with(|| Stillness::start(session))
                         .polling(session, timing) =>
@@ -200,7 +187,7 @@ fn settle_observed(session: &mut PtySession, timing: &Timing) -> Settled {
 }
 
 /// [`Settle::Quiet`]: waits until the program has drawn and paused.
-fn settle_quiet(session: &mut PtySession, timing: &Timing) -> Settled {
+pub(crate) fn quiet(session: &mut PtySession, timing: &Timing) -> Settled {
     let start = Instant::now();
     let mut last_output: Option<Instant> = None;
     loop {
@@ -308,18 +295,18 @@ const POLLS: u64 = 3;
 
 impl Stillness {
     /// Stillness that starts now.
-    fn start(session: &PtySession) -> Stillness {
+    fn start(session: &mut PtySession) -> Stillness {
         Stillness {
             since: Instant::now(),
             ticks: session.cpu_ticks(),
-            sleeps: session.sleeps(),
+            sleeps: session.observer().sleeps(),
         }
     }
 
     /// Whether the program has been still long enough, at next to no
     /// CPU, waking again and again, to be polling for keys.
-    fn polling(&self, session: &PtySession, timing: &Timing) -> bool {
-        let slept = grown(self.sleeps, session.sleeps());
+    fn polling(&self, session: &mut PtySession, timing: &Timing) -> bool {
+        let slept = grown(self.sleeps, session.observer().sleeps());
         self.since.elapsed() >= timing.quiet.max(POLLING)
             && !self.worked(session)
             && slept.is_some_and(|slept| slept >= POLLS)

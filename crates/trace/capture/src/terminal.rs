@@ -160,3 +160,31 @@ impl Terminal {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fed(kept: Kept) -> Terminal {
+        let size = NonZeroU16::new(20).unwrap();
+        let mut terminal = Terminal::new(size, size);
+        terminal.keep(kept);
+        terminal.feed(b"hello");
+        terminal
+    }
+
+    #[test]
+    fn output_is_kept_as_asked_and_always_seen() {
+        let mut all = fed(Kept::All);
+        assert_eq!(all.take_new(), b"hello");
+        assert_eq!(all.take_new(), b"");
+        assert_eq!(all.raw(), b"hello");
+        let mut until_taken = fed(Kept::UntilTaken);
+        assert_eq!(until_taken.take_new(), b"hello");
+        assert_eq!(until_taken.raw(), b"");
+        let nothing = fed(Kept::Nothing);
+        assert_eq!(nothing.raw(), b"");
+        assert!(nothing.drew());
+        assert_eq!(nothing.screen().contents(), "hello");
+    }
+}

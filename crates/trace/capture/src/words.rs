@@ -68,21 +68,16 @@ impl Words {
         self.by_program
     }
 
-    /// The program hands the typing back: its waits are no longer said.
+    /// The program hands the typing back: it says its waits no more.
     pub(crate) fn hand_back(&mut self) {
         self.by_program = false;
     }
 
     /// Whether the program, typing its own keys, was found not to say its
-    /// waits here.
-    pub(crate) fn unsaid(&self) -> bool {
+    /// waits here (they are not waited for again once it was).
+    pub(crate) fn unsaid(&mut self, found: bool) -> bool {
+        self.unsaid |= found;
         self.unsaid
-    }
-
-    /// The program, typing its own keys, was found not to say its waits
-    /// here: they are not waited for again.
-    pub(crate) fn find_unsaid(&mut self) {
-        self.unsaid = true;
     }
 
     /// The capture wrote its marker here.
