@@ -33,7 +33,7 @@ pub enum Chunk {
     },
     /// The capture's marker.
     Marker,
-    /// Words on the program's standard error ([`crate::stderr`]).
+    /// Words on the program's standard error ([`crate::words`]).
     Stderr(Vec<u8>),
     /// On the standard error's terminal: the program says it waits for a
     /// key, this many typed (`Some`), or the capture's marker (`None`).

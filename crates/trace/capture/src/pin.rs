@@ -9,7 +9,7 @@
 //! A pin is proved, not assumed: the library says in the program's output
 //! each pinned function each process of the program calls, with the
 //! process's id ([`Called`]), and a capture of a pinned run
-//! ([`crate::capture_each`], its environment holding [`Pin::env`]) fails
+//! ([`crate::capture`], its environment holding [`Pin::env`]) fails
 //! unless the program called the pinned `time()` (and, for `msvc`,
 //! `srand()` and `rand()`) before its first screen. Only the calls of the
 //! process that draws count: a shell that runs the program,

@@ -174,7 +174,7 @@ impl Wait {
 /// What a capture recorded beside the steps it handed on.
 #[derive(Clone, Debug)]
 pub struct Recorded {
-    /// The trace's header ([`header`]), saying what the program wrote to
+    /// The trace's header (the values given), saying what the program wrote to
     /// its standard error where that was read apart from its screen
     /// (Unix).
     pub header: Header,

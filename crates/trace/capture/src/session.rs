@@ -1,5 +1,5 @@
-//! The session: a program started in a pseudo-terminal ([`crate::pty`])
-//! whose output goes into an emulated terminal ([`crate::terminal`]),
+//! The session: a program started in a pseudo-terminal (the module `pty`)
+//! whose output goes into an emulated terminal (the module `terminal`),
 //! watched where it can be, typing its own keys where it can
 //! ([`crate::preload::Typist`]); on Unix its standard error read apart
 //! ([`crate::words`]).

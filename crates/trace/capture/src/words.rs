@@ -1,5 +1,5 @@
 //! The words a program writes to its standard error, read apart from its
-//! screen on a second terminal ([`crate::pty`]; Unix): shown on the
+//! screen on a second terminal (the module `pty`; Unix): shown on the
 //! emulated screen, as a terminal shows them, and recorded at each step,
 //! the number of keys typed when they were written.
 //!
