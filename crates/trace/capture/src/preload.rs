@@ -144,13 +144,13 @@ pub fn refusal(program: &OsStr) -> Option<Refusal> {
 
 fn refusal_of(path: &Path) -> Option<Refusal> {
     use std::io::{Read, Seek, SeekFrom};
-    let mut head = [0u8; 64];
-    let Ok((mut file, n)) = File::open(path).and_then(|mut file| {
-        read_full(&mut file, &mut head).map(|n| (file, n))
+    let mut head = Vec::with_capacity(64);
+    let Ok(mut file) = File::open(path).and_then(|mut file| {
+        (&mut file).take(64).read_to_end(&mut head).map(|_| file)
     }) else {
         return Some(Refusal::Unread);
     };
-    let head = &head[..n];
+    let head = &head[..];
     if head.starts_with(b"#!") {
         return None;
     }
@@ -161,7 +161,7 @@ fn refusal_of(path: &Path) -> Option<Refusal> {
     let ours_64 = cfg!(target_pointer_width = "64");
     let ours = head[4] == if ours_64 { 2 } else { 1 }
         && head[5] == if cfg!(target_endian = "little") { 1 } else { 2 }
-        && elf_machine(head) == Some(MACHINE);
+        && number(head, 18, 2) == Some(MACHINE.into());
     if !ours {
         return Some(Refusal::Foreign);
     }
@@ -218,21 +218,6 @@ fn number(bytes: &[u8], at: usize, len: usize) -> Option<u64> {
     }
 }
 
-/// Reads as much of `buf` as `file` holds.
-fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
-    use std::io::Read;
-    let mut n = 0;
-    while n < buf.len() {
-        match file.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
-}
-
 /// Whether `path` is setuid or setgid to a user or group not ours.
 #[cfg(unix)]
 fn setuid_to_another(path: &Path) -> bool {
@@ -264,15 +249,6 @@ const MACHINE: u16 = 3;
     target_arch = "x86"
 )))]
 const MACHINE: u16 = u16::MAX;
-
-fn elf_machine(head: &[u8]) -> Option<u16> {
-    let bytes = [*head.get(18)?, *head.get(19)?];
-    Some(if cfg!(target_endian = "little") {
-        u16::from_le_bytes(bytes)
-    } else {
-        u16::from_be_bytes(bytes)
-    })
-}
 
 /// `program` as found on this process's `PATH`.
 fn find_program(program: &OsStr) -> Option<PathBuf> {
