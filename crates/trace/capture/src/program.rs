@@ -25,6 +25,7 @@ pub(crate) fn find(program: &OsStr, paths: Option<&OsStr>) -> Option<PathBuf> {
 
 /// The `PATH` a program gets: the last one set in `changes` (made to this
 /// process's environment), else this process's.
+#[cfg(unix)]
 pub(crate) fn path_of(
     changes: &[(OsString, Option<OsString>)],
 ) -> Option<OsString> {

@@ -16,7 +16,7 @@ use crate::ending::Ending;
 use crate::outcome::{Outcome, Stopped};
 use crate::pin::{Asked, Called, Seen};
 use crate::settle::{grown, Said};
-use crate::{cast, PtySession, Settle, Settled, Timing};
+use crate::{cast, Settle, Settled, Timing};
 
 /// How long a program that has ended its part of the capture (closed
 /// its terminal, or been seen gone) may take to exit before its status is
@@ -93,7 +93,7 @@ fn header(command: &[OsString], options: &CaptureOptions) -> Header {
 }
 
 /// What a capture needs of a program it runs: a pseudo-terminal's
-/// ([`PtySession`]) or, on Windows, the console's (the module `console`).
+/// ([`crate::PtySession`]) or, on Windows, the console's (the module `console`).
 pub(crate) trait Recording {
     /// Waits for the screen to settle; `first` at start-up.
     fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
@@ -222,7 +222,7 @@ pub fn capture(
         &options.env,
     )?;
     #[cfg(not(windows))]
-    let mut session = PtySession::start(
+    let mut session = crate::PtySession::start(
         &crate::pty::Command {
             words: command,
             cols: options.cols,
