@@ -151,6 +151,10 @@ pub fn spawn_readers(
     let (tx, rx) = channel();
     thread::spawn(move || {
         let mut buf = vec![0u8; BUFFER];
+        // Words held until output comes (a wait said on both terminals
+        // wakes the session once), the capture's marker, or a buffer's
+        // worth.
+        let (mut held, mut held_bytes) = (Vec::new(), 0);
         let send =
             |chunks: Vec<Chunk>| chunks.into_iter().all(|c| tx.send(c).is_ok());
         loop {
@@ -169,8 +173,22 @@ pub fn spawn_readers(
             let err = stderr
                 .as_mut()
                 .filter(|_| fds[1].revents != 0 || waits(&chunks));
-            let words = err.map(|e| e.drain(&mut buf)).unwrap_or_default();
+            for chunk in err.map(|e| e.drain(&mut buf)).unwrap_or_default() {
+                held_bytes += match &chunk {
+                    Chunk::Stderr(bytes) => bytes.len(),
+                    Chunk::StderrMark(None) => BUFFER,
+                    _ => 0,
+                };
+                held.push(chunk);
+            }
             let ended = output.ended && stderr.as_ref().is_none_or(|e| e.ended);
+            let flush =
+                !chunks.is_empty() || output.ended || held_bytes >= BUFFER;
+            let words = match flush {
+                true => std::mem::take(&mut held),
+                false => Vec::new(),
+            };
+            held_bytes *= usize::from(!flush);
             if failed || !send(words) || !send(chunks) || ended {
                 return;
             }
