@@ -241,8 +241,8 @@ fn checkpoint(
         rng: None,
         seed: None,
     };
-    let captured =
-        capture(&command, &options).map_err(|e| format!("the program: {e}"))?;
+    let captured = capture(&command, &options, None, |_| Ok(()))
+        .map_err(|e| format!("the program: {e}"))?;
     match captured.outcome.ending() {
         Some(ending) if ending.exit.success() => {
             Ok(format!("built, and ran with keys {keys:?}: exit status 0"))

@@ -177,7 +177,13 @@ pub fn record_as(
         rng: None,
         seed: None,
     };
-    let capture = capture(command, &options).expect("the capture runs");
+    let mut steps = Vec::new();
+    let recorded = capture(command, &options, None, |step| {
+        steps.push(step);
+        Ok(())
+    })
+    .expect("the capture runs");
+    let capture = recorded.with_steps(steps);
     (capture.trace, capture.outcome)
 }
 

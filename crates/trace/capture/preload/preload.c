@@ -341,7 +341,9 @@ static void say_on_stderr_terminal(const char *text, size_t n) {
 
 /* Writes ESC _ rogue-trace-KIND;N;PID ESC \ to the terminal fd (or, if
  * fd is read-only, to standard output when that is a terminal): N keys
- * typed, PID this process's id. */
+ * typed, PID this process's id. It is said on the standard error's
+ * terminal first: the capture, reading it on the program's terminal,
+ * finds it there already, behind the words before it. */
 static void notice(int fd, const char *kind) {
     char text[64];
     int n = snprintf(text, sizeof text, "\033_rogue-trace-%s;%lu;%d\033\\", kind, typed,
@@ -349,10 +351,10 @@ static void notice(int fd, const char *kind) {
     if (n <= 0 || n >= (int)sizeof text) {
         return;
     }
+    say_on_stderr_terminal(text, (size_t)n);
     if (syscall(SYS_write, fd, text, (size_t)n) < 0 && fd != 1 && isatty(1)) {
         syscall(SYS_write, 1, text, (size_t)n);
     }
-    say_on_stderr_terminal(text, (size_t)n);
 }
 
 /* Keys read from the FIFO and not typed yet: it is read in large pieces,

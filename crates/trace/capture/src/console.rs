@@ -52,6 +52,9 @@ use windows_sys::Win32::UI::Input::KeyboardAndMouse::{
 
 pub use host::serve_if_asked;
 
+use crate::ending::Ending;
+use crate::last_words;
+use crate::record::{Recording, EXIT_WAIT};
 use crate::settle::look_pause;
 use crate::{Exit, Left, Settle, Settled, Timing};
 
@@ -341,4 +344,41 @@ fn pressed(vk: u16, unit: u16, state: u32) -> [INPUT_RECORD; 2] {
         event.dwControlKeyState = state;
         record
     })
+}
+
+impl Recording for ConsoleSession {
+    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
+        let settled = self.settle(how, first);
+        self.read_cursor();
+        settled
+    }
+
+    fn type_key(&mut self, key: char) -> io::Result<()> {
+        self.send(key)
+    }
+
+    fn step_of(&self, number: usize, key: Option<char>) -> Step {
+        self.step(number, key)
+    }
+
+    fn nothing_seen(&self) -> bool {
+        self.blank()
+    }
+
+    fn new_output(&mut self) -> Vec<u8> {
+        Vec::new()
+    }
+
+    fn ending(&mut self) -> Ending {
+        let exit = self.exit_status(EXIT_WAIT);
+        Ending {
+            exit,
+            left: self.left(),
+            last_words: last_words::last_lines(self.step(0, None).text),
+        }
+    }
+
+    fn end(&mut self) {
+        self.kill();
+    }
 }

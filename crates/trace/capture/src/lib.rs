@@ -1,14 +1,18 @@
 //! Recording any terminal program in a pseudo-terminal: `rogue-trace capture`.
 //!
-//! The program runs in a pseudo-terminal of a chosen size ([`session`]),
-//! started with `posix_spawn` on Linux (the module `spawn`), as
-//! `portable-pty` starts it elsewhere; its output goes through a terminal emulator (`vt100`), and the emulated
-//! screen is read back as trace steps ([`screen`]). Keys are typed one at a
-//! time, each once the screen has settled ([`record`]).
+//! The program runs in a pseudo-terminal of a chosen size (the module
+//! `pty`), started with `posix_spawn` on Linux (the module `spawn`), as
+//! `portable-pty` starts it elsewhere, found as `execvp` finds it (the
+//! module `program`); its output goes through a terminal emulator
+//! (`vt100`, the module `terminal`), and the emulated screen is read back
+//! as trace steps ([`screen`]). The session ([`session`]) holds them
+//! together. Keys are typed one at a time, each once the screen has
+//! settled ([`record`]).
 //!
 //! A screen has settled when the program waits for the next key
 //! ([`settle`]). On Linux, a program that can take the capture's library
-//! ([`preload`]) says so itself and types its own keys, at its own speed;
+//! ([`preload`], which speaks with it as [`protocol`] says) says so
+//! itself and types its own keys, at its own speed;
 //! another is watched through `/proc` ([`watch`]), with a marker written
 //! behind its output to know it has all come out. Elsewhere, or with
 //! [`Settle::Quiet`], a screen has settled when output pauses for a quiet
@@ -16,7 +20,7 @@
 //!
 //! The program's standard error is read apart from its screen, on a
 //! second pseudo-terminal, its words recorded at the key that made them
-//! and still shown on the screen ([`stderr`]; Unix).
+//! and still shown on the screen ([`words`]; Unix).
 //!
 //! A program whose keys hold `^Z` (or the resume, `\{fg}`) runs as the
 //! job of a shell with job control (Unix), so that `^Z` stops it as it
@@ -50,23 +54,25 @@ mod platform;
 #[path = "unix.rs"]
 mod platform;
 pub mod preload;
+mod program;
+#[path = "../preload/protocol.rs"]
+pub mod protocol;
+mod pty;
 pub mod record;
 pub mod screen;
 pub mod session;
 pub mod settle;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 mod spawn;
-pub mod stderr;
+mod terminal;
 #[cfg(target_os = "linux")]
 pub mod watch;
+pub mod words;
 
 pub use ending::{Ending, Exit, Left, Signal};
 pub use outcome::{Outcome, Stopped};
 pub use pin::Seen;
-pub use record::{
-    capture, capture_each, capture_each_seen, capture_seen, header, Capture,
-    CaptureOptions,
-};
+pub use record::{capture, Capture, CaptureOptions, Recorded};
 pub use screen::screen_step;
 pub use session::PtySession;
 pub use settle::{Settle, Settled, State, Timing};

@@ -1,19 +1,13 @@
-//! The terminal's output, read on a thread of its own, with the capture's
-//! own strings taken out of it: APC strings (`ESC _ … ESC \`) that no
-//! program writes, named `rogue-trace-…`:
-//!
-//! - `rogue-trace-wait;N;PID`: the preloaded library says the program (its
-//!   process `PID`) waits for a key, `N` keys having been typed
-//!   (`preload/preload.c`);
-//! - `rogue-trace-handback;N;PID`: it types no more keys, `N` typed;
-//! - `rogue-trace-called;F;PID`: the process `PID` called the functions
-//!   `F` that `--pin` replaces, `time()` pinned or not ([`crate::pin`]);
-//! - `rogue-trace-settled`: the marker the capture writes to the terminal
-//!   behind the program's output, to know it has all come out.
+//! The terminals' output, read on a thread of their own, with the
+//! capture's own strings taken out of it ([`crate::protocol`]).
 
-use std::io::Read;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::io::{self, Read};
+use std::sync::mpsc::{channel, Receiver};
 use std::thread;
+
+use portable_pty::MasterPty;
+
+use crate::protocol::{self, END, START};
 
 /// What the reader hands on, in the order it came.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +33,7 @@ pub enum Chunk {
     },
     /// The capture's marker.
     Marker,
-    /// Words on the program's standard error ([`crate::stderr`]).
+    /// Words on the program's standard error ([`crate::words`]).
     Stderr(Vec<u8>),
     /// On the standard error's terminal: the program says it waits for a
     /// key, this many typed (`Some`), or the capture's marker (`None`).
@@ -48,15 +42,8 @@ pub enum Chunk {
     Closed,
 }
 
-/// How the capture's strings start.
-const START: &[u8] = b"\x1b_rogue-trace-";
-/// How they end.
-const END: &[u8] = b"\x1b\\";
 /// The longest body there is (`handback;` and two numbers).
 const LONGEST: usize = 40;
-
-/// The marker, as written to the terminal.
-pub const MARKER: &[u8] = b"\x1b_rogue-trace-settled\x1b\\";
 
 /// Takes the capture's strings out of output that comes in pieces.
 #[derive(Debug, Default)]
@@ -126,45 +113,122 @@ impl Splitter {
 /// A string's body as a chunk, if it is one of the capture's.
 fn parse(body: &[u8]) -> Option<Chunk> {
     let text = std::str::from_utf8(body).ok()?;
-    if text == "settled" {
+    if text == protocol::SETTLED {
         return Some(Chunk::Marker);
     }
     let (kind, numbers) = text.split_once(';')?;
     let (count, pid) = numbers.split_once(';')?;
     let (count, pid) = (count.parse().ok()?, pid.parse().ok()?);
     match kind {
-        "wait" => Some(Chunk::Wait { typed: count, pid }),
-        "handback" => Some(Chunk::Handback(count)),
-        "called" => Some(Chunk::Called { bits: count, pid }),
+        protocol::WAIT => Some(Chunk::Wait { typed: count, pid }),
+        protocol::HANDBACK => Some(Chunk::Handback(count)),
+        protocol::CALLED => Some(Chunk::Called { bits: count, pid }),
         _ => None,
     }
 }
 
-/// Reads the terminal's output on a thread of its own, as chunks; the
-/// channel closes when the program closes the terminal.
-pub fn spawn_reader(reader: Box<dyn Read + Send>) -> Receiver<Chunk> {
+/// Reads the terminal of `master`'s output, and the standard error's
+/// terminal's if given (Unix), as chunks into one channel: the output's
+/// end is said ([`Chunk::Closed`]), as the standard error's terminal
+/// outlives the program.
+///
+/// One thread reads both, as either has something. Once output is read
+/// that holds a wait the preloaded library said, the standard error's
+/// terminal is read up to now first: the library said the wait there
+/// before, and a read of a terminal takes in all that was written to it,
+/// so the words before that wait go first, and the session need not wait
+/// for them (another thread's read, at every key, cost a capture a tenth
+/// of its speed).
+#[cfg(unix)]
+pub fn spawn_readers(
+    master: &dyn MasterPty,
+    stderr: Option<&dyn MasterPty>,
+) -> io::Result<Receiver<Chunk>> {
+    let mut output = Source::new(master, Some, false)?;
+    let mut stderr = stderr
+        .map(|m| Source::new(m, of_stderr, true))
+        .transpose()?;
     let (tx, rx) = channel();
-    read_on(reader, tx, Some);
-    rx
+    thread::spawn(move || {
+        let mut buf = vec![0u8; BUFFER];
+        // Words held until output comes (a wait said on both terminals
+        // wakes the session once), the capture's marker, or a buffer's
+        // worth.
+        let (mut held, mut held_bytes) = (Vec::new(), 0);
+        let send =
+            |chunks: Vec<Chunk>| chunks.into_iter().all(|c| tx.send(c).is_ok());
+        loop {
+            let mut fds = [Some(&output), stderr.as_ref()].map(Source::poll_fd);
+            // SAFETY: poll reads and fills the two entries it is given.
+            let failed = unsafe { libc::poll(fds.as_mut_ptr(), 2, -1) } < 0
+                && io::Error::last_os_error().kind()
+                    != io::ErrorKind::Interrupted;
+            let waits = |chunks: &[Chunk]| {
+                chunks.iter().any(|c| matches!(c, Chunk::Wait { .. }))
+            };
+            let mut chunks = Vec::new();
+            if fds[0].revents != 0 {
+                chunks = output.read(&mut buf);
+            }
+            let err = stderr
+                .as_mut()
+                .filter(|_| fds[1].revents != 0 || waits(&chunks));
+            for chunk in err.map(|e| e.drain(&mut buf)).unwrap_or_default() {
+                held_bytes += match &chunk {
+                    Chunk::Stderr(bytes) => bytes.len(),
+                    Chunk::StderrMark(None) => BUFFER,
+                    _ => 0,
+                };
+                held.push(chunk);
+            }
+            let ended = output.ended && stderr.as_ref().is_none_or(|e| e.ended);
+            let flush =
+                !chunks.is_empty() || output.ended || held_bytes >= BUFFER;
+            let words = match flush {
+                true => std::mem::take(&mut held),
+                false => Vec::new(),
+            };
+            held_bytes *= usize::from(!flush);
+            if failed || !send(words) || !send(chunks) || ended {
+                return;
+            }
+        }
+    });
+    Ok(rx)
 }
 
-/// Reads the terminal's output, and the standard error's terminal's if
-/// given, on threads of their own, as chunks into one channel: the
-/// output's end is said ([`Chunk::Closed`]), as the standard error's
-/// terminal outlives the program.
+/// Reads the terminal of `master`'s output on a thread of its own, as
+/// chunks, its end said ([`Chunk::Closed`]).
+#[cfg(not(unix))]
 pub fn spawn_readers(
-    reader: Box<dyn Read + Send>,
-    stderr: Option<Box<dyn Read + Send>>,
-) -> Receiver<Chunk> {
+    master: &dyn MasterPty,
+    _stderr: Option<&dyn MasterPty>,
+) -> io::Result<Receiver<Chunk>> {
+    let mut reader = master.try_clone_reader().map_err(io::Error::other)?;
     let (tx, rx) = channel();
-    if let Some(stderr) = stderr {
-        read_on(stderr, tx.clone(), of_stderr);
-    }
-    read_on(reader, tx, Some);
-    rx
+    thread::spawn(move || {
+        let (mut buf, mut splitter) = (vec![0u8; BUFFER], Splitter::default());
+        while let Ok(n @ 1..) = reader.read(&mut buf) {
+            if splitter
+                .split(&buf[..n])
+                .into_iter()
+                .any(|c| tx.send(c).is_err())
+            {
+                return;
+            }
+        }
+        for chunk in splitter.rest().into_iter().chain([Chunk::Closed]) {
+            let _ = tx.send(chunk);
+        }
+    });
+    Ok(rx)
 }
+
+/// How much is read at once.
+const BUFFER: usize = 65536;
 
 /// A chunk of the standard error's terminal as the session takes it.
+#[cfg(unix)]
 fn of_stderr(chunk: Chunk) -> Option<Chunk> {
     match chunk {
         Chunk::Output(bytes) => Some(Chunk::Stderr(bytes)),
@@ -174,37 +238,96 @@ fn of_stderr(chunk: Chunk) -> Option<Chunk> {
     }
 }
 
-/// Reads `reader` on a thread of its own, each chunk as `map` makes it.
-fn read_on(
-    mut reader: Box<dyn Read + Send>,
-    tx: Sender<Chunk>,
+/// A terminal's master side, read into chunks until its end.
+#[cfg(unix)]
+struct Source {
+    file: std::fs::File,
+    splitter: Splitter,
+    /// Each chunk as the session takes it.
     map: fn(Chunk) -> Option<Chunk>,
-) {
-    thread::spawn(move || {
-        let mut buf = vec![0u8; 65536];
-        let mut splitter = Splitter::default();
-        loop {
-            match reader.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    let chunks = splitter.split(&buf[..n]);
-                    for chunk in chunks.into_iter().filter_map(map) {
-                        if tx.send(chunk).is_err() {
-                            return;
-                        }
-                    }
-                }
+    ended: bool,
+}
+
+#[cfg(unix)]
+impl Source {
+    /// The master side of `master`, on a descriptor of its own, whose
+    /// reads return at once if `nonblocking`.
+    fn new(
+        master: &dyn MasterPty,
+        map: fn(Chunk) -> Option<Chunk>,
+        nonblocking: bool,
+    ) -> io::Result<Source> {
+        use std::os::fd::BorrowedFd;
+        let fd = master.as_raw_fd().ok_or(io::ErrorKind::Unsupported)?;
+        // SAFETY: `master` keeps `fd` open while it is borrowed here;
+        // fcntl sets the flags of the copy, which this function owns.
+        let file = unsafe {
+            let owned = BorrowedFd::borrow_raw(fd).try_clone_to_owned()?;
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if nonblocking
+                && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) != 0
+            {
+                return Err(io::Error::last_os_error());
             }
+            owned.into()
+        };
+        let splitter = Splitter::default();
+        Ok(Source {
+            file,
+            splitter,
+            map,
+            ended: false,
+        })
+    }
+
+    /// Reads once (nothing if it would block); at its end, what was held
+    /// back and its end.
+    fn read(&mut self, buf: &mut [u8]) -> Vec<Chunk> {
+        let chunks = match self.file.read(buf) {
+            Ok(n @ 1..) => self.splitter.split(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock
+                ) =>
+            {
+                Vec::new()
+            }
+            // The other side closed (EIO on Linux), or nothing more.
+            _ => {
+                self.ended = true;
+                self.splitter
+                    .rest()
+                    .into_iter()
+                    .chain([Chunk::Closed])
+                    .collect()
+            }
+        };
+        chunks.into_iter().filter_map(self.map).collect()
+    }
+
+    /// Reads all there is now (its reads return at once).
+    fn drain(&mut self, buf: &mut [u8]) -> Vec<Chunk> {
+        let mut chunks = Vec::new();
+        while let more @ [_, ..] = &self.read(buf)[..] {
+            chunks.extend_from_slice(more);
         }
-        if let Some(rest) = splitter.rest().and_then(map) {
-            let _ = tx.send(rest);
+        chunks
+    }
+
+    /// The descriptor of `source` as `poll` takes it: none once it has
+    /// ended, or if there is none.
+    fn poll_fd(source: Option<&Source>) -> libc::pollfd {
+        use std::os::fd::AsRawFd;
+        let fd = source
+            .filter(|s| !s.ended)
+            .map_or(-1, |s| s.file.as_raw_fd());
+        libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
         }
-        // The standard error's terminal outlives the program: its end is
-        // not the end of the program's output.
-        if map(Chunk::Closed) == Some(Chunk::Closed) {
-            let _ = tx.send(Chunk::Closed);
-        }
-    });
+    }
 }
 
 #[cfg(test)]

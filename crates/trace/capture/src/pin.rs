@@ -9,7 +9,7 @@
 //! A pin is proved, not assumed: the library says in the program's output
 //! each pinned function each process of the program calls, with the
 //! process's id ([`Called`]), and a capture of a pinned run
-//! ([`crate::capture_each`], its environment holding [`Pin::env`]) fails
+//! ([`crate::capture`], its environment holding [`Pin::env`]) fails
 //! unless the program called the pinned `time()` (and, for `msvc`,
 //! `srand()` and `rand()`) before its first screen. Only the calls of the
 //! process that draws count: a shell that runs the program,
@@ -29,11 +29,7 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::preload::{self, Preload};
-
-/// The variable that gives the library the seed.
-const SEED: &str = "ROGUE_PIN_SEED";
-/// The variable that gives the library the generator.
-const RNG: &str = "ROGUE_PIN_RNG";
+use crate::protocol::{self, PIN_RNG as RNG, PIN_SEED as SEED};
 
 /// The library written out for a run that pins a seed and a generator.
 #[derive(Debug)]
@@ -83,18 +79,18 @@ pub struct Called(pub usize);
 
 impl Called {
     /// `time()`.
-    pub const TIME: usize = 1;
+    pub const TIME: usize = protocol::CALLED_TIME;
     /// `srand()` (pinned for `msvc` only).
-    pub const SRAND: usize = 2;
+    pub const SRAND: usize = protocol::CALLED_SRAND;
     /// `rand()` (pinned for `msvc` only).
-    pub const RAND: usize = 4;
+    pub const RAND: usize = protocol::CALLED_RAND;
     /// `time()`, by another process of the command than the one that
     /// draws, which did not call it (never said by the library: the
     /// capture tells it).
     pub const TIME_ELSEWHERE: usize = 8;
     /// `srand()`, unpinned, given the value `time()` returned: the program
     /// seeds from the clock.
-    pub const CLOCK_SEED: usize = 16;
+    pub const CLOCK_SEED: usize = protocol::CALLED_CLOCK_SEED;
 
     /// Whether the function `bit` was called.
     pub fn has(self, bit: usize) -> bool {

@@ -23,6 +23,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rogue_trace_format::keys::{is_special_key, key_bytes};
 
+use crate::{program, protocol};
+
 /// The library, as built for this platform.
 #[cfg(preload_library)]
 const LIBRARY: Option<&[u8]> = Some(include_bytes!(concat!(
@@ -31,9 +33,6 @@ const LIBRARY: Option<&[u8]> = Some(include_bytes!(concat!(
 )));
 #[cfg(not(preload_library))]
 const LIBRARY: Option<&[u8]> = None;
-
-/// The variable naming the FIFO of keys.
-const KEYS: &str = "ROGUE_KEYS";
 
 /// The library written out for one run, removed when dropped.
 #[derive(Debug)]
@@ -145,13 +144,13 @@ pub fn refusal(program: &OsStr) -> Option<Refusal> {
 
 fn refusal_of(path: &Path) -> Option<Refusal> {
     use std::io::{Read, Seek, SeekFrom};
-    let mut head = [0u8; 64];
-    let Ok((mut file, n)) = File::open(path).and_then(|mut file| {
-        read_full(&mut file, &mut head).map(|n| (file, n))
+    let mut head = Vec::with_capacity(64);
+    let Ok(mut file) = File::open(path).and_then(|mut file| {
+        (&mut file).take(64).read_to_end(&mut head).map(|_| file)
     }) else {
         return Some(Refusal::Unread);
     };
-    let head = &head[..n];
+    let head = &head[..];
     if head.starts_with(b"#!") {
         return None;
     }
@@ -162,7 +161,7 @@ fn refusal_of(path: &Path) -> Option<Refusal> {
     let ours_64 = cfg!(target_pointer_width = "64");
     let ours = head[4] == if ours_64 { 2 } else { 1 }
         && head[5] == if cfg!(target_endian = "little") { 1 } else { 2 }
-        && elf_machine(head) == Some(MACHINE);
+        && number(head, 18, 2) == Some(MACHINE.into());
     if !ours {
         return Some(Refusal::Foreign);
     }
@@ -219,21 +218,6 @@ fn number(bytes: &[u8], at: usize, len: usize) -> Option<u64> {
     }
 }
 
-/// Reads as much of `buf` as `file` holds.
-fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
-    use std::io::Read;
-    let mut n = 0;
-    while n < buf.len() {
-        match file.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
-}
-
 /// Whether `path` is setuid or setgid to a user or group not ours.
 #[cfg(unix)]
 fn setuid_to_another(path: &Path) -> bool {
@@ -266,25 +250,9 @@ const MACHINE: u16 = 3;
 )))]
 const MACHINE: u16 = u16::MAX;
 
-fn elf_machine(head: &[u8]) -> Option<u16> {
-    let bytes = [*head.get(18)?, *head.get(19)?];
-    Some(if cfg!(target_endian = "little") {
-        u16::from_le_bytes(bytes)
-    } else {
-        u16::from_be_bytes(bytes)
-    })
-}
-
-/// `program` as the shell finds it: a path if it holds a `/`, else the
-/// first such file on the `PATH`.
+/// `program` as found on this process's `PATH`.
 fn find_program(program: &OsStr) -> Option<PathBuf> {
-    let path = Path::new(program);
-    if path.components().count() > 1 || path.is_absolute() {
-        return path.is_file().then(|| path.to_path_buf());
-    }
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|dir| dir.join(program))
-        .find(|p| p.is_file())
+    program::find(program, std::env::var_os("PATH").as_deref())
 }
 
 /// The keys of a capture, in a FIFO the preloaded program takes them
@@ -301,7 +269,8 @@ fn find_program(program: &OsStr) -> Option<PathBuf> {
 /// on the cursor keys' mode the program set, known only once the program
 /// waits for it. The keys up to a special key go in at once; the special
 /// key goes in when the program says it waits for it ([`Typist::reached`]),
-/// as the bytes a terminal would send then, in a frame ([`FRAME`]), and
+/// as the bytes a terminal would send then, in a frame
+/// ([`protocol::FRAME`]), and
 /// the keys after it follow.
 #[derive(Debug)]
 pub struct Typist {
@@ -318,12 +287,9 @@ pub struct Typist {
     unsent: Vec<u8>,
     /// Whether the keys go in.
     started: bool,
+    /// Whether the program was found to type its keys or not.
+    decided: bool,
 }
-
-/// The byte that starts a key given as the bytes to type (a special key):
-/// a length byte follows, then the bytes. No UTF-8 character starts with
-/// it.
-pub const FRAME: u8 = 0xff;
 
 impl Typist {
     /// The library, and an empty FIFO for `keys`.
@@ -339,6 +305,7 @@ impl Typist {
             queued: 0,
             unsent: Vec::new(),
             started: false,
+            decided: false,
         };
         typist.queue();
         Ok(typist)
@@ -367,8 +334,8 @@ impl Typist {
         let keys = self.preload.dir.join("keys");
         vec![
             self.preload.ld_preload(env),
-            (KEYS.into(), keys.to_string_lossy().into_owned()),
-            ("ROGUE_TTY".into(), tty.to_string_lossy().into_owned()),
+            (protocol::KEYS.into(), keys.to_string_lossy().into_owned()),
+            (protocol::TTY.into(), tty.to_string_lossy().into_owned()),
         ]
     }
 
@@ -378,9 +345,28 @@ impl Typist {
         self.top_up()
     }
 
+    /// The program says it waits for its first key: it types its keys if
+    /// it is `alone`, one process (see [`Typist`]), and they can go in;
+    /// whether it does, decided once.
+    pub fn decide(&mut self, alone: bool) -> bool {
+        if !self.decided {
+            self.decided = true;
+            if !alone || self.start().is_err() {
+                self.refuse();
+            }
+        }
+        self.started
+    }
+
+    /// Whether the program was found to type its keys.
+    pub fn typing(&self) -> bool {
+        self.decided && self.started
+    }
+
     /// The program does not type its keys: the FIFO closes empty, and the
     /// library, finding its end, types none.
     pub fn refuse(&mut self) {
+        self.started = false;
         self.unsent.clear();
         self.queued = self.keys.len();
         self.fifo = None;
@@ -402,7 +388,7 @@ impl Typist {
             return Ok(());
         }
         let bytes = key_bytes(key, application_cursor);
-        self.unsent.push(FRAME);
+        self.unsent.push(protocol::FRAME);
         self.unsent.push(bytes.len() as u8);
         self.unsent.extend_from_slice(&bytes);
         self.queued += 1;
@@ -556,10 +542,10 @@ mod tests {
         typist.reached(0, true).unwrap();
         assert_eq!(fifo_holds(&typist, &mut fifo), (vec![], false));
         typist.reached(1, true).unwrap();
-        let up = [FRAME, 3, 0x1b, b'O', b'A', b'k'].to_vec();
+        let up = [protocol::FRAME, 3, 0x1b, b'O', b'A', b'k'].to_vec();
         assert_eq!(fifo_holds(&typist, &mut fifo), (up, false));
         typist.reached(3, false).unwrap();
-        let home = [FRAME, 4, 0x1b, b'[', b'1', b'~'].to_vec();
+        let home = [protocol::FRAME, 4, 0x1b, b'[', b'1', b'~'].to_vec();
         assert_eq!(fifo_holds(&typist, &mut fifo), (home, true));
     }
 

@@ -13,17 +13,16 @@ use rogue_trace_format::{
 #[cfg(windows)]
 use crate::console;
 use crate::ending::Ending;
-use crate::last_words;
 use crate::outcome::{Outcome, Stopped};
 use crate::pin::{Asked, Called, Seen};
 use crate::settle::{grown, Said};
-use crate::{cast, PtySession, Settle, Settled, Timing};
+use crate::{cast, Settle, Settled, Timing};
 
 /// How long a program that has ended its part of the capture (closed
 /// its terminal, or been seen gone) may take to exit before its status is
 /// said unknown: generous, as a loaded machine can be slow to let it go,
 /// and a program that exits at once is not kept waiting by it.
-const EXIT_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const EXIT_WAIT: Duration = Duration::from_secs(10);
 
 /// What to capture.
 #[derive(Clone, Debug)]
@@ -61,7 +60,7 @@ pub struct CaptureOptions {
 
 /// The header of a capture of `command` with `options`: only the values
 /// given are written.
-pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
+fn header(command: &[OsString], options: &CaptureOptions) -> Header {
     let program = command
         .iter()
         .map(|a| a.to_string_lossy())
@@ -94,8 +93,8 @@ pub fn header(command: &[OsString], options: &CaptureOptions) -> Header {
 }
 
 /// What a capture needs of a program it runs: a pseudo-terminal's
-/// ([`PtySession`]) or, on Windows, the console's (the module `console`).
-trait Recording {
+/// ([`crate::PtySession`]) or, on Windows, the console's (the module `console`).
+pub(crate) trait Recording {
     /// Waits for the screen to settle; `first` at start-up.
     fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
     /// Types `key`.
@@ -141,88 +140,6 @@ trait Recording {
     }
 }
 
-impl Recording for PtySession {
-    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
-        match how {
-            // A program's start-up may take as long as a busy program.
-            Settle::Quiet(t) if first => self.settle(&Settle::Quiet(Timing {
-                first_output: t.busy_limit,
-                ..*t
-            })),
-            how => self.settle(how),
-        }
-    }
-
-    fn type_key(&mut self, key: char) -> io::Result<()> {
-        if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
-            return self.resize(cols, rows);
-        }
-        if rogue_trace_format::is_resume(key) {
-            return self.resume();
-        }
-        // What a terminal sends, in the cursor keys' mode the program set.
-        let application = self.screen().application_cursor();
-        self.keys_typed += 1;
-        self.send(&rogue_trace_format::key_bytes(key, application))
-    }
-
-    fn step_of(&self, number: usize, key: Option<char>) -> Step {
-        self.step(number, key)
-    }
-
-    fn nothing_seen(&self) -> bool {
-        !self.drew_anything()
-    }
-
-    fn new_output(&mut self) -> Vec<u8> {
-        self.take_new_output()
-    }
-
-    fn ending(&mut self) -> Ending {
-        let exit = self.wait_ending(EXIT_WAIT);
-        // Its standard error's last words are read before its last words
-        // are told: a panic's message goes there.
-        self.sync_stderr();
-        Ending {
-            exit,
-            left: self.left(),
-            last_words: last_words::of_ended(
-                self.screen(),
-                self.settled.as_deref(),
-                &self.since_settled,
-            ),
-        }
-    }
-
-    fn end(&mut self) {
-        self.kill();
-    }
-
-    fn types_itself(&self) -> bool {
-        PtySession::types_itself(self)
-    }
-
-    fn next_said(&mut self, timing: &Timing) -> Said {
-        PtySession::next_said(self, timing)
-    }
-
-    fn pin_called(&self) -> Called {
-        self.called()
-    }
-
-    fn cpu_ticks(&self) -> Option<u64> {
-        PtySession::cpu_ticks(self)
-    }
-
-    fn recent_cpu_ticks(&self) -> Option<u64> {
-        PtySession::recent_cpu_ticks(self)
-    }
-
-    fn stderr(&mut self, step: usize) -> Option<Stderr> {
-        self.stderr_words(step)
-    }
-}
-
 /// A wait for the screen, to tell, if it gives up, a program asleep in
 /// something other than a wait for a key from a busy one.
 struct Wait {
@@ -254,66 +171,39 @@ impl Wait {
     }
 }
 
-#[cfg(windows)]
-impl Recording for console::ConsoleSession {
-    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled {
-        let settled = self.settle(how, first);
-        self.read_cursor();
-        settled
-    }
+/// What a capture recorded beside the steps it handed on.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    /// The trace's header (the values given), saying what the program wrote to
+    /// its standard error where that was read apart from its screen
+    /// (Unix).
+    pub header: Header,
+    /// How the program ended: early, on its last key, or by the capture.
+    pub outcome: Outcome,
+    /// What was seen of how the program seeds.
+    pub seen: Seen,
+}
 
-    fn type_key(&mut self, key: char) -> io::Result<()> {
-        self.send(key)
-    }
-
-    fn step_of(&self, number: usize, key: Option<char>) -> Step {
-        self.step(number, key)
-    }
-
-    fn nothing_seen(&self) -> bool {
-        self.blank()
-    }
-
-    fn new_output(&mut self) -> Vec<u8> {
-        Vec::new()
-    }
-
-    fn ending(&mut self) -> Ending {
-        let exit = self.exit_status(EXIT_WAIT);
-        Ending {
-            exit,
-            left: self.left(),
-            last_words: last_words::last_lines(self.step(0, None).text),
+impl Recorded {
+    /// The capture held in memory, its steps `steps` (those handed on).
+    pub fn with_steps(self, steps: Vec<Step>) -> Capture {
+        Capture {
+            trace: Trace {
+                header: self.header,
+                steps,
+            },
+            outcome: self.outcome,
         }
-    }
-
-    fn end(&mut self) {
-        self.kill();
     }
 }
 
 /// Runs `command` in a pseudo-terminal (on Windows, on the console), types
 /// the keys, and hands each recorded step to `each` as it settles (every
-/// step with `every`, else step 0 and the last); how the program ended
-/// ([`Outcome`]). With `cast`, what the terminal showed and the keys
-/// typed are written as an asciinema recording too (not on a console).
-pub fn capture_each(
-    command: &[OsString],
-    options: &CaptureOptions,
-    cast: Option<&mut cast::CastWriter>,
-    each: impl FnMut(Step) -> io::Result<()>,
-) -> io::Result<Outcome> {
-    capture_each_seen(command, options, cast, each).map(|(outcome, ..)| outcome)
-}
-
-/// What a capture gives beside its steps: how the program ended, what
-/// was seen of how it seeds, and what it wrote to its standard error if
-/// that was read apart from its screen.
-pub type Recorded = (Outcome, Seen, Option<Stderr>);
-
-/// [`capture_each`], and what was seen of how the program seeds
-/// ([`Seen`]) and what it wrote to its standard error ([`Stderr`]; Unix).
-pub fn capture_each_seen(
+/// step with `every`, else step 0 and the last); how the program ended,
+/// with the trace's header ([`Recorded`]). With `cast`, what the terminal
+/// showed and the keys typed are written as an asciinema recording too
+/// (not on a console).
+pub fn capture(
     command: &[OsString],
     options: &CaptureOptions,
     cast: Option<&mut cast::CastWriter>,
@@ -332,24 +222,35 @@ pub fn capture_each_seen(
         &options.env,
     )?;
     #[cfg(not(windows))]
-    let mut session = PtySession::spawn_typing(
-        command,
-        options.cols,
-        options.rows,
-        &options.term,
-        &options.env,
+    let mut session = crate::PtySession::start(
+        &crate::pty::Command {
+            words: command,
+            cols: options.cols,
+            rows: options.rows,
+            term: &options.term,
+            env: &options.env,
+            jobs: rogue_trace_format::suspends(&options.keys),
+        },
         typist(command, options),
-        rogue_trace_format::suspends(&options.keys),
     )?;
     // A capture's output is as long as its keys make it: only a recording
     // needs it, and only until written.
     #[cfg(not(windows))]
     session.keep_output(if cast.is_some() {
-        crate::session::Kept::UntilTaken
+        crate::terminal::Kept::UntilTaken
     } else {
-        crate::session::Kept::Nothing
+        crate::terminal::Kept::Nothing
     });
-    record(session, options, cast, each)
+    let (outcome, seen, stderr) = record(session, options, cast, each)?;
+    let mut header = header(command, options);
+    if let Some(stderr) = &stderr {
+        set_header(&mut header, stderr);
+    }
+    Ok(Recorded {
+        header,
+        outcome,
+        seen,
+    })
 }
 
 /// Whether a program that types its own keys hands the typing back at
@@ -456,7 +357,7 @@ fn record(
     options: &CaptureOptions,
     mut cast: Option<&mut cast::CastWriter>,
     mut each: impl FnMut(Step) -> io::Result<()>,
-) -> io::Result<Recorded> {
+) -> io::Result<(Outcome, Seen, Option<Stderr>)> {
     let settle = options.settle;
     let wait = Wait::start(&session);
     let mut stopped = match session.settle_on(&settle, true) {
@@ -610,35 +511,6 @@ pub struct Capture {
     pub trace: Trace,
     /// How the program ended: early, on its last key, or by the capture.
     pub outcome: Outcome,
-}
-
-/// [`capture_each`], the steps kept in a [`Trace`].
-pub fn capture(
-    command: &[OsString],
-    options: &CaptureOptions,
-) -> io::Result<Capture> {
-    capture_seen(command, options).map(|(capture, _)| capture)
-}
-
-/// [`capture`], and what was seen of how the program seeds ([`Seen`]).
-pub fn capture_seen(
-    command: &[OsString],
-    options: &CaptureOptions,
-) -> io::Result<(Capture, Seen)> {
-    let mut steps = Vec::new();
-    let (outcome, seen, stderr) =
-        capture_each_seen(command, options, None, |step| {
-            steps.push(step);
-            Ok(())
-        })?;
-    let mut trace = Trace {
-        header: header(command, options),
-        steps,
-    };
-    if let Some(stderr) = &stderr {
-        set_header(&mut trace.header, stderr);
-    }
-    Ok((Capture { trace, outcome }, seen))
 }
 
 #[cfg(test)]

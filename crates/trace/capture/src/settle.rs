@@ -8,10 +8,8 @@
 //! has come out; elsewhere, or with [`Settle::Quiet`], the screen has
 //! settled when output pauses for a quiet time.
 
-use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::output::MARKER;
 use crate::PtySession;
 
 /// How long to wait when output pauses ([`Settle::Quiet`]), and the limits
@@ -104,214 +102,157 @@ pub enum State {
     Gone,
 }
 
-impl PtySession {
-    /// Whether the program can be watched ([`Settle::Observe`] works).
-    pub fn observable(&self) -> bool {
-        self.observer.observable()
-    }
-
-    /// Waits until the screen has settled, the program has exited, or it
-    /// kept busy past the busy limit.
-    pub fn settle(&mut self, how: &Settle) -> Settled {
-        let settled = match how {
-            Settle::Observe(timing) if self.observable() && !self.line_mode => {
-                self.settle_observed(timing)
-            }
-            Settle::Observe(timing) | Settle::Quiet(timing) => {
-                self.settle_quiet(timing)
-            }
-        };
-        if let Settled::Quiet { .. } = settled {
-            // The words on its standard error are read up to here too.
-            if !self.words.by_program {
-                self.sync_stderr();
-            }
-            self.note_settled();
+/// [`Settle::Observe`]: waits for the program to wait for a key, then
+/// for everything it wrote to come out.
+///
+/// The program is looked at again and again, less often the longer it
+/// has been still ([`look_pause`]): new output wakes the wait at once
+/// and starts the count of stillness again.
+pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
+    let deadline = Instant::now() + timing.busy_limit;
+    let mut drew = false;
+    let mut still_since = Instant::now();
+    // Read from /proc only once the program is seen asleep.
+    let mut still: Option<Stillness> = None;
+    // Only a key's screen: the first may be slow to come.
+    let mut hang = session.has_settled().then(|| Hang::start(session, timing));
+    loop {
+        if take_output(session) {
+            drew = true;
+            still_since = Instant::now();
+            still = None;
         }
-        settled
-    }
-
-    /// [`Settle::Observe`]: waits for the program to wait for a key, then
-    /// for everything it wrote to come out.
-    ///
-    /// The program is looked at again and again, less often the longer it
-    /// has been still ([`look_pause`]): new output wakes the wait at once
-    /// and starts the count of stillness again.
-    fn settle_observed(&mut self, timing: &Timing) -> Settled {
-        let deadline = Instant::now() + timing.busy_limit;
-        let mut drew = false;
-        let mut still_since = Instant::now();
-        // Read from /proc only once the program is seen asleep.
-        let mut still: Option<Stillness> = None;
-        // Only a key's screen: the first may be slow to come.
-        let mut hang =
-            self.settled.is_some().then(|| Hang::start(self, timing));
-        loop {
-            if self.take_output() {
+        if session.types_itself() {
+            return Settled::Quiet { drew };
+        }
+        match session.observer().state() {
+            State::Waiting => {
+                let Some(more) = session.sync() else {
+                    return Settled::Exited;
+                };
+                drew |= more;
+                // Still waiting once the marker is back: a key passed
+                // on through a terminal of the program's own (as
+                // asciinema passes it on) may not have woken its
+                // reader yet at the first look.
+                if session.types_itself()
+                    || session.observer().state() == State::Waiting
+                {
+                    return Settled::Quiet { drew };
+                }
+            }
+            State::Gone => return exited(session, drew),
+            // Having drawn, or read the key typed: a poller's screen.
+            State::Asleep
+                if (drew || session.observer().key_typed())
+                    && still
+                        .get_or_insert_with(|| Stillness::start(session))
+                        .polling(session, timing) =>
+            {
+                let Some(more) = session.sync() else {
+                    return Settled::Exited;
+                };
+                return Settled::Quiet { drew: drew | more };
+            }
+            State::Busy | State::Asleep if Instant::now() >= deadline => {
+                return Settled::Busy
+            }
+            State::Busy | State::Asleep
+                if hang.as_mut().is_some_and(|h| h.hung(session)) =>
+            {
+                return Settled::Hung
+            }
+            // A thread at work (a JVM compiling in the background)
+            // starts the watch for polling anew.
+            State::Busy => still = None,
+            State::Asleep
+                if still.as_ref().is_some_and(|s| s.worked(session)) =>
+            {
+                still = None
+            }
+            State::Asleep => {}
+        }
+        if session.closed() || session.has_exited() {
+            return exited(session, drew);
+        }
+        let pause = look_pause(still_since.elapsed());
+        if let Some(chunk) = session.next_chunk(pause) {
+            if session.take(chunk) {
                 drew = true;
                 still_since = Instant::now();
                 still = None;
             }
-            if self.types_itself() {
-                return Settled::Quiet { drew };
-            }
-            match self.observer.state() {
-                State::Waiting => {
-                    let Some(more) = self.sync() else {
-                        return Settled::Exited;
-                    };
-                    drew |= more;
-                    // Still waiting once the marker is back: a key passed
-                    // on through a terminal of the program's own (as
-                    // asciinema passes it on) may not have woken its
-                    // reader yet at the first look.
-                    if self.types_itself()
-                        || self.observer.state() == State::Waiting
-                    {
-                        return Settled::Quiet { drew };
-                    }
-                }
-                State::Gone => return self.exited(drew),
-                // Having drawn, or read the key typed: a poller's screen.
-                State::Asleep
-                    if (drew || self.observer.key_typed())
-                        && still
-                            .get_or_insert_with(|| Stillness::start(self))
-                            .polling(self, timing) =>
-                {
-                    let Some(more) = self.sync() else {
-                        return Settled::Exited;
-                    };
-                    return Settled::Quiet { drew: drew | more };
-                }
-                State::Busy | State::Asleep if Instant::now() >= deadline => {
-                    return Settled::Busy
-                }
-                State::Busy | State::Asleep
-                    if hang.as_mut().is_some_and(|h| h.hung(self)) =>
-                {
-                    return Settled::Hung
-                }
-                // A thread at work (a JVM compiling in the background)
-                // starts the watch for polling anew.
-                State::Busy => still = None,
-                State::Asleep
-                    if still.as_ref().is_some_and(|s| s.worked(self)) =>
-                {
-                    still = None
-                }
-                State::Asleep => {}
-            }
-            if self.closed || matches!(self.child.try_wait(), Ok(Some(_))) {
-                return self.exited(drew);
-            }
-            let pause = look_pause(still_since.elapsed());
-            if let Some(chunk) = self.next_chunk(pause) {
-                if self.take(chunk) {
-                    drew = true;
-                    still_since = Instant::now();
-                    still = None;
-                }
-            }
         }
     }
+}
 
-    /// Writes [`MARKER`] to the terminal behind the program's output and
-    /// reads up to it: then everything the program wrote is on the screen.
-    /// Whether there was output before the marker; `None` if the terminal
-    /// closed first. Ends early if the program says it waits.
-    fn sync(&mut self) -> Option<bool> {
-        let Some(tty) = self.observer.tty() else {
-            return Some(false);
+/// [`Settle::Quiet`]: waits until the program has drawn and paused.
+pub(crate) fn quiet(session: &mut PtySession, timing: &Timing) -> Settled {
+    let start = Instant::now();
+    let mut last_output: Option<Instant> = None;
+    loop {
+        if session.types_itself() {
+            return Settled::Quiet {
+                drew: last_output.is_some(),
+            };
+        }
+        if session.closed() {
+            return Settled::Exited;
+        }
+        let now = Instant::now();
+        if now.duration_since(start) >= timing.busy_limit + timing.first_output
+        {
+            return Settled::Busy;
+        }
+        let wait = match last_output {
+            Some(t) => (t + timing.quiet).saturating_duration_since(now),
+            None => {
+                (start + timing.first_output).saturating_duration_since(now)
+            }
         };
-        let written = std::fs::OpenOptions::new()
-            .write(true)
-            .open(tty)
-            .and_then(|mut slave| slave.write_all(MARKER));
-        if written.is_err() {
-            return Some(false);
-        }
-        self.markers.0 += 1;
-        let mut drew = false;
-        while self.markers.1 < self.markers.0 && !self.types_itself() {
-            match self.next_chunk(Duration::from_secs(5)) {
-                Some(chunk) => drew |= self.take(chunk),
-                None if self.closed => return None,
-                None => return Some(drew),
+        match session.next_chunk(wait) {
+            Some(chunk) => {
+                if session.take(chunk) {
+                    last_output = Some(Instant::now());
+                }
             }
-        }
-        Some(drew)
-    }
-
-    /// [`Settle::Quiet`]: waits until the program has drawn and paused.
-    fn settle_quiet(&mut self, timing: &Timing) -> Settled {
-        let start = Instant::now();
-        let mut last_output: Option<Instant> = None;
-        loop {
-            if self.types_itself() {
+            None if session.closed() => return Settled::Exited,
+            None => {
                 return Settled::Quiet {
                     drew: last_output.is_some(),
                 };
             }
-            if self.closed {
-                return Settled::Exited;
-            }
-            let now = Instant::now();
-            if now.duration_since(start)
-                >= timing.busy_limit + timing.first_output
-            {
-                return Settled::Busy;
-            }
-            let wait = match last_output {
-                Some(t) => (t + timing.quiet).saturating_duration_since(now),
-                None => {
-                    (start + timing.first_output).saturating_duration_since(now)
-                }
-            };
-            match self.next_chunk(wait) {
-                Some(chunk) => {
-                    if self.take(chunk) {
-                        last_output = Some(Instant::now());
-                    }
-                }
-                None if self.closed => return Settled::Exited,
-                None => {
-                    return Settled::Quiet {
-                        drew: last_output.is_some(),
-                    };
-                }
-            }
         }
     }
+}
 
-    /// The program exited: what it wrote last is read. If it said it
-    /// waited before, it typed its own keys before it exited: the screen
-    /// settled there (what came after is read after it).
-    fn exited(&mut self, drew: bool) -> Settled {
-        let drew = self.drain(Duration::from_secs(2)) | drew;
-        if self.types_itself() {
-            Settled::Quiet { drew }
-        } else {
-            Settled::Exited
-        }
+/// The program exited: what it wrote last is read. If it said it
+/// waited before, it typed its own keys before it exited: the screen
+/// settled there (what came after is read after it).
+fn exited(session: &mut PtySession, drew: bool) -> Settled {
+    let drew = session.drain(Duration::from_secs(2)) | drew;
+    if session.types_itself() {
+        Settled::Quiet { drew }
+    } else {
+        Settled::Exited
     }
+}
 
-    /// Takes in what the reader already has (a bounded amount, so that a
-    /// program that never stops writing cannot hold the wait); whether
-    /// there was output. Stops at a word from the program.
-    fn take_output(&mut self) -> bool {
-        let mut any = false;
-        for _ in 0..64 {
-            if self.types_itself() {
-                return any;
-            }
-            match self.next_chunk(Duration::ZERO) {
-                Some(chunk) => any |= self.take(chunk),
-                None => return any,
-            }
+/// Takes in what the reader already has (a bounded amount, so that a
+/// program that never stops writing cannot hold the wait); whether
+/// there was output. Stops at a word from the program.
+fn take_output(session: &mut PtySession) -> bool {
+    let mut any = false;
+    for _ in 0..64 {
+        if session.types_itself() {
+            return any;
         }
-        any
+        match session.next_chunk(Duration::ZERO) {
+            Some(chunk) => any |= session.take(chunk),
+            None => return any,
+        }
     }
+    any
 }
 
 /// The shortest pause between two looks at a program: one that answers a
@@ -354,18 +295,18 @@ const POLLS: u64 = 3;
 
 impl Stillness {
     /// Stillness that starts now.
-    fn start(session: &PtySession) -> Stillness {
+    fn start(session: &mut PtySession) -> Stillness {
         Stillness {
             since: Instant::now(),
             ticks: session.cpu_ticks(),
-            sleeps: session.observer.sleeps(),
+            sleeps: session.observer().sleeps(),
         }
     }
 
     /// Whether the program has been still long enough, at next to no
     /// CPU, waking again and again, to be polling for keys.
-    fn polling(&self, session: &PtySession, timing: &Timing) -> bool {
-        let slept = grown(self.sleeps, session.observer.sleeps());
+    fn polling(&self, session: &mut PtySession, timing: &Timing) -> bool {
+        let slept = grown(self.sleeps, session.observer().sleeps());
         self.since.elapsed() >= timing.quiet.max(POLLING)
             && !self.worked(session)
             && slept.is_some_and(|slept| slept >= POLLS)
@@ -438,37 +379,30 @@ pub(crate) enum Said {
     Hung,
 }
 
-impl PtySession {
-    /// Reads the program's output up to what it says next of its waits,
-    /// for at most the busy limit, or the hang limit at work on the CPU.
-    pub(crate) fn next_said(&mut self, timing: &Timing) -> Said {
-        let deadline = Instant::now() + timing.busy_limit;
-        let mut hang = Hang::start(self, timing);
-        loop {
-            if let Some(said) = self.said.pop_front() {
-                if let Said::Wait(_) = said {
-                    self.note_settled();
-                    // Keys past the FIFO's size go in as it empties; a
-                    // program that has gone cannot take them.
-                    let _ = self.top_up();
-                }
-                return said;
-            }
-            if self.closed {
-                self.drain(Duration::from_secs(2));
-                return Said::Exited;
-            }
-            let now = Instant::now();
-            if now >= deadline {
-                return Said::Busy;
-            }
-            if hang.hung(self) {
-                return Said::Hung;
-            }
-            let look = (deadline - now).min(HANG_LOOK);
-            if let Some(chunk) = self.next_chunk(look) {
-                self.take(chunk);
-            }
+/// Reads the output of `session`, whose program types its own keys, up
+/// to what it says next of its waits, for at most the busy limit, or the
+/// hang limit at work on the CPU.
+pub(crate) fn next_said(session: &mut PtySession, timing: &Timing) -> Said {
+    let deadline = Instant::now() + timing.busy_limit;
+    let mut hang = Hang::start(session, timing);
+    loop {
+        if let Some(said) = session.next_said_now() {
+            return said;
+        }
+        if session.closed() {
+            session.drain(Duration::from_secs(2));
+            return Said::Exited;
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Said::Busy;
+        }
+        if hang.hung(session) {
+            return Said::Hung;
+        }
+        let look = (deadline - now).min(HANG_LOOK);
+        if let Some(chunk) = session.next_chunk(look) {
+            session.take(chunk);
         }
     }
 }

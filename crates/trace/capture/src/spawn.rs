@@ -1,7 +1,7 @@
 //! Starting the program in its pseudo-terminal (Linux), with
 //! `posix_spawn`: a session of its own whose controlling terminal is the
 //! pseudo-terminal, as `portable-pty` starts it, and its standard error
-//! the second terminal ([`crate::stderr`]) where there is one.
+//! the second terminal ([`crate::pty`]) where there is one.
 //!
 //! `portable-pty` forks this process to start a program, then sets the
 //! child up before it runs the program. A campaign's process is large and
@@ -18,7 +18,7 @@ use std::ffi::{CString, OsStr, OsString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use portable_pty::{Child, ChildKiller, ExitStatus};
 
@@ -165,19 +165,6 @@ fn check(code: i32) -> io::Result<()> {
     }
 }
 
-/// Where `program` is, looked up in the program's `PATH` (its
-/// environment's, `changes` made), as `execvp` looks.
-fn found(
-    program: &OsStr,
-    changes: &[(OsString, Option<OsString>)],
-) -> Option<PathBuf> {
-    let paths = match changes.iter().rev().find(|(name, _)| name == "PATH") {
-        Some((_, value)) => value.clone(),
-        None => std::env::var_os("PATH"),
-    };
-    crate::stderr::program_file(program, paths.as_deref())
-}
-
 /// Starts `program` (looked up in the program's `PATH` if a bare name)
 /// with `args` and this process's environment with `changes` made, in the
 /// terminal `tty`, its standard error the terminal `stderr` if given (else
@@ -190,7 +177,8 @@ pub(crate) fn spawn(
     tty: &Path,
     stderr: Option<&Path>,
 ) -> io::Result<Spawned> {
-    let path = found(program, changes)
+    let paths = crate::program::path_of(changes);
+    let path = crate::program::find(program, paths.as_deref())
         .ok_or_else(|| io::Error::from_raw_os_error(libc::ENOENT))?;
     let args = args.iter().map(OsString::as_os_str);
     let words: Vec<&OsStr> = std::iter::once(program).chain(args).collect();

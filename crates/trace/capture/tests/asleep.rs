@@ -56,8 +56,17 @@ fn captured(script: &str) -> (Capture, Duration, Duration) {
         seed: None,
     };
     let (cpu, start) = (cpu_time(), Instant::now());
-    let capture = capture(&command, &options).expect("the capture runs");
-    (capture, start.elapsed(), cpu_time() - cpu)
+    let mut steps = Vec::new();
+    let recorded = capture(&command, &options, None, |step| {
+        steps.push(step);
+        Ok(())
+    })
+    .expect("the capture runs");
+    (
+        recorded.with_steps(steps),
+        start.elapsed(),
+        cpu_time() - cpu,
+    )
 }
 
 #[test]

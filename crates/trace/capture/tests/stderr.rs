@@ -8,6 +8,18 @@ use std::ffi::OsString;
 
 use rogue_capture::{capture, CaptureOptions, Settle};
 use rogue_trace_format::stderr::Stderr;
+use rogue_trace_format::Trace;
+
+/// The trace of `command` captured with `options`.
+fn traced(command: &[OsString], options: &CaptureOptions) -> Trace {
+    let mut steps = Vec::new();
+    let recorded = capture(command, options, None, |step| {
+        steps.push(step);
+        Ok(())
+    })
+    .expect("the capture runs");
+    recorded.with_steps(steps).trace
+}
 
 /// A program that says whether its standard error is a terminal and its
 /// size, then shows each key typed on its second row; `h` bumps a wall,
@@ -44,9 +56,7 @@ fn options(keys: &str, preload: bool) -> CaptureOptions {
 fn words_on_standard_error_are_recorded_at_their_key_and_shown() {
     let command = ["sh", "-c", SCRIPT].map(OsString::from);
     for preload in [false, true] {
-        let captured = capture(&command, &options("lhlq", preload))
-            .expect("the capture runs");
-        let trace = captured.trace;
+        let trace = traced(&command, &options("lhlq", preload));
         assert_eq!(trace.steps[0].text[0].trim_end(), "stderr tty yes 6 40");
         let stderr = Stderr::of_header(&trace.header).expect("read apart");
         assert_eq!(
@@ -58,8 +68,8 @@ fn words_on_standard_error_are_recorded_at_their_key_and_shown() {
         // On the screen where a terminal shows them: behind the key shown.
         let shown = &trace.steps[2].text;
         assert_eq!(shown[1].trim_end(), "key hbump at 3,4", "{shown:?}");
-        let quiet = capture(&command, &options("llq", preload)).unwrap();
-        let stderr = Stderr::of_header(&quiet.trace.header).unwrap();
+        let quiet = traced(&command, &options("llq", preload));
+        let stderr = Stderr::of_header(&quiet.header).unwrap();
         assert_eq!(stderr.words, [(3, "bye\n".to_string())]);
     }
 }

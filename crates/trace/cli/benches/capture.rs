@@ -13,6 +13,9 @@
 //! within its round: a shared machine's noise moves single runs by a
 //! tenth.
 //!
+//! `cargo bench -p rogue-trace --bench capture -- capture` runs that
+//! measure only.
+//!
 //! Then `rogue-trace fuzz` (from `target/release`): cases a minute, each
 //! way, with `rogue` as the reference (or the C original, pinned); and
 //! `fuzz --port` with `rogue` as the port too, captured beside the
@@ -37,9 +40,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use rogue_capture::{
-    capture_each, CaptureOptions, Outcome, PtySession, Settle,
-};
+use rogue_capture::{capture, CaptureOptions, Outcome, PtySession, Settle};
 use rogue_crand::GlibcRand;
 use rogue_game::RngKind;
 use rogue_game::{GameConfig, Part};
@@ -86,7 +87,7 @@ fn capture_rate(
         seed: None,
     };
     let (mut first, mut last, mut steps) = (None, None, 0);
-    let outcome = capture_each(command, &options, None, |_| {
+    let recorded = capture(command, &options, None, |_| {
         let now = Instant::now();
         first.get_or_insert(now);
         last = Some(now);
@@ -94,7 +95,7 @@ fn capture_rate(
         Ok(())
     })
     .expect("the capture runs");
-    assert_eq!(outcome, Outcome::StillRunning, "{command:?}");
+    assert_eq!(recorded.outcome, Outcome::StillRunning, "{command:?}");
     assert_eq!(steps, keys.len() + 1);
     let time = last.unwrap().duration_since(first.unwrap());
     keys.len() as f64 / time.as_secs_f64()
@@ -532,6 +533,9 @@ fn main() {
     println!("{:<56} {:>10} {:>8}", "", "keys/s", "ratio");
     for (name, rate, ratio) in rows {
         println!("{name:<56} {rate:>10.0} {ratio:>8.3}");
+    }
+    if std::env::args().any(|a| a == "capture") {
+        return;
     }
     let rogue_path = rogue.to_string_lossy();
     let fuzz = match &original {

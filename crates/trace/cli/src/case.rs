@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rogue_capture::pin::Pin;
-use rogue_capture::{capture_seen, CaptureOptions, Seen};
+use rogue_capture::{Capture, CaptureOptions, Seen};
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::escape_keys;
@@ -374,6 +374,21 @@ fn side_options(
     let pins = [pin_if(sides.pin)?, pin_if(sides.pin_port)?];
     let both = [options(&pins[0]), options(&pins[1])];
     Ok((pins, both))
+}
+
+/// `command` captured with `options`, its steps kept, and what was seen
+/// of how it seeds.
+fn capture_seen(
+    command: &[std::ffi::OsString],
+    options: &CaptureOptions,
+) -> std::io::Result<(Capture, Seen)> {
+    let mut steps = Vec::new();
+    let recorded = rogue_capture::capture(command, options, None, |step| {
+        steps.push(step);
+        Ok(())
+    })?;
+    let seen = recorded.seen;
+    Ok((recorded.with_steps(steps), seen))
 }
 
 /// Plays the port's side of `case`: the port given with `--port`,

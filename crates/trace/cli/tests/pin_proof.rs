@@ -279,7 +279,7 @@ fn the_program_s_own_process_proves_it_run_directly_by_a_script_or_forked() {
 #[test]
 fn an_unpinned_program_that_seeds_with_the_clock_first_is_seen_seeding_from_it()
 {
-    use rogue_capture::{capture_seen, CaptureOptions, Settle};
+    use rogue_capture::{capture, CaptureOptions, Settle};
     let seeded = seeded("seeded_clock");
     let probe = build("pin_probe", "pin_probe_clock", &[]);
     // The probe calls time(); the program behind it does not.
@@ -325,8 +325,13 @@ fn an_unpinned_program_that_seeds_with_the_clock_first_is_seen_seeding_from_it()
     for (program, arg, clock) in cases {
         let mut command = vec![program.as_os_str().to_os_string()];
         command.extend(arg.map(Into::into));
-        let (capture, seen) = capture_seen(&command, &options).unwrap();
-        assert_eq!(seen.clock_seeded, clock, "{command:?}");
-        assert_eq!(capture.trace.steps.len(), 3, "{command:?}");
+        let mut steps = 0;
+        let recorded = capture(&command, &options, None, |_| {
+            steps += 1;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(recorded.seen.clock_seeded, clock, "{command:?}");
+        assert_eq!(steps, 3, "{command:?}");
     }
 }

@@ -120,7 +120,7 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
     // only once it has ended: the steps are held until then, and nothing
     // is written by a capture that fails.
     let mut body = String::new();
-    let captured = rogue_capture::capture_each_seen(
+    let captured = rogue_capture::capture(
         &args.command,
         &options,
         cast_out.as_mut().map(|(writer, _)| writer),
@@ -129,13 +129,9 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
             Ok(())
         },
     );
-    let (outcome, _, stderr) = captured.map_err(|e| e.to_string())?;
-    let mut header = rogue_capture::header(&args.command, &options);
-    if let Some(stderr) = &stderr {
-        rogue_trace_format::stderr::set_header(&mut header, stderr);
-    }
+    let recorded = captured.map_err(|e| e.to_string())?;
     let mut text = String::new();
-    header.write(&mut text);
+    recorded.header.write(&mut text);
     text.push_str(&body);
     out.write_all(text.as_bytes()).map_err(|e| out.error(e))?;
     out.finish()?;
@@ -143,7 +139,7 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
         drop(writer);
         placement.commit()?;
     }
-    ended(&outcome)
+    ended(&recorded.outcome)
 }
 
 /// The exit status of a capture that ended as `outcome` says: 0 if the

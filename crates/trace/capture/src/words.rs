@@ -1,164 +1,21 @@
-//! The program's standard error, read apart from its screen (Unix).
-//!
-//! The program gets a second pseudo-terminal of the same size as its
-//! standard error: a terminal still (`isatty(2)`, its size asked with
-//! `TIOCGWINSZ`), as it would be run by hand. Its words go onto the
-//! emulated screen, as a terminal shows them, and into a record of the
-//! words at each step: the number of keys typed when they were written.
+//! The words a program writes to its standard error, read apart from its
+//! screen on a second terminal (the module `pty`; Unix): shown on the
+//! emulated screen, as a terminal shows them, and recorded at each step,
+//! the number of keys typed when they were written.
 //!
 //! The two terminals are read apart, so which came first of two writes to
 //! them is not known from the reading; the step is. When the capture types
 //! the keys, it writes its marker to the standard error's terminal once
 //! the screen has settled and reads up to it: the words before were
 //! written at that step. A program that types its own keys
-//! ([`crate::preload`]) says it waits on its standard error's terminal too
-//! (`ROGUE_STDERR_TTY`): the words before were written at that step.
-//!
-//! On Linux the program is given that terminal as it is started
-//! (the module `spawn`). On other Unix systems it is started as
-//! `/bin/sh -c 'exec "$@" 2>"$0"' TTY PROGRAM ARGS...`: the shell gives it
-//! the terminal as its standard error and becomes it, keeping its process
-//! id for the watch and the library.
+//! ([`crate::preload`]) says it waits on its standard error's terminal
+//! too ([`crate::protocol::STDERR_TTY`]): the words before were written
+//! at that step.
 
-#[cfg(unix)]
-use std::ffi::{OsStr, OsString};
-#[cfg(unix)]
-use std::io;
-#[cfg(unix)]
-use std::path::{Path, PathBuf};
-
-#[cfg(unix)]
-use portable_pty::{native_pty_system, MasterPty, PtySize, SlavePty};
 use rogue_trace_format::stderr::Stderr;
 
 /// The most bytes of words kept of a program's standard error.
 pub const MAX_KEPT: usize = 64 * 1024;
-
-/// The variable that names the standard error's terminal to the library.
-pub const TTY_VARIABLE: &str = "ROGUE_STDERR_TTY";
-
-#[cfg(unix)]
-/// The pseudo-terminal the program's standard error goes to.
-pub(crate) struct StderrPty {
-    pub(crate) master: Box<dyn MasterPty + Send>,
-    /// Kept open, so that the terminal outlives the program's end and the
-    /// capture's marker can always be written behind its words.
-    _slave: Box<dyn SlavePty + Send>,
-    /// The terminal's own device.
-    pub(crate) tty: PathBuf,
-}
-
-#[cfg(unix)]
-impl StderrPty {
-    /// A pseudo-terminal of `cols` by `rows`; `None` where none can be
-    /// opened or named.
-    pub(crate) fn open(cols: u16, rows: u16) -> Option<StderrPty> {
-        let pair = native_pty_system().openpty(size(cols, rows)).ok()?;
-        let tty = pair.master.tty_name()?;
-        Some(StderrPty {
-            master: pair.master,
-            _slave: pair.slave,
-            tty,
-        })
-    }
-
-    /// Gives it the size of the program's terminal.
-    pub(crate) fn resize(&self, cols: u16, rows: u16) -> io::Result<()> {
-        self.master
-            .resize(size(cols, rows))
-            .map_err(io::Error::other)
-    }
-
-    /// The command that runs `program` with `args`, its standard error
-    /// this terminal.
-    pub(crate) fn wrap(
-        &self,
-        program: &OsStr,
-        args: &[OsString],
-    ) -> (OsString, Vec<OsString>) {
-        let mut words: Vec<OsString> =
-            ["-c", "exec \"$@\" 2>\"$0\""].map(OsString::from).to_vec();
-        words.push(self.tty.clone().into_os_string());
-        words.push(program.to_os_string());
-        words.extend(args.iter().cloned());
-        (OsString::from("/bin/sh"), words)
-    }
-}
-
-/// The environment of a program that types its own keys, `typing`, with
-/// the variable that names `pty` to the library if there is one.
-#[cfg(unix)]
-pub(crate) fn with_tty(
-    mut typing: Vec<(String, String)>,
-    pty: Option<&StderrPty>,
-) -> Vec<(String, String)> {
-    if let Some(pty) = pty.filter(|_| !typing.is_empty()) {
-        let tty = pty.tty.to_string_lossy().into_owned();
-        typing.push((TTY_VARIABLE.into(), tty));
-    }
-    typing
-}
-
-#[cfg(unix)]
-fn size(cols: u16, rows: u16) -> PtySize {
-    PtySize {
-        rows,
-        cols,
-        pixel_width: 0,
-        pixel_height: 0,
-    }
-}
-
-#[cfg(unix)]
-/// Fails as starting `program` would, if no such program can be run:
-/// the shell that starts it would only say so on its standard error.
-pub(crate) fn check_runnable(program: &OsStr) -> io::Result<()> {
-    let paths = std::env::var_os("PATH");
-    let found = program_file(program, paths.as_deref())
-        .is_some_and(|file| runnable(&file));
-    match found {
-        true => Ok(()),
-        false => Err(io::Error::new(
-            io::ErrorKind::NotFound,
-            format!(
-                "cannot start {}: no such program can be run",
-                program.to_string_lossy()
-            ),
-        )),
-    }
-}
-
-#[cfg(unix)]
-/// Where `program` is, as `execvp` looks: itself if it names a path (it
-/// holds a `/`), else the first file of that name this process may run in
-/// the directories of `paths` (a `PATH`); `None` if there is none.
-pub(crate) fn program_file(
-    program: &OsStr,
-    paths: Option<&OsStr>,
-) -> Option<PathBuf> {
-    use std::os::unix::ffi::OsStrExt;
-    if program.as_bytes().contains(&b'/') {
-        return Some(PathBuf::from(program));
-    }
-    std::env::split_paths(paths?)
-        .map(|dir| match dir.as_os_str().is_empty() {
-            true => PathBuf::from(".").join(program),
-            false => dir.join(program),
-        })
-        .find(|file| runnable(file))
-}
-
-#[cfg(unix)]
-/// Whether `path` is a file this process may run.
-fn runnable(path: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
-    let Ok(c_path) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
-        return false;
-    };
-    // SAFETY: access(2) reads the NUL-ended path it is given.
-    let executable = unsafe { libc::access(c_path.as_ptr(), libc::X_OK) == 0 };
-    executable && path.is_file()
-}
 
 /// The words read so far, by step.
 #[derive(Debug, Default)]
@@ -172,19 +29,19 @@ pub(crate) struct Words {
     /// Whether more came than was kept.
     cut: bool,
     /// Whether the program types its own keys and says its waits here.
-    pub(crate) by_program: bool,
+    by_program: bool,
     /// Whether it is known yet if the program types its own keys.
     decided: bool,
     /// The waits it said here before that was known: how many keys typed,
     /// and how many bytes of words not placed yet came before.
     held: Vec<(usize, usize)>,
     /// The capture's markers written here, and seen come out.
-    pub(crate) markers: (u64, u64),
+    markers: (u64, u64),
     /// The most keys typed the program said here it waited with.
     said: Option<usize>,
     /// Whether the program, typing its own keys, was found not to say
     /// its waits here.
-    pub(crate) unsaid: bool,
+    unsaid: bool,
     /// Words read but not shown on the screen yet, and where the program
     /// said here it waits among them (keys typed, and bytes before).
     unshown: Vec<u8>,
@@ -193,14 +50,55 @@ pub(crate) struct Words {
 
 impl Words {
     /// Words came: they are shown once the screen of their key is read
-    /// up to its end ([`Words::take_shown`]).
-    pub(crate) fn take(&mut self, bytes: &[u8]) {
+    /// up to its end ([`Words::take_shown`]), or now, once more than
+    /// [`MAX_KEPT`] wait (a program that writes on and on is shown as it
+    /// goes): those to show now.
+    pub(crate) fn take(&mut self, bytes: &[u8]) -> Option<Vec<u8>> {
         self.unshown.extend_from_slice(bytes);
         let room = MAX_KEPT.saturating_sub(self.kept);
         let kept = bytes.len().min(room);
         self.pending.extend_from_slice(&bytes[..kept]);
         self.kept += kept;
         self.cut |= kept < bytes.len();
+        (self.unshown.len() > MAX_KEPT).then(|| self.take_shown(None))
+    }
+
+    /// Whether the program types its own keys and says its waits here.
+    pub(crate) fn by_program(&self) -> bool {
+        self.by_program
+    }
+
+    /// The program hands the typing back: it says its waits no more.
+    pub(crate) fn hand_back(&mut self) {
+        self.by_program = false;
+    }
+
+    /// Whether the program, typing its own keys, was found not to say its
+    /// waits here (they are not waited for again once it was).
+    pub(crate) fn unsaid(&mut self, found: bool) -> bool {
+        self.unsaid |= found;
+        self.unsaid
+    }
+
+    /// The capture wrote its marker here.
+    pub(crate) fn marked(&mut self) {
+        self.markers.0 += 1;
+    }
+
+    /// Whether a marker written here has not come out yet.
+    pub(crate) fn awaits_marker(&self) -> bool {
+        self.markers.1 < self.markers.0
+    }
+
+    /// The capture's marker came out, `keys_typed` typed: the words
+    /// before it were written at that step, unless the program says its
+    /// own waits here; the words to show.
+    pub(crate) fn marker_seen(&mut self, keys_typed: usize) -> Vec<u8> {
+        self.markers.1 += 1;
+        if !self.by_program {
+            self.place(keys_typed);
+        }
+        self.take_shown(None)
     }
 
     /// The program said here that it waits for a key, `typed` typed: the
@@ -234,11 +132,6 @@ impl Words {
             *at > 0
         });
         self.unshown.drain(..end).collect()
-    }
-
-    /// How many bytes of words are not shown yet.
-    pub(crate) fn unshown_len(&self) -> usize {
-        self.unshown.len()
     }
 
     /// The most keys typed the program said here it waited with, if it

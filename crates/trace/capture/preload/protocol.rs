@@ -1,0 +1,91 @@
+//! What the capture and its preloaded library (`preload.c`, beside this
+//! file) say to each other: the environment that asks the library for
+//! its work, the strings it writes behind the program's output, and how
+//! a key is put in its reach. The C says the same in its own words; a
+//! test here checks that it does.
+//!
+//! The strings are APC strings (`ESC _ … ESC \`) that no program writes,
+//! named `rogue-trace-…`:
+//!
+//! - `rogue-trace-wait;N;PID`: the program (its process `PID`) waits for
+//!   a key, `N` keys having been typed;
+//! - `rogue-trace-handback;N;PID`: it types no more keys, `N` typed;
+//! - `rogue-trace-called;F;PID`: the process `PID` called the functions
+//!   `F` (bits: [`CALLED_TIME`], ...) that `--pin` replaces, `time()`
+//!   pinned or not ([`crate::pin`]);
+//! - `rogue-trace-settled`: the capture's own marker, written to a
+//!   terminal behind the program's output, to know it has all come out.
+
+/// The FIFO of keys the library types ([`crate::preload::Typist`]).
+pub const KEYS: &str = "ROGUE_KEYS";
+/// The terminal it types into: the capture's, not one the program opens.
+pub const TTY: &str = "ROGUE_TTY";
+/// The program's standard error's terminal, read apart: the library says
+/// its waits there too.
+pub const STDERR_TTY: &str = "ROGUE_STDERR_TTY";
+/// The seed `time()` returns, pinned ([`crate::pin`]).
+pub const PIN_SEED: &str = "ROGUE_PIN_SEED";
+/// The generator pinned: `msvc` replaces `srand()` and `rand()`.
+pub const PIN_RNG: &str = "ROGUE_PIN_RNG";
+
+/// How the strings start.
+pub const START: &[u8] = b"\x1b_rogue-trace-";
+/// How they end.
+pub const END: &[u8] = b"\x1b\\";
+/// The program waits for a key.
+pub const WAIT: &str = "wait";
+/// The program types no more keys.
+pub const HANDBACK: &str = "handback";
+/// A process called pinned functions.
+pub const CALLED: &str = "called";
+/// The capture's marker.
+pub const SETTLED: &str = "settled";
+/// The marker, as written to a terminal.
+pub const MARKER: &[u8] = b"\x1b_rogue-trace-settled\x1b\\";
+
+/// `time()`, called from the program's own code.
+pub const CALLED_TIME: usize = 1;
+/// `srand()`, pinned.
+pub const CALLED_SRAND: usize = 2;
+/// `rand()`, pinned.
+pub const CALLED_RAND: usize = 4;
+/// `srand()`, unpinned, given the value `time()` returned.
+pub const CALLED_CLOCK_SEED: usize = 16;
+
+/// The byte that starts a key given as the bytes to type (a special key,
+/// as a terminal sends it in the program's cursor keys' mode): a length
+/// byte follows, then the bytes. No UTF-8 character starts with it.
+pub const FRAME: u8 = 0xff;
+/// The most bytes a framed key holds.
+pub const KEY_MAX: usize = 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_library_says_what_the_capture_reads() {
+        let c = include_str!("preload.c");
+        let said = [
+            format!("\"{KEYS}\""),
+            format!("\"{TTY}\""),
+            format!("\"{STDERR_TTY}\""),
+            format!("\"{PIN_SEED}\""),
+            format!("\"{PIN_RNG}\""),
+            format!("\"\\033_rogue-trace-{CALLED};%d;%d\\033\\\\\""),
+            "\"\\033_rogue-trace-%s;%lu;%d\\033\\\\\"".to_string(),
+            format!("notice(fd, \"{WAIT}\")"),
+            format!("notice(fd, \"{HANDBACK}\")"),
+            format!("CALLED_TIME = {CALLED_TIME},"),
+            format!("CALLED_SRAND = {CALLED_SRAND},"),
+            format!("CALLED_RAND = {CALLED_RAND},"),
+            format!("CALLED_CLOCK_SEED = {CALLED_CLOCK_SEED}\n"),
+            format!("#define FRAME {FRAME:#x}"),
+            format!("#define KEY_MAX {KEY_MAX}"),
+        ];
+        for words in said {
+            assert!(c.contains(&words), "preload.c does not say {words}");
+        }
+        assert_eq!(MARKER, [START, SETTLED.as_bytes(), END].concat());
+    }
+}

@@ -1,0 +1,190 @@
+//! The emulated terminal: what a program wrote, taken in by an emulator
+//! (`vt100`), its screen read back as trace steps ([`crate::screen`]),
+//! and as much of the output kept as a capture needs.
+
+use std::num::NonZeroU16;
+
+use rogue_trace_format::Step;
+
+use crate::ending::Left;
+use crate::last_words;
+use crate::screen::screen_step;
+
+/// The most bytes kept of what a program wrote since its screen last
+/// settled: enough for a panic's message or a traceback.
+const SINCE_SETTLED: usize = 64 * 1024;
+
+/// How much of the program's output a terminal keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(windows, allow(dead_code))]
+pub(crate) enum Kept {
+    /// All of it ([`Terminal::raw`]).
+    All,
+    /// What is not taken yet ([`Terminal::take_new`]).
+    UntilTaken,
+    /// None.
+    Nothing,
+}
+
+/// An emulated terminal and the output it was given.
+pub(crate) struct Terminal {
+    parser: vt100::Parser,
+    raw: Vec<u8>,
+    /// How much of the output is kept, and how much of it is taken.
+    kept: Kept,
+    taken: usize,
+    /// Whether anything was written.
+    drew: bool,
+    /// The screen as it last settled (a copy: its rows, read at every
+    /// key, cost a capture a fifth of its time).
+    settled: Option<vt100::Screen>,
+    /// What was written since (its first [`SINCE_SETTLED`] bytes).
+    since_settled: Vec<u8>,
+}
+
+impl Terminal {
+    /// A blank terminal of `cols` by `rows`.
+    pub(crate) fn new(cols: NonZeroU16, rows: NonZeroU16) -> Terminal {
+        Terminal {
+            parser: vt100::Parser::new(rows, cols, 0),
+            raw: Vec::new(),
+            kept: Kept::All,
+            taken: 0,
+            drew: false,
+            settled: None,
+            since_settled: Vec::new(),
+        }
+    }
+
+    /// Takes in what the program wrote.
+    pub(crate) fn feed(&mut self, bytes: &[u8]) {
+        self.parser.process(bytes);
+        self.drew |= !bytes.is_empty();
+        let room = SINCE_SETTLED.saturating_sub(self.since_settled.len());
+        self.since_settled
+            .extend_from_slice(&bytes[..bytes.len().min(room)]);
+        if self.kept != Kept::Nothing {
+            self.raw.extend_from_slice(bytes);
+        }
+    }
+
+    /// The emulated screen and modes.
+    pub(crate) fn screen(&self) -> &vt100::Screen {
+        self.parser.screen()
+    }
+
+    /// The screen as step `number` of a trace.
+    pub(crate) fn step(&self, number: usize, key: Option<char>) -> Step {
+        screen_step(self.screen(), number, key)
+    }
+
+    /// Gives the screen a new size; whether it had another.
+    pub(crate) fn resize(
+        &mut self,
+        cols: NonZeroU16,
+        rows: NonZeroU16,
+    ) -> bool {
+        if self.screen().size() == (rows, cols) {
+            return false;
+        }
+        self.parser.screen_mut().set_size(rows, cols);
+        true
+    }
+
+    /// Whether anything was written.
+    pub(crate) fn drew(&self) -> bool {
+        self.drew
+    }
+
+    /// How much of the output to keep from now on.
+    #[cfg_attr(windows, allow(dead_code))]
+    pub(crate) fn keep(&mut self, kept: Kept) {
+        self.kept = kept;
+    }
+
+    /// Everything written so far, as raw bytes (unless less is kept).
+    pub(crate) fn raw(&self) -> &[u8] {
+        &self.raw
+    }
+
+    /// What was written since the last call (kept as [`Terminal::keep`]
+    /// says).
+    pub(crate) fn take_new(&mut self) -> Vec<u8> {
+        let new = self.raw[self.taken..].to_vec();
+        if self.kept == Kept::All {
+            self.taken = self.raw.len();
+        } else {
+            self.raw.clear();
+            self.taken = 0;
+        }
+        new
+    }
+
+    /// Notes the screen as it stands as the one settled on.
+    pub(crate) fn note_settled(&mut self) {
+        self.settled = Some(self.screen().clone());
+        self.since_settled.clear();
+    }
+
+    /// Whether a screen has settled yet.
+    pub(crate) fn has_settled(&self) -> bool {
+        self.settled.is_some()
+    }
+
+    /// The last words of a program that has ended
+    /// ([`last_words::of_ended`]).
+    pub(crate) fn last_words(&self) -> Vec<String> {
+        let settled: Option<Vec<String>> = self.settled.as_ref().map(|s| {
+            let (_, cols) = s.size();
+            s.rows(0, cols.get()).collect()
+        });
+        last_words::of_ended(
+            self.screen(),
+            settled.as_deref(),
+            &self.since_settled,
+        )
+    }
+
+    /// How the program left the terminal: the screen's modes, and the
+    /// line modes `(canonical, echo)` where they are read.
+    pub(crate) fn left(&self, line_modes: Option<(bool, bool)>) -> Left {
+        let screen = self.screen();
+        Left {
+            alternate_screen: Some(screen.alternate_screen()),
+            cursor_hidden: Some(screen.hide_cursor()),
+            keypad: Some(
+                screen.application_keypad() || screen.application_cursor(),
+            ),
+            echo: line_modes.map(|(_, echo)| echo),
+            canonical: line_modes.map(|(canonical, _)| canonical),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fed(kept: Kept) -> Terminal {
+        let size = NonZeroU16::new(20).unwrap();
+        let mut terminal = Terminal::new(size, size);
+        terminal.keep(kept);
+        terminal.feed(b"hello");
+        terminal
+    }
+
+    #[test]
+    fn output_is_kept_as_asked_and_always_seen() {
+        let mut all = fed(Kept::All);
+        assert_eq!(all.take_new(), b"hello");
+        assert_eq!(all.take_new(), b"");
+        assert_eq!(all.raw(), b"hello");
+        let mut until_taken = fed(Kept::UntilTaken);
+        assert_eq!(until_taken.take_new(), b"hello");
+        assert_eq!(until_taken.raw(), b"");
+        let nothing = fed(Kept::Nothing);
+        assert_eq!(nothing.raw(), b"");
+        assert!(nothing.drew());
+        assert_eq!(nothing.screen().contents(), "hello");
+    }
+}
