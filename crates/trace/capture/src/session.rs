@@ -28,7 +28,7 @@ use crate::output::{spawn_readers, Chunk};
 use crate::pin::{Called, Calls};
 use crate::platform;
 use crate::preload::Typist;
-use crate::screen::screen_step;
+use crate::screen::{left_of, terminal_step, Beyond};
 use crate::settle::{look_pause, Said};
 use crate::stderr::Words;
 #[cfg(unix)]
@@ -40,7 +40,7 @@ pub struct PtySession {
     writer: Box<dyn Write + Send>,
     pub(crate) child: Box<dyn Child + Send + Sync>,
     output: Receiver<Chunk>,
-    parser: vt100::Parser,
+    parser: vt100::Parser<Beyond>,
     raw: Vec<u8>,
     /// How much of the output is kept, and how much of it is taken.
     kept: Kept,
@@ -181,7 +181,12 @@ impl PtySession {
             writer,
             child,
             output: spawn_readers(reader, stderr_reader),
-            parser: vt100::Parser::new(rows_nz, cols_nz, 0),
+            parser: vt100::Parser::new_with_callbacks(
+                rows_nz,
+                cols_nz,
+                0,
+                Beyond::default(),
+            ),
             raw: Vec::new(),
             kept: Kept::All,
             taken: 0,
@@ -482,7 +487,7 @@ impl PtySession {
 
     /// The emulated screen as step `number` of a trace.
     pub fn step(&self, number: usize, key: Option<char>) -> Step {
-        screen_step(self.parser.screen(), number, key)
+        terminal_step(&self.parser, number, key)
     }
 
     /// The emulated terminal's screen and modes.
@@ -554,19 +559,9 @@ impl PtySession {
     }
 
     /// How the program left its terminal, as far as it is read: the
-    /// emulated screen's modes, and the terminal's line modes (Unix).
+    /// emulated terminal's modes, and its line modes (Unix).
     pub fn left(&self) -> Left {
-        let screen = self.screen();
-        let modes = self.line_modes();
-        Left {
-            alternate_screen: Some(screen.alternate_screen()),
-            cursor_hidden: Some(screen.hide_cursor()),
-            keypad: Some(
-                screen.application_keypad() || screen.application_cursor(),
-            ),
-            echo: modes.map(|(_, echo)| echo),
-            canonical: modes.map(|(canonical, _)| canonical),
-        }
+        left_of(&self.parser, self.line_modes())
     }
 
     /// The terminal's line modes, `(canonical, echo)`, where they can be

@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
 use rogue_game::GameConfig;
+use rogue_trace_format::diff::HEARD_BELLS;
 use rogue_trace_format::played::{
     last_lines, Ending, Exit, Left, Outcome, Played, Signal, Stopped,
 };
@@ -23,7 +24,7 @@ pub fn play(
     term: &str,
 ) -> Played {
     let signalled = signal_key(keys);
-    let before = signalled.map_or(keys.len(), |(i, ..)| i);
+    let before = signalled.as_ref().map_or(keys.len(), |(i, ..)| *i);
     let mut trace = crate::replay(config, cols, rows, &keys[..before]);
     trace.header.keys = keys.to_vec();
     if hides_cursor(term) {
@@ -34,6 +35,9 @@ pub fn play(
     }
     // It writes nothing to standard error, as the C original writes nothing.
     stderr::set_header(&mut trace.header, &Default::default());
+    // It rings no bell, as the C original rings none; what escape
+    // sequences the C original writes, its curses' own, it does not say.
+    trace.header.extra.push(HEARD_BELLS.to_string());
     // A key that ends the game has no screen, so with fewer screens than
     // keys after the first, the game ended on the key after the last
     // screen (with no screen at all, at start-up, as Part 0 does); still
@@ -142,7 +146,7 @@ fn signal_key(keys: &[char]) -> Option<(usize, Exit, Left)> {
     };
     let signalled = keys.iter().enumerate().find_map(|(i, &key)| match key {
         '\x03' => Some((i, Exit::Status(1), Left::RESTORED)),
-        '\x1c' => Some((i, Exit::Killed(Signal(SIGQUIT)), quit)),
+        '\x1c' => Some((i, Exit::Killed(Signal(SIGQUIT)), quit.clone())),
         _ => None,
     });
     signalled.filter(|_| cfg!(unix))

@@ -9,7 +9,9 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
-use rogue_trace_format::diff::{cells_differing_as, on_console};
+use rogue_trace_format::diff::{
+    cells_differing_as, heard_apart, heard_told, on_console,
+};
 use rogue_trace_format::played::Played;
 use rogue_trace_format::{is_resize, key_told, Step, Trace, SUSPEND};
 
@@ -60,6 +62,11 @@ pub enum Kind {
     /// A side wrote to its standard error where the other did not, or
     /// other words: who did ([`crate::stderr::who`]).
     Stderr(String),
+    /// A side's terminal heard what the other's did not: a bell at the
+    /// same key, or an escape sequence the emulator leaves unhandled that
+    /// the other never wrote, by its bytes; who, and what
+    /// ([`rogue_trace_format::diff::heard_told`]).
+    Heard(String),
 }
 
 impl fmt::Display for Kind {
@@ -87,6 +94,7 @@ impl fmt::Display for Kind {
             Kind::Stderr(who) => {
                 write!(f, "writes to standard error: {who}")
             }
+            Kind::Heard(told) => write!(f, "the terminal hears otherwise: {told}"),
         }
     }
 }
@@ -198,6 +206,13 @@ pub fn first_difference(outcome: &Compared) -> Option<FirstDifference> {
         .filter(|&c| stop.is_none_or(|t| c < t))
         .filter(|&c| screens.as_ref().is_none_or(|s| c < s.0));
     if let Some(found) = stderr.filter(|f| cursor.is_none_or(|c| f.step <= c)) {
+        return Some(found);
+    }
+    let heard = differing_heard(outcome)
+        .filter(|h| stop.is_none_or(|t| h.step < t))
+        .filter(|h| screens.as_ref().is_none_or(|s| h.step < s.0))
+        .filter(|h| cursor.is_none_or(|c| h.step < c));
+    if let Some(found) = heard {
         return Some(found);
     }
     if let Some(step) = cursor {
@@ -382,6 +397,23 @@ fn differing_cursor(outcome: &Compared) -> Option<usize> {
         options
             .cursor_difference(step_a, step_b)
             .map(|_| step_a.number)
+    })
+}
+
+/// The first step both sides have where one side's terminal heard what
+/// the other's did not ([`heard_apart`]), as a first difference.
+fn differing_heard(outcome: &Compared) -> Option<FirstDifference> {
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
+    a.steps.iter().find_map(|step_a| {
+        let step_b = screen(b, step_a.number)?;
+        let (side, what) = heard_apart([a, b], [step_a, step_b]).pop()?;
+        Some(FirstDifference {
+            step: step_a.number,
+            key: outcome.reference.key_at(step_a.number),
+            kind: Kind::Heard(heard_told(ROLES, side, &what)),
+            cells: BTreeSet::new(),
+            players: [player(step_a), player(step_b)],
+        })
     })
 }
 
@@ -570,6 +602,7 @@ mod tests {
             colours: colours.iter().map(|r| r.to_string()).collect(),
             odd: Vec::new(),
             cursor: Default::default(),
+            heard: Vec::new(),
         }
     }
 
