@@ -21,7 +21,10 @@ pub(crate) trait Appearance {
     /// Its full look (asked only of a cell of class `?`).
     fn look(&self) -> Look;
     /// Its look if it is blank: its background, and its foreground where
-    /// an attribute shows it (inverse, underline); `None` if plain.
+    /// an attribute shows it (inverse, underline); `None` if plain. A
+    /// blank on black is plain: curses takes the terminal's own colours
+    /// for white on black (without `use_default_colors()`), and erases
+    /// with either, as the C original does.
     fn blank(&self) -> Option<Look>;
 }
 
@@ -34,7 +37,6 @@ impl Appearance for Look {
         self.clone()
     }
 
-    /// A console's blank on black is plain: its own background.
     fn blank(&self) -> Option<Look> {
         let bg = Some(self.bg).filter(|&bg| bg != Colour::Index(0))?;
         let fg = Colour::Default;
@@ -66,8 +68,9 @@ impl Appearance for Option<&vt100::Cell> {
     }
 
     fn blank(&self) -> Option<Look> {
+        let plain = [vt100::Color::Default, vt100::Color::Idx(0)];
         let c = self.filter(|c| {
-            c.inverse() || c.underline() || c.bgcolor() != vt100::Color::Default
+            c.inverse() || c.underline() || !plain.contains(&c.bgcolor())
         })?;
         let mut look = look_of(c);
         look.attributes
@@ -118,8 +121,9 @@ pub(crate) fn terminal_step(
 /// of them, which curses' `smcup` and `rmcup` push and pop), autowrap
 /// and insert mode, which it does not keep, and every sequence it leaves
 /// unhandled, named by its bytes. Selecting ASCII as the character set
-/// (`ESC ( B`, in curses' `sgr0`) and the cursor's blinking (`ESC [ ? 12
-/// l`, in `cnorm`) change nothing seen and are not kept.
+/// (`ESC ( B`, in curses' `sgr0`), a second one (`ESC ) 0`, in `enacs`)
+/// and the cursor's blinking (`ESC [ ? 12 l`, in `cnorm`) change nothing
+/// seen and are not kept.
 #[derive(Debug, Default)]
 pub struct Beyond {
     /// The window's title and the icon's, and the stack of them.
@@ -201,7 +205,11 @@ impl vt100::Callbacks for Beyond {
         i2: Option<u8>,
         b: u8,
     ) {
-        if (i1, i2, b) != (Some(b'('), None, b'B') {
+        // ASCII as the first set, or any second set, which only a shift
+        // out (^N), which the emulator does not draw, would show.
+        if i2.is_some()
+            || !matches!((i1, b), (Some(b'('), b'B') | (Some(b')'), _))
+        {
             let bytes = [Some(0x1b), i1, i2, Some(b)];
             self.hear(bytes_told(
                 &bytes.into_iter().flatten().collect::<Vec<_>>(),

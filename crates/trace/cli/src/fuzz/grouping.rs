@@ -37,6 +37,9 @@ pub enum Kind {
     /// A cell in other colours, its character the same, not the visible
     /// and the seen colour.
     Colours,
+    /// Blank cells on another background (a blank on black is plain,
+    /// as curses takes the terminal's own colours for white on black).
+    Background,
     /// A cell with other attributes (bold, ...), its character and
     /// colours the same: the attributes found on one side only.
     Attributes(Vec<&'static str>),
@@ -78,6 +81,7 @@ impl fmt::Display for Kind {
             Kind::Lit => write!(f, "a cell is lit on one side and only remembered on the other (the same character, in the visible colour on one side and the seen colour on the other)"),
             Kind::OneColour => write!(f, "{ONE_COLOUR}: one side draws the remembered cells in the visible colour, or the lit ones in the seen colour (the same cells seen; only their colour differs)"),
             Kind::Colours => write!(f, "a cell is drawn in other colours (the same character)"),
+            Kind::Background => write!(f, "a blank cell is drawn on another background (the same blank)"),
             Kind::Attributes(names) => write!(f, "{}: a cell is drawn {} on one side only (the same character and colours)", ATTRIBUTE, names.join(" and ")),
             Kind::Stopped(hows) => {
                 write!(f, "a side stopped or died: {}", hows.join(", "))
@@ -521,6 +525,9 @@ fn screen_kind(a: &Step, b: &Step, cells: &BTreeSet<(usize, usize)>) -> Kind {
         Some(2) => Kind::Seen,
         Some(3) if one_colour(a, b) => Kind::OneColour,
         Some(3) => Kind::Lit,
+        Some(4) if looked.iter().flatten().all(|c| c.0 == ' ') => {
+            Kind::Background
+        }
         Some(4) => Kind::Colours,
         _ => Kind::Attributes(attributes_apart(&looked)),
     }
