@@ -85,7 +85,7 @@ pub struct Step {
     /// Where the cursor was (v2), or [`Cursor::Unknown`].
     pub cursor: Cursor,
     /// What the terminal heard since the step before beyond its cells,
-    /// each once, in order: `bell`, `visual bell`, and each escape
+    /// each once, sorted: `bell`, `visual bell`, and each escape
     /// sequence it left unhandled, by its bytes (`ESC [ 5 x`); a line
     /// `-- heard WHAT` each, after the cursor's.
     pub heard: Vec<String>,

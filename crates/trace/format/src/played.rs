@@ -213,87 +213,118 @@ impl Left {
         icon_title: Some(String::new()),
     };
 
-    /// Each thing read of the terminal, against `other`'s: whether both
-    /// read it and it differs, and how a porter says it when it is not as
-    /// `endwin()` leaves it.
-    fn beside(&self, other: &Left) -> Vec<(bool, String)> {
-        fn apart<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
-            matches!((a, b), (Some(a), Some(b)) if a != b)
+    /// Each thing read of the terminal, against `other`'s: what it is,
+    /// whether both read it and it differs, whether either did not read
+    /// it, and how a porter says it when it is not as `endwin()` leaves
+    /// it.
+    fn beside(&self, other: &Left) -> Vec<Beside> {
+        fn of<T: PartialEq>(
+            (a, b): (&Option<T>, &Option<T>),
+            name: &'static str,
+            said: impl Into<String>,
+        ) -> Beside {
+            let apart = matches!((a, b), (Some(a), Some(b)) if a != b);
+            let unread = a.is_none() || b.is_none();
+            (name, apart, unread, said.into())
         }
         let (a, b) = (self, other);
-        let said = |apart: bool, said: &str| (apart, said.to_string());
-        let title = |which, t: &Option<String>| {
-            format!(
-                "with the {which} title set to {:?}",
-                t.as_deref().unwrap_or("")
-            )
-        };
+        let title =
+            |t: &Option<String>| format!("{:?}", t.as_deref().unwrap_or(""));
+        let mouse = a.mouse.unwrap_or("");
         vec![
-            said(
-                apart(&a.alternate_screen, &b.alternate_screen),
+            of(
+                (&a.alternate_screen, &b.alternate_screen),
+                "the alternate screen",
                 "on the alternate screen",
             ),
-            said(
-                apart(&a.cursor_hidden, &b.cursor_hidden),
+            of(
+                (&a.cursor_hidden, &b.cursor_hidden),
+                "the cursor",
                 "with the cursor hidden",
             ),
-            said(
-                apart(&a.keypad, &b.keypad),
+            of(
+                (&a.keypad, &b.keypad),
+                "the keypad's mode",
                 "with the keypad in application mode",
             ),
-            said(
-                apart(&a.cursor_keys, &b.cursor_keys),
+            of(
+                (&a.cursor_keys, &b.cursor_keys),
+                "the cursor keys' mode",
                 "with application cursor keys on (arrows sent as ESC O A)",
             ),
-            said(apart(&a.echo, &b.echo), "with echo off"),
-            said(
-                apart(&a.canonical, &b.canonical),
+            of((&a.echo, &b.echo), "echo", "with echo off"),
+            of(
+                (&a.canonical, &b.canonical),
+                "line input",
                 "with line input off (cbreak or raw)",
             ),
-            (apart(&a.pen, &b.pen), pen_told(a.pen.as_ref())),
-            (
-                apart(&a.mouse, &b.mouse),
-                format!("with mouse reporting on ({})", a.mouse.unwrap_or("")),
+            of(
+                (&a.pen, &b.pen),
+                "the text colours",
+                pen_told(a.pen.as_ref()),
             ),
-            said(
-                apart(&a.bracketed_paste, &b.bracketed_paste),
+            of(
+                (&a.mouse, &b.mouse),
+                "mouse reporting",
+                format!("with mouse reporting on ({mouse})"),
+            ),
+            of(
+                (&a.bracketed_paste, &b.bracketed_paste),
+                "bracketed paste",
                 "with bracketed paste on",
             ),
-            said(
-                apart(&a.autowrap, &b.autowrap),
+            of(
+                (&a.autowrap, &b.autowrap),
+                "line wrap",
                 "with line wrap (autowrap) off",
             ),
-            said(
-                apart(&a.scroll_region, &b.scroll_region),
+            of(
+                (&a.scroll_region, &b.scroll_region),
+                "the scroll region",
                 "with a scroll region set",
             ),
-            said(apart(&a.insert, &b.insert), "with insert mode on"),
-            (
-                apart(&a.window_title, &b.window_title),
-                title("window", &a.window_title),
+            of((&a.insert, &b.insert), "insert mode", "with insert mode on"),
+            of(
+                (&a.window_title, &b.window_title),
+                "the window title",
+                format!(
+                    "with the window title set to {}",
+                    title(&a.window_title)
+                ),
             ),
-            (
-                apart(&a.icon_title, &b.icon_title),
-                title("icon", &a.icon_title),
+            of(
+                (&a.icon_title, &b.icon_title),
+                "the icon title",
+                format!("with the icon title set to {}", title(&a.icon_title)),
             ),
         ]
     }
 
     /// Whether `self` and `other` agree on everything both read.
     pub fn agrees(&self, other: &Left) -> bool {
-        self.beside(other).iter().all(|(apart, _)| !apart)
+        self.beside(other).iter().all(|(_, apart, ..)| !apart)
     }
 
     /// What of the terminal is left otherwise than `endwin()` leaves it,
     /// as a porter says it; empty if nothing is (or nothing can be read).
     pub fn not_restored(&self) -> Vec<String> {
         let beside = self.beside(&Left::RESTORED).into_iter();
-        beside
-            .filter(|(apart, _)| *apart)
-            .map(|(_, said)| said)
-            .collect()
+        beside.filter(|b| b.1).map(|b| b.3).collect()
+    }
+
+    /// What of the terminal `self` or `other` does not read (the Windows
+    /// console: the alternate screen, the keypad, ...), so that it is not
+    /// compared.
+    pub fn unread(&self, other: &Left) -> Vec<&'static str> {
+        let beside = self.beside(other).into_iter();
+        beside.filter(|b| b.2).map(|b| b.0).collect()
     }
 }
+
+/// A thing read of the terminal beside the other side's ([`Left::beside`]):
+/// its name, whether it differs, whether a side did not read it, and how a
+/// porter says it.
+type Beside = (&'static str, bool, bool, String);
 
 /// The colours and attributes a program leaves the shell writing in, as
 /// a porter says them: "with the text colours left set (blue on the
@@ -891,6 +922,33 @@ mod tests {
     }
 
     #[test]
+    fn what_one_side_cannot_read_of_the_terminal_is_named_not_compared() {
+        let console = Left {
+            cursor_hidden: Some(false),
+            echo: Some(true),
+            canonical: Some(true),
+            ..Left::default()
+        };
+        let left_on = Left {
+            mouse: Some("on every move"),
+            window_title: Some("game".into()),
+            ..Left::RESTORED
+        };
+        assert!(
+            console.agrees(&left_on),
+            "what one side reads is not compared"
+        );
+        assert!(!Left::RESTORED.agrees(&left_on));
+        let unread = console.unread(&left_on);
+        assert_eq!(unread.len(), 11);
+        assert!(
+            unread.contains(&"mouse reporting")
+                && unread.contains(&"the window title")
+        );
+        assert!(Left::RESTORED.unread(&left_on).is_empty());
+    }
+
+    #[test]
     fn the_first_two_lines_and_the_last_are_kept() {
         let lines = (1..=15).map(|n| format!("line {n}  "));
         let kept = last_lines(lines);
@@ -976,5 +1034,13 @@ mod tests {
         assert!(!worded(&[], 0).alike(&Outcome::StillRunning));
         let early = Outcome::Stopped(exited(2, 1));
         assert!(early.alike(&early) && !early.alike(&worded(&[], 1)));
+        // Words after ^C (status 1) and ^\ are compared; a crash's are not.
+        assert!(!worded(&["Goodbye!"], 1).alike(&worded(&[], 1)));
+        let killed = |signal, words: &[&str]| Ending {
+            exit: Exit::Killed(Signal(signal)),
+            ..worded(words, 0).ending().unwrap().clone()
+        };
+        assert!(!killed(3, &["Goodbye!"]).alike(&killed(3, &[])));
+        assert!(killed(11, &["at 0x7f3a"]).alike(&killed(11, &["at 0x7f3b"])));
     }
 }

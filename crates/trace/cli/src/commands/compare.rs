@@ -139,6 +139,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         if let Some(unseen) = outcome.cursor_unseen() {
             println!("{unseen}");
         }
+        outcome.unread().iter().for_each(|line| println!("{line}"));
         println!("reproduce: {again}");
         println!("{}", outcome.line());
     }
