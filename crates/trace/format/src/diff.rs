@@ -581,57 +581,6 @@ mod tests {
     }
 
     #[test]
-    fn a_bell_and_a_sequence_one_side_alone_heard_differ_where_both_say_them() {
-        let heard = |header: &str, step: usize, what: &str| {
-            let mut t =
-                trace(&BASE.replace(
-                    "# keys: jj\n",
-                    &format!("# keys: jj\n# {header}\n"),
-                ));
-            t.steps[step].heard.push(what.to_string());
-            t
-        };
-        let (a, b) = (
-            heard(HEARD_ALL, 2, "ESC [ 5 x"),
-            heard(HEARD_ALL, 1, "bell"),
-        );
-        let all = DiffOptions {
-            all: true,
-            ..DiffOptions::default()
-        };
-        let r = diff(&a, &b, all);
-        assert_eq!(r.differing_steps, [1, 2], "{}", r.text);
-        assert!(
-            r.text.contains(
-                "step 1 differs (key 'j'): B rang the bell (^G); A did not"
-            ),
-            "{}",
-            r.text
-        );
-        assert!(r.text.contains("step 2 differs (key 'j'): A wrote ESC [ 5 x, which the emulator does not handle; B never did"), "{}", r.text);
-        assert!(
-            r.line.contains(
-                "what the terminal heard (bells, escape sequences) at 2"
-            ),
-            "{}",
-            r.line
-        );
-        // The same sequence at another step is the same; a trace that says
-        // its bells only compares no sequence, one that says nothing heard
-        // compares nothing.
-        let later = heard(HEARD_ALL, 1, "ESC [ 5 x");
-        assert!(diff(&a, &later, DiffOptions::default()).identical);
-        let bells_only = heard(HEARD_BELLS, 0, "bell");
-        assert_eq!(
-            diff(&a, &bells_only, DiffOptions::default()).differing_steps,
-            [0]
-        );
-        assert!(diff(&trace(BASE), &b, DiffOptions::default()).identical);
-        let back = Trace::parse(&b.to_text()).unwrap();
-        assert_eq!(back.steps[1].heard, ["bell"]);
-    }
-
-    #[test]
     fn identical_traces_say_so() {
         let r = diff(&trace(BASE), &trace(BASE), DiffOptions::default());
         assert!(r.identical, "{}", r.text);

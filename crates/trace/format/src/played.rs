@@ -922,33 +922,6 @@ mod tests {
     }
 
     #[test]
-    fn what_one_side_cannot_read_of_the_terminal_is_named_not_compared() {
-        let console = Left {
-            cursor_hidden: Some(false),
-            echo: Some(true),
-            canonical: Some(true),
-            ..Left::default()
-        };
-        let left_on = Left {
-            mouse: Some("on every move"),
-            window_title: Some("game".into()),
-            ..Left::RESTORED
-        };
-        assert!(
-            console.agrees(&left_on),
-            "what one side reads is not compared"
-        );
-        assert!(!Left::RESTORED.agrees(&left_on));
-        let unread = console.unread(&left_on);
-        assert_eq!(unread.len(), 11);
-        assert!(
-            unread.contains(&"mouse reporting")
-                && unread.contains(&"the window title")
-        );
-        assert!(Left::RESTORED.unread(&left_on).is_empty());
-    }
-
-    #[test]
     fn the_first_two_lines_and_the_last_are_kept() {
         let lines = (1..=15).map(|n| format!("line {n}  "));
         let kept = last_lines(lines);
