@@ -168,8 +168,13 @@ impl Beyond {
         told
     }
 
+    /// Hears `what`, once until the next step read takes it: a program
+    /// that rings on and on between two steps costs no more.
     fn hear(&mut self, what: String) {
-        self.heard.get_mut().events.push(what);
+        let heard = self.heard.get_mut();
+        if !heard.events[heard.to..].contains(&what) {
+            heard.events.push(what);
+        }
     }
 }
 
