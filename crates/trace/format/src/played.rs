@@ -227,77 +227,35 @@ impl Left {
             let unread = a.is_none() || b.is_none();
             (name, apart, unread, said.into())
         }
-        let (a, b) = (self, other);
-        let title =
-            |t: &Option<String>| format!("{:?}", t.as_deref().unwrap_or(""));
-        let mouse = a.mouse.unwrap_or("");
-        vec![
-            of(
-                (&a.alternate_screen, &b.alternate_screen),
-                "the alternate screen",
-                "on the alternate screen",
-            ),
-            of(
-                (&a.cursor_hidden, &b.cursor_hidden),
-                "the cursor",
-                "with the cursor hidden",
-            ),
-            of(
-                (&a.keypad, &b.keypad),
-                "the keypad's mode",
-                "with the keypad in application mode",
-            ),
-            of(
-                (&a.cursor_keys, &b.cursor_keys),
-                "the cursor keys' mode",
-                "with application cursor keys on (arrows sent as ESC O A)",
-            ),
-            of((&a.echo, &b.echo), "echo", "with echo off"),
-            of(
-                (&a.canonical, &b.canonical),
-                "line input",
-                "with line input off (cbreak or raw)",
-            ),
-            of(
-                (&a.pen, &b.pen),
-                "the text colours",
-                pen_told(a.pen.as_ref()),
-            ),
-            of(
-                (&a.mouse, &b.mouse),
-                "mouse reporting",
-                format!("with mouse reporting on ({mouse})"),
-            ),
-            of(
-                (&a.bracketed_paste, &b.bracketed_paste),
-                "bracketed paste",
-                "with bracketed paste on",
-            ),
-            of(
-                (&a.autowrap, &b.autowrap),
-                "line wrap",
-                "with line wrap (autowrap) off",
-            ),
-            of(
-                (&a.scroll_region, &b.scroll_region),
-                "the scroll region",
-                "with a scroll region set",
-            ),
-            of((&a.insert, &b.insert), "insert mode", "with insert mode on"),
-            of(
-                (&a.window_title, &b.window_title),
-                "the window title",
-                format!(
-                    "with the window title set to {}",
-                    title(&a.window_title)
-                ),
-            ),
-            of(
-                (&a.icon_title, &b.icon_title),
-                "the icon title",
-                format!("with the icon title set to {}", title(&a.icon_title)),
-            ),
-        ]
+        // Each field: its name, and how it is said left otherwise.
+        macro_rules! each {
+            ($($field:ident $name:literal $said:expr;)*) => {
+                vec![$(of((&self.$field, &other.$field), $name, $said)),*]
+            };
+        }
+        let title = |t: &Option<String>| t.clone().unwrap_or_default();
+        let (window, icon) =
+            (title(&self.window_title), title(&self.icon_title));
+        let mouse = self.mouse.unwrap_or("");
+        each! {
+            alternate_screen "the alternate screen" "on the alternate screen";
+            cursor_hidden "the cursor" "with the cursor hidden";
+            keypad "the keypad's mode" "with the keypad in application mode";
+            cursor_keys "the cursor keys' mode"
+                "with application cursor keys on (arrows sent as ESC O A)";
+            echo "echo" "with echo off";
+            canonical "line input" "with line input off (cbreak or raw)";
+            pen "the text colours" pen_told(self.pen.as_ref());
+            mouse "mouse reporting" format!("with mouse reporting on ({mouse})");
+            bracketed_paste "bracketed paste" "with bracketed paste on";
+            autowrap "line wrap" "with line wrap (autowrap) off";
+            scroll_region "the scroll region" "with a scroll region set";
+            insert "insert mode" "with insert mode on";
+            window_title "the window title"
+                format!("with the window title set to {window:?}");
+            icon_title "the icon title"
+                format!("with the icon title set to {icon:?}");
+        }
     }
 
     /// Whether `self` and `other` agree on everything both read.
