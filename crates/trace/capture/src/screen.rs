@@ -121,9 +121,10 @@ pub(crate) fn terminal_step(
 /// of them, which curses' `smcup` and `rmcup` push and pop), autowrap
 /// and insert mode, which it does not keep, and every sequence it leaves
 /// unhandled, named by its bytes. Selecting ASCII as the character set
-/// (`ESC ( B`, in curses' `sgr0`), a second one (`ESC ) 0`, in `enacs`)
-/// and the cursor's blinking (`ESC [ ? 12 l`, in `cnorm`) change nothing
-/// seen and are not kept.
+/// (`ESC ( B`, in curses' `sgr0`) and a second one (`ESC ) 0`, in
+/// `enacs`) change nothing seen; the cursor's blinking (`ESC [ ? 12 l`,
+/// in an xterm's `cnorm`) and its shape (`ESC [ 3 4 h`, in `screen`'s) are
+/// its style, which no capture compares: none is kept.
 #[derive(Debug, Default)]
 pub struct Beyond {
     /// The window's title and the icon's, and the stack of them.
@@ -165,6 +166,14 @@ impl Beyond {
         let mut told: Vec<String> = heard.events[heard.from..].to_vec();
         told.sort();
         told.dedup();
+        told
+    }
+
+    /// What was heard since the step last read, each once, sorted.
+    fn heard_since(&self) -> Vec<String> {
+        let heard = self.heard.borrow();
+        let mut told = heard.events[heard.to..].to_vec();
+        told.sort();
         told
     }
 
@@ -234,7 +243,8 @@ impl vt100::Callbacks for Beyond {
         match (i1, first, c) {
             (Some(b'?'), Some(7), 'h' | 'l') => self.no_wrap = c == 'l',
             (None, Some(4), 'h' | 'l') => self.insert = c == 'h',
-            (Some(b'?'), Some(12), 'h' | 'l') => {}
+            (Some(b'?'), Some(12), 'h' | 'l') | (None, Some(34), 'h' | 'l') => {
+            }
             (None, Some(22), 't') => self.stack.push(self.titles.clone()),
             (None, Some(23), 't') => {
                 let which = params.get(1).and_then(|p| p.first());
@@ -319,6 +329,7 @@ pub(crate) fn left_of(
         insert: Some(beyond.insert),
         window_title: title(&beyond.titles.0),
         icon_title: title(&beyond.titles.1),
+        heard_at_end: Some(beyond.heard_since()),
     }
 }
 
@@ -506,6 +517,12 @@ mod tests {
         parser.process(b"\x07\x1b#8");
         assert_eq!(heard(&parser, 3), ["ESC # 8", "bell"]);
         assert!(heard(&parser, 0).is_empty(), "an earlier step");
+        // What came after the last step read is what it wrote as it ended.
+        parser.process(b"\x1b[7x\x07");
+        assert_eq!(
+            left_of(&parser, None).not_restored(),
+            ["with ESC [ 7 x, ^G (the bell) written as it ended, after its last screen"]
+        );
     }
 
     #[test]

@@ -184,6 +184,10 @@ pub struct Left {
     pub window_title: Option<String>,
     /// The icon's title, empty if never set (or set back).
     pub icon_title: Option<String>,
+    /// What the terminal heard as the program ended, after its last
+    /// screen: bells and escape sequences the emulator leaves unhandled
+    /// ([`crate::Step::heard`]).
+    pub heard_at_end: Option<Vec<String>>,
 }
 
 impl Left {
@@ -211,6 +215,7 @@ impl Left {
         insert: Some(false),
         window_title: Some(String::new()),
         icon_title: Some(String::new()),
+        heard_at_end: Some(Vec::new()),
     };
 
     /// Each thing read of the terminal, against `other`'s: what it is,
@@ -237,6 +242,14 @@ impl Left {
         let (window, icon) =
             (title(&self.window_title), title(&self.icon_title));
         let mouse = self.mouse.unwrap_or("");
+        let end: Vec<&str> = (self.heard_at_end.iter().flatten())
+            .map(|what| match what.as_str() {
+                "bell" => "^G (the bell)",
+                "visual bell" => "ESC g (the visual bell)",
+                sequence => sequence,
+            })
+            .collect();
+        let end = end.join(", ");
         each! {
             alternate_screen "the alternate screen" "on the alternate screen";
             cursor_hidden "the cursor" "with the cursor hidden";
@@ -255,6 +268,8 @@ impl Left {
                 format!("with the window title set to {window:?}");
             icon_title "the icon title"
                 format!("with the icon title set to {icon:?}");
+            heard_at_end "what it wrote as it ended"
+                format!("with {end} written as it ended, after its last screen");
         }
     }
 

@@ -80,7 +80,7 @@ fn what_one_side_cannot_read_of_the_terminal_is_named_not_compared() {
     );
     assert!(!Left::RESTORED.agrees(&left_on));
     let unread = console.unread(&left_on);
-    assert_eq!(unread.len(), 11);
+    assert_eq!(unread.len(), 12);
     assert!(
         unread.contains(&"mouse reporting")
             && unread.contains(&"the window title")

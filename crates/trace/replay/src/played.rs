@@ -50,6 +50,12 @@ pub fn play(
         _ => (screens, Exit::Status(0), Left::RESTORED),
     };
     let last_words = Vec::new();
+    // What escape sequences the C's curses writes as it ends, it does not
+    // say.
+    let left = Left {
+        heard_at_end: None,
+        ..left
+    };
     let ending = Ending {
         exit,
         left,
