@@ -74,6 +74,7 @@ fn header(command: &[OsString], options: &CaptureOptions) -> Header {
         extra.push(rogue_trace_format::classes::CONSOLE.to_string());
         "on the Windows console".to_string()
     } else {
+        extra.push(rogue_trace_format::diff::HEARD_ALL.to_string());
         format!("TERM={}", options.term)
     };
     Header {

@@ -7,7 +7,11 @@
 //! (`?`). This halves the time of a step, which `make bench` shows is
 //! what limits a capture that keeps every step.
 
+use std::cell::RefCell;
+
 use rogue_trace_format::classes::{class_of_colours, Colour, Look, ODD, PLAIN};
+use rogue_trace_format::keys::bytes_told;
+use rogue_trace_format::played::Left;
 use rogue_trace_format::{Cursor, OddCell, Step};
 
 /// What a step needs of a cell besides its character.
@@ -16,6 +20,12 @@ pub(crate) trait Appearance {
     fn class(&self) -> char;
     /// Its full look (asked only of a cell of class `?`).
     fn look(&self) -> Look;
+    /// Its look if it is blank: its background, and its foreground where
+    /// an attribute shows it (inverse, underline); `None` if plain. A
+    /// blank on black is plain: curses takes the terminal's own colours
+    /// for white on black (without `use_default_colors()`), and erases
+    /// with either, as the C original does.
+    fn blank(&self) -> Option<Look>;
 }
 
 impl Appearance for Look {
@@ -25,6 +35,16 @@ impl Appearance for Look {
 
     fn look(&self) -> Look {
         self.clone()
+    }
+
+    fn blank(&self) -> Option<Look> {
+        let bg = Some(self.bg).filter(|&bg| bg != Colour::Index(0))?;
+        let fg = Colour::Default;
+        Some(Look {
+            fg,
+            bg,
+            attributes: Vec::new(),
+        })
     }
 }
 
@@ -45,6 +65,20 @@ impl Appearance for Option<&vt100::Cell> {
 
     fn look(&self) -> Look {
         self.map_or_else(|| Look::of_class(PLAIN), look_of)
+    }
+
+    fn blank(&self) -> Option<Look> {
+        let plain = [vt100::Color::Default, vt100::Color::Idx(0)];
+        let c = self.filter(|c| {
+            c.inverse() || c.underline() || !plain.contains(&c.bgcolor())
+        })?;
+        let mut look = look_of(c);
+        look.attributes
+            .retain(|&a| a == "inverse" || a == "underline");
+        if look.attributes.is_empty() {
+            look.fg = Colour::Default;
+        }
+        Some(look)
     }
 }
 
@@ -68,6 +102,252 @@ pub fn screen_step(
     let mut step = step_of_cells(number, key, cols, cells);
     step.cursor = cursor_of(screen);
     step
+}
+
+/// The emulated terminal as step `number`: its screen, and what it heard
+/// since the step before was read ([`Beyond::heard_at`]).
+pub(crate) fn terminal_step(
+    parser: &vt100::Parser<Beyond>,
+    number: usize,
+    key: Option<char>,
+) -> Step {
+    let mut step = screen_step(parser.screen(), number, key);
+    step.heard = parser.callbacks().heard_at(number);
+    step
+}
+
+/// What the terminal receives beyond its screen's cells, which the
+/// emulator hands over as it reads it: bells, titles (and xterm's stack
+/// of them, which curses' `smcup` and `rmcup` push and pop), autowrap
+/// and insert mode, which it does not keep, and every sequence it leaves
+/// unhandled, named by its bytes. Selecting ASCII as the character set
+/// (`ESC ( B`, in curses' `sgr0`) and a second one (`ESC ) 0`, in
+/// `enacs`) change nothing seen; the cursor's blinking (`ESC [ ? 12 l`,
+/// in an xterm's `cnorm`) and its shape (`ESC [ 3 4 h`, in `screen`'s) are
+/// its style, which no capture compares: none is kept.
+#[derive(Debug, Default)]
+pub struct Beyond {
+    /// The window's title and the icon's, and the stack of them.
+    titles: (Vec<u8>, Vec<u8>),
+    stack: Vec<(Vec<u8>, Vec<u8>)>,
+    /// Autowrap turned off, insert mode on.
+    no_wrap: bool,
+    insert: bool,
+    /// What was heard, and which of it the step last read took.
+    heard: RefCell<Heard>,
+}
+
+/// Bells and unhandled sequences heard, in order, and where the step last
+/// read began and ended among them.
+#[derive(Debug, Default)]
+struct Heard {
+    events: Vec<String>,
+    step: Option<usize>,
+    from: usize,
+    to: usize,
+}
+
+impl Beyond {
+    /// What was heard for step `number`: everything since the step before
+    /// it was last read (read again, the same step takes what came since
+    /// too); nothing for a step before the last read.
+    fn heard_at(&self, number: usize) -> Vec<String> {
+        let mut heard = self.heard.borrow_mut();
+        match heard.step {
+            Some(last) if number < last => return Vec::new(),
+            Some(last) if number == last => {}
+            _ => {
+                let to = heard.to;
+                heard.events.drain(..to);
+                (heard.step, heard.from) = (Some(number), 0);
+            }
+        }
+        heard.to = heard.events.len();
+        let mut told: Vec<String> = heard.events[heard.from..].to_vec();
+        told.sort();
+        told.dedup();
+        told
+    }
+
+    /// What was heard since the step last read, each once, sorted.
+    fn heard_since(&self) -> Vec<String> {
+        let heard = self.heard.borrow();
+        let mut told = heard.events[heard.to..].to_vec();
+        told.sort();
+        told
+    }
+
+    /// Hears `what`, once until the next step read takes it: a program
+    /// that rings on and on between two steps costs no more.
+    fn hear(&mut self, what: String) {
+        let heard = self.heard.get_mut();
+        if !heard.events[heard.to..].contains(&what) {
+            heard.events.push(what);
+        }
+    }
+}
+
+impl vt100::Callbacks for Beyond {
+    fn audible_bell(&mut self, _: &mut vt100::Screen) {
+        self.hear("bell".into());
+    }
+
+    fn visual_bell(&mut self, _: &mut vt100::Screen) {
+        self.hear("visual bell".into());
+    }
+
+    fn set_window_icon_name(&mut self, _: &mut vt100::Screen, name: &[u8]) {
+        self.titles.1 = name.to_vec();
+    }
+
+    fn set_window_title(&mut self, _: &mut vt100::Screen, title: &[u8]) {
+        self.titles.0 = title.to_vec();
+    }
+
+    fn unhandled_char(&mut self, _: &mut vt100::Screen, c: char) {
+        self.hear(bytes_told(c.to_string().as_bytes()));
+    }
+
+    fn unhandled_control(&mut self, _: &mut vt100::Screen, b: u8) {
+        self.hear(bytes_told(&[b]));
+    }
+
+    fn unhandled_escape(
+        &mut self,
+        _: &mut vt100::Screen,
+        i1: Option<u8>,
+        i2: Option<u8>,
+        b: u8,
+    ) {
+        // ASCII as the first set, or any second set, which only a shift
+        // out (^N), which the emulator does not draw, would show.
+        if i2.is_some()
+            || !matches!((i1, b), (Some(b'('), b'B') | (Some(b')'), _))
+        {
+            let bytes = [Some(0x1b), i1, i2, Some(b)];
+            self.hear(bytes_told(
+                &bytes.into_iter().flatten().collect::<Vec<_>>(),
+            ));
+        }
+    }
+
+    fn unhandled_csi(
+        &mut self,
+        _: &mut vt100::Screen,
+        i1: Option<u8>,
+        i2: Option<u8>,
+        params: &[&[u16]],
+        c: char,
+    ) {
+        let first = params.first().and_then(|p| p.first()).copied();
+        match (i1, first, c) {
+            (Some(b'?'), Some(7), 'h' | 'l') => self.no_wrap = c == 'l',
+            (None, Some(4), 'h' | 'l') => self.insert = c == 'h',
+            (Some(b'?'), Some(12), 'h' | 'l') | (None, Some(34), 'h' | 'l') => {
+            }
+            (None, Some(22), 't') => self.stack.push(self.titles.clone()),
+            (None, Some(23), 't') => {
+                let which = params.get(1).and_then(|p| p.first());
+                let titles = self.stack.pop().unwrap_or_default();
+                match which {
+                    Some(1) => self.titles.1 = titles.1,
+                    Some(2) => self.titles.0 = titles.0,
+                    _ => self.titles = titles,
+                }
+            }
+            _ => {
+                let told: Vec<String> = params
+                    .iter()
+                    .map(|p| {
+                        p.iter()
+                            .map(u16::to_string)
+                            .collect::<Vec<_>>()
+                            .join(":")
+                    })
+                    .collect();
+                let (marker, inter) = match i1 {
+                    Some(m) if (0x3c..=0x3f).contains(&m) => (Some(m), i2),
+                    other => (None, other.or(i2)),
+                };
+                let mut bytes = b"\x1b[".to_vec();
+                bytes.extend(marker);
+                bytes.extend(told.join(";").bytes());
+                bytes.extend(inter);
+                bytes.extend(c.to_string().bytes());
+                self.hear(bytes_told(&bytes));
+            }
+        }
+    }
+
+    fn unhandled_osc(&mut self, _: &mut vt100::Screen, params: &[&[u8]]) {
+        let mut bytes = b"\x1b]".to_vec();
+        bytes.extend(params.join(&b';'));
+        bytes.push(7);
+        self.hear(bytes_told(&bytes));
+    }
+}
+
+/// How a program left the emulated terminal: its screen's modes, the pen
+/// it writes in, the modes and titles kept beside it ([`Beyond`]), and
+/// the line modes, `(canonical, echo)`, where they are read.
+pub(crate) fn left_of(
+    parser: &vt100::Parser<Beyond>,
+    modes: Option<(bool, bool)>,
+) -> Left {
+    use vt100::MouseProtocolMode as Mode;
+    let (screen, beyond) = (parser.screen(), parser.callbacks());
+    let mouse = match screen.mouse_protocol_mode() {
+        Mode::None => "",
+        Mode::Press => "on a button's press",
+        Mode::PressRelease => "on a button's press and release",
+        Mode::ButtonMotion => "on a button's press, release and drag",
+        Mode::AnyMotion => "on every move",
+    };
+    let flags = [
+        (screen.bold(), "bold"),
+        (screen.italic(), "italic"),
+        (screen.underline(), "underline"),
+        (screen.inverse(), "inverse"),
+    ];
+    let title = |t: &[u8]| Some(String::from_utf8_lossy(t).into_owned());
+    Left {
+        alternate_screen: Some(screen.alternate_screen()),
+        cursor_hidden: Some(screen.hide_cursor()),
+        keypad: Some(screen.application_keypad()),
+        cursor_keys: Some(screen.application_cursor()),
+        echo: modes.map(|(_, echo)| echo),
+        canonical: modes.map(|(canonical, _)| canonical),
+        pen: Some(Look {
+            fg: colour(screen.fgcolor()),
+            bg: colour(screen.bgcolor()),
+            attributes: flags.iter().filter(|f| f.0).map(|f| f.1).collect(),
+        }),
+        mouse: Some(mouse),
+        bracketed_paste: Some(screen.bracketed_paste()),
+        autowrap: Some(!beyond.no_wrap),
+        scroll_region: Some(scroll_region(screen)),
+        insert: Some(beyond.insert),
+        window_title: title(&beyond.titles.0),
+        icon_title: title(&beyond.titles.1),
+        heard_at_end: Some(beyond.heard_since()),
+    }
+}
+
+/// Whether a scroll region narrower than the screen is set, which the
+/// emulator keeps but does not show: on a copy, the cursor moved down as
+/// far as it goes from a row inside the region stops at its bottom, and
+/// then up as far as it goes at its top.
+fn scroll_region(screen: &vt100::Screen) -> bool {
+    let rows = screen.size().0.get();
+    let one = std::num::NonZeroU16::MIN;
+    let mut probe = vt100::Parser::new(one, one, 0);
+    *probe.screen_mut() = screen.clone();
+    (1..=rows).any(|row| {
+        probe.process(format!("\x1b[?6l\x1b[{row};1H\x1b[999B").as_bytes());
+        let bottom = probe.screen().cursor_position().0;
+        probe.process(b"\x1b[999A");
+        (probe.screen().cursor_position().0, bottom) != (0, rows - 1)
+    })
 }
 
 /// Where the emulated terminal shows its cursor: hidden, or at its
@@ -100,19 +380,22 @@ pub(crate) fn step_of_cells(
         colours: Vec::new(),
         odd: Vec::new(),
         cursor: Default::default(),
+        heard: Vec::new(),
     };
     let width = usize::from(cols);
     let (mut text, mut colours) =
         (String::with_capacity(width), String::with_capacity(width));
     let (mut y, mut x) = (0u16, 0u16);
     for (ch, appearance) in cells {
-        let class = if ch == ' ' { PLAIN } else { appearance.class() };
+        let blank = (ch == ' ').then(|| appearance.blank());
+        let class = match &blank {
+            Some(None) => PLAIN,
+            Some(Some(_)) => ODD,
+            None => appearance.class(),
+        };
         if class == ODD {
-            step.odd.push(OddCell {
-                y,
-                x,
-                look: appearance.look(),
-            });
+            let look = blank.flatten().unwrap_or_else(|| appearance.look());
+            step.odd.push(OddCell { y, x, look });
         }
         text.push(ch);
         colours.push(class);
@@ -168,6 +451,88 @@ mod tests {
         );
         parser.process(bytes);
         screen_step(parser.screen(), 0, None).cursor
+    }
+
+    fn terminal(bytes: &[u8]) -> vt100::Parser<Beyond> {
+        let size = |n| std::num::NonZeroU16::new(n).unwrap();
+        let mut parser = vt100::Parser::new_with_callbacks(
+            size(5),
+            size(10),
+            0,
+            Beyond::default(),
+        );
+        parser.process(bytes);
+        parser
+    }
+
+    #[test]
+    fn every_mode_a_program_leaves_on_is_read_and_each_undone_is_restored() {
+        let on = b"\x1b[?1049h\x1b[?1h\x1b[34;1m\x1b[?1002h\x1b[?2004h\x1b[?7l\x1b[2;4r\x1b[4h\x1b]2;game\x07\x1b]1;icon\x07";
+        let mut parser = terminal(on);
+        assert_eq!(
+            left_of(&parser, None).not_restored(),
+            [
+                "on the alternate screen",
+                "with application cursor keys on (arrows sent as ESC O A)",
+                "with the text colours and attributes left set (blue on the default colour, bold)",
+                "with mouse reporting on (on a button's press, release and drag)",
+                "with bracketed paste on",
+                "with line wrap (autowrap) off",
+                "with a scroll region set",
+                "with insert mode on",
+                "with the window title set to \"game\"",
+                "with the icon title set to \"icon\"",
+            ]
+        );
+        parser.process(b"\x1b[?1049l\x1b[?1l\x1b[m\x1b[?1002l\x1b[?2004l\x1b[?7h\x1b[r\x1b[4l\x1b]0;\x07");
+        assert!(left_of(&parser, None).not_restored().is_empty());
+        // A region that leaves out the top row is found too.
+        assert_eq!(
+            left_of(&terminal(b"\x1b[3;5r"), None).not_restored(),
+            ["with a scroll region set"]
+        );
+    }
+
+    #[test]
+    fn curses_title_stack_puts_the_titles_back() {
+        let pushed = terminal(b"\x1b[22;0;0t\x1b]0;game\x07");
+        assert_eq!(left_of(&pushed, None).window_title.unwrap(), "game");
+        let popped = terminal(b"\x1b[22;0;0t\x1b]0;game\x07\x1b[23;0;0t");
+        assert!(left_of(&popped, None).not_restored().is_empty());
+    }
+
+    #[test]
+    fn bells_and_unhandled_sequences_are_heard_by_the_next_step_read() {
+        let mut parser =
+            terminal(b"\x07\x1b[5x\x1b(B\x1b)0\x1b[?12l\x1b]9;x\x07");
+        let heard = |p: &vt100::Parser<Beyond>, n| p.callbacks().heard_at(n);
+        assert_eq!(
+            heard(&parser, 1),
+            ["ESC [ 5 x", "ESC ] 9 ; x 0x07", "bell"]
+        );
+        // Read again, the step takes what came since as well.
+        parser.process(b"\x1bg");
+        assert_eq!(heard(&parser, 1).len(), 4);
+        assert!(heard(&parser, 2).is_empty(), "nothing since");
+        parser.process(b"\x07\x1b#8");
+        assert_eq!(heard(&parser, 3), ["ESC # 8", "bell"]);
+        assert!(heard(&parser, 0).is_empty(), "an earlier step");
+        // What came after the last step read is what it wrote as it ended.
+        parser.process(b"\x1b[7x\x07");
+        assert_eq!(
+            left_of(&parser, None).not_restored(),
+            ["with ESC [ 7 x, ^G (the bell) written as it ended, after its last screen"]
+        );
+    }
+
+    #[test]
+    fn a_blank_is_plain_on_the_default_or_black_and_odd_on_another_colour() {
+        let parser = terminal(b"\x1b[100m \x1b[40m \x1b[m \x1b[7m ");
+        let step = screen_step(parser.screen(), 0, None);
+        assert_eq!(step.colours[0], "?  ?      ");
+        let looks: Vec<String> =
+            step.odd.iter().map(|o| o.look.to_string()).collect();
+        assert_eq!(looks, ["default 8", "default default inverse"]);
     }
 
     #[test]

@@ -389,7 +389,7 @@ impl PtySession {
     }
 
     /// How the program left its terminal, as far as it is read: the
-    /// emulated screen's modes, and the terminal's line modes (Unix).
+    /// emulated terminal's modes, and its line modes (Unix).
     pub fn left(&self) -> Left {
         self.terminal.left(self.line_modes())
     }

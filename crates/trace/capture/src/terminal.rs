@@ -8,7 +8,7 @@ use rogue_trace_format::Step;
 
 use crate::ending::Left;
 use crate::last_words;
-use crate::screen::screen_step;
+use crate::screen::{left_of, terminal_step, Beyond};
 
 /// The most bytes kept of what a program wrote since its screen last
 /// settled: enough for a panic's message or a traceback.
@@ -28,7 +28,7 @@ pub(crate) enum Kept {
 
 /// An emulated terminal and the output it was given.
 pub(crate) struct Terminal {
-    parser: vt100::Parser,
+    parser: vt100::Parser<Beyond>,
     raw: Vec<u8>,
     /// How much of the output is kept, and how much of it is taken.
     kept: Kept,
@@ -46,7 +46,12 @@ impl Terminal {
     /// A blank terminal of `cols` by `rows`.
     pub(crate) fn new(cols: NonZeroU16, rows: NonZeroU16) -> Terminal {
         Terminal {
-            parser: vt100::Parser::new(rows, cols, 0),
+            parser: vt100::Parser::new_with_callbacks(
+                rows,
+                cols,
+                0,
+                Beyond::default(),
+            ),
             raw: Vec::new(),
             kept: Kept::All,
             taken: 0,
@@ -75,7 +80,7 @@ impl Terminal {
 
     /// The screen as step `number` of a trace.
     pub(crate) fn step(&self, number: usize, key: Option<char>) -> Step {
-        screen_step(self.screen(), number, key)
+        terminal_step(&self.parser, number, key)
     }
 
     /// Gives the screen a new size; whether it had another.
@@ -148,16 +153,7 @@ impl Terminal {
     /// How the program left the terminal: the screen's modes, and the
     /// line modes `(canonical, echo)` where they are read.
     pub(crate) fn left(&self, line_modes: Option<(bool, bool)>) -> Left {
-        let screen = self.screen();
-        Left {
-            alternate_screen: Some(screen.alternate_screen()),
-            cursor_hidden: Some(screen.hide_cursor()),
-            keypad: Some(
-                screen.application_keypad() || screen.application_cursor(),
-            ),
-            echo: line_modes.map(|(_, echo)| echo),
-            canonical: line_modes.map(|(canonical, _)| canonical),
-        }
+        left_of(&self.parser, line_modes)
     }
 }
 

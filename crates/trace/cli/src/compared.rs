@@ -3,7 +3,7 @@
 //! ([`crate::case`]) and the verdict that reads it ([`crate::verdict`]).
 
 use rogue_game::Part;
-use rogue_trace_format::diff::Report;
+use rogue_trace_format::diff::{Report, HEARD_ALL, HEARD_BELLS};
 use rogue_trace_format::played::Played;
 
 /// What the sides are called, A and B.
@@ -60,5 +60,38 @@ impl Compared {
         Some(format!(
             "the cursor is not compared: {role}'s screens do not record it"
         ))
+    }
+
+    /// What of how both sides left the terminal, and of what it heard,
+    /// a side does not read, so that it was not compared: a line each.
+    /// The Windows console reads the cursor, echo and line input of how
+    /// it is left, and hears nothing; the built-in port says its bells
+    /// (none, as the C original) but not the escape sequences its curses
+    /// would write.
+    pub fn unread(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let [Some(a), Some(b)] = self.sides().map(|p| p.ending()) {
+            let unread = a.left.unread(&b.left);
+            if !unread.is_empty() {
+                lines.push(format!("of how each side left the terminal, not compared (a side does not read it): {}", unread.join(", ")));
+            }
+        }
+        let says =
+            |p: &Played, what| p.trace.header.extra.iter().any(|e| e == what);
+        let unsaid = |what| {
+            let said =
+                self.sides().map(|p| says(p, what) || says(p, HEARD_ALL));
+            ROLES
+                .iter()
+                .zip(said)
+                .find(|(_, s)| !s)
+                .map(|(role, _)| *role)
+        };
+        if let Some(role) = unsaid(HEARD_BELLS) {
+            lines.push(format!("bells and escape sequences are not compared: {role}'s trace does not say them"));
+        } else if let Some(role) = unsaid(HEARD_ALL) {
+            lines.push(format!("unhandled escape sequences are not compared: {role}'s trace does not say them"));
+        }
+        lines
     }
 }

@@ -391,6 +391,7 @@ mod tests {
             colours: colours.map(String::from).to_vec(),
             odd: Vec::new(),
             cursor: Default::default(),
+            heard: Vec::new(),
         }
     }
 

@@ -111,7 +111,7 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
     let mut compared = 0;
     let mut differing_steps = Vec::new();
     let mut differing_cells = 0;
-    let mut cursor_steps = 0;
+    let (mut cursor_steps, mut heard_steps) = (0, 0);
     let console = on_console(a, b);
     for step_a in &a.steps {
         let Some(step_b) = b.steps.iter().find(|s| s.number == step_a.number)
@@ -121,7 +121,8 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         compared += 1;
         let cells = differing_cells_of(step_a, step_b, console, options.chars);
         let cursor = options.cursor_difference(step_a, step_b);
-        if cells.is_empty() && cursor.is_none() {
+        let heard = heard_apart([a, b], [step_a, step_b]);
+        if cells.is_empty() && cursor.is_none() && heard.is_empty() {
             continue;
         }
         if differing_steps.is_empty() || options.all {
@@ -129,12 +130,21 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
                 step_report(&mut text, (step_a, step_b), &cells, options.chars);
             }
             if let Some(told) = &cursor {
-                cursor_report(&mut text, step_a, told);
+                cursor_report(
+                    &mut text,
+                    step_a,
+                    &format!("the cursor: {told}"),
+                );
+            }
+            for (side, what) in &heard {
+                let told = heard_told(["A", "B"], *side, what);
+                cursor_report(&mut text, step_a, &told);
             }
         }
         differing_steps.push(step_a.number);
         differing_cells += cells.len();
         cursor_steps += usize::from(cursor.is_some());
+        heard_steps += usize::from(!heard.is_empty());
     }
     for (name, mine, theirs) in
         [("A", &numbers_a, &numbers_b), ("B", &numbers_b, &numbers_a)]
@@ -171,6 +181,10 @@ pub fn diff(a: &Trace, b: &Trace, options: DiffOptions) -> Report {
         let cursor = match cursor_steps {
             0 => String::new(),
             n => format!(", the cursor differing at {n} of those steps"),
+        };
+        let cursor = match heard_steps {
+            0 => cursor,
+            n => format!("{cursor}, what the terminal heard (bells, escape sequences) at {n}"),
         };
         format!(
             "different{by}: {} of {compared} steps compared differ, {differing_cells} cells in all{cursor}; first at step {}{}",
@@ -364,11 +378,64 @@ pub fn cursor_differs(a: &Step, b: &Step) -> Option<String> {
     Cursor::difference(a.cursor, b.cursor, ["A", "B"])
 }
 
-/// Writes the line of a step whose cursors differ.
+/// Writes the line of a step whose cursors differ, or that heard
+/// otherwise.
 fn cursor_report(out: &mut String, a: &Step, told: &str) {
     let key = step_key(a);
-    let _ =
-        writeln!(out, "step {} differs ({key}): the cursor: {told}", a.number);
+    let _ = writeln!(out, "step {} differs ({key}): {told}", a.number);
+}
+
+/// The header line of a trace whose steps say the bells its terminal
+/// heard: the built-in port's, which rings none, as the C original.
+pub const HEARD_BELLS: &str = "heard: bells";
+
+/// The header line of a trace whose steps say every bell and unhandled
+/// escape sequence its terminal heard: a capture's.
+pub const HEARD_ALL: &str = "heard: bells and escape sequences";
+
+/// What the terminal of one of two sides heard at a step where the
+/// other's did not, each with its side (0 or 1): a bell where both
+/// traces say their bells, an escape sequence the emulator leaves
+/// unhandled that the other side never wrote where both say those.
+pub fn heard_apart(
+    traces: [&Trace; 2],
+    steps: [&Step; 2],
+) -> Vec<(usize, String)> {
+    let says = |t: &Trace, what: &str| t.header.extra.iter().any(|e| e == what);
+    let bells = traces
+        .iter()
+        .all(|t| says(t, HEARD_BELLS) || says(t, HEARD_ALL));
+    let sequences = traces.iter().all(|t| says(t, HEARD_ALL));
+    let ever = |t: &Trace, what: &String| {
+        t.steps.iter().any(|s| s.heard.contains(what))
+    };
+    let mut apart = Vec::new();
+    for side in [0, 1] {
+        let (other, other_step) = (traces[1 - side], steps[1 - side]);
+        for what in &steps[side].heard {
+            let bell = what.ends_with("bell");
+            let one_sided = match bell {
+                true => bells && !other_step.heard.contains(what),
+                false => sequences && !ever(other, what),
+            };
+            if one_sided {
+                apart.push((side, what.clone()));
+            }
+        }
+    }
+    apart
+}
+
+/// What side `side` of `roles` heard that the other did not, for a
+/// person: "A rang the bell; B did not", "B wrote ESC [ 5 x, which the
+/// emulator does not handle; A never did".
+pub fn heard_told(roles: [&str; 2], side: usize, what: &str) -> String {
+    let (one, other) = (roles[side], roles[1 - side]);
+    match what {
+        "bell" => format!("{one} rang the bell (^G); {other} did not"),
+        "visual bell" => format!("{one} rang the visual bell (ESC g); {other} did not"),
+        bytes => format!("{one} wrote {bytes}, which the emulator does not handle; {other} never did"),
+    }
 }
 
 /// What came before a step, for its report: `key 'h'`, `after a resize

@@ -84,7 +84,15 @@ pub struct Step {
     pub odd: Vec<OddCell>,
     /// Where the cursor was (v2), or [`Cursor::Unknown`].
     pub cursor: Cursor,
+    /// What the terminal heard since the step before beyond its cells,
+    /// each once, sorted: `bell`, `visual bell`, and each escape
+    /// sequence it left unhandled, by its bytes (`ESC [ 5 x`); a line
+    /// `-- heard WHAT` each, after the cursor's.
+    pub heard: Vec<String>,
 }
+
+/// The start of a step's line of what its terminal heard.
+const HEARD_LINE: &str = "-- heard ";
 
 /// A whole trace: its header and its steps, step 0 first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,6 +255,9 @@ pub fn write_step(out: &mut String, step: &Step) {
     }
     if step.cursor.is_known() {
         out.push_str(&format!("{CURSOR_LINE}{}\n", step.cursor));
+    }
+    for heard in &step.heard {
+        out.push_str(&format!("{HEARD_LINE}{heard}\n"));
     }
 }
 
@@ -479,6 +490,12 @@ fn parse_step(
         })?);
     }
     let cursor = parse_cursor(lines, header)?;
+    let mut heard = Vec::new();
+    while let Some(what) = lines.peek().and_then(|l| l.strip_prefix(HEARD_LINE))
+    {
+        heard.push(what.to_string());
+        lines.next("a heard line")?;
+    }
     Ok(Step {
         number,
         key,
@@ -486,6 +503,7 @@ fn parse_step(
         colours,
         odd,
         cursor,
+        heard,
     })
 }
 

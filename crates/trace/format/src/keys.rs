@@ -127,7 +127,13 @@ pub fn key_told(key: char) -> String {
     if !is_special_key(key) {
         return name;
     }
-    let bytes: Vec<String> = key_bytes(key, false)
+    format!("{name}, sent as {}", bytes_told(&key_bytes(key, false)))
+}
+
+/// Bytes a terminal sends or receives, as a porter reads them, each apart:
+/// "ESC [ 5 ~", "0x07".
+pub fn bytes_told(bytes: &[u8]) -> String {
+    let told: Vec<String> = bytes
         .iter()
         .map(|&b| match b {
             0x1b => "ESC".to_string(),
@@ -135,7 +141,7 @@ pub fn key_told(key: char) -> String {
             b => format!("0x{b:02x}"),
         })
         .collect();
-    format!("{name}, sent as {}", bytes.join(" "))
+    told.join(" ")
 }
 
 /// The name of a special key (`"Up"`, `"F5"`, `"Page Down"`); `None` for

@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use crate::classes::{Colour, Look};
 use crate::format::Trace;
 use crate::keys::key_told;
 use crate::stderr::Stderr;
@@ -142,82 +143,180 @@ pub fn crash_name(code: u32) -> Option<&'static str> {
 }
 
 /// How a program left its terminal when it ended: what curses' `endwin()`
-/// restores, each `None` where it cannot be read (the Windows console has
-/// no alternate screen nor keypad mode read). Each thing a player sees of
-/// it is a field, its value as `endwin()` leaves it in [`Left::RESTORED`],
-/// and an entry of `beside`, which compares and says them all: the
-/// verdict, `fuzz`'s groups and the report read them from there.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// restores, and every mode and setting a program can leave behind for
+/// the shell after it, each `None` where it cannot be read (the Windows
+/// console has no alternate screen nor keypad mode read). Each thing a
+/// player sees of it is a field, its value as `endwin()` leaves it in
+/// [`Left::RESTORED`], and an entry of `beside`, which compares and says
+/// them all: the verdict, `fuzz`'s groups and the report read them from
+/// there.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Left {
     /// Still on the alternate screen (`endwin()` leaves it).
     pub alternate_screen: Option<bool>,
     /// The cursor still hidden (`endwin()` shows it again).
     pub cursor_hidden: Option<bool>,
-    /// The keypad or the cursor keys still in application mode
-    /// (`keypad(stdscr, TRUE)`, which `endwin()` undoes).
+    /// The keypad in application mode (`keypad(stdscr, TRUE)`'s `smkx`,
+    /// which `endwin()` undoes).
     pub keypad: Option<bool>,
+    /// The cursor keys in application mode (`smkx` on an xterm: arrows
+    /// sent as `ESC O A`, which the shell's line editor does not read).
+    pub cursor_keys: Option<bool>,
     /// Typed keys echoed, as before curses (`noecho()` turns it off).
     pub echo: Option<bool>,
     /// Input read a line at a time, as before curses (`cbreak()` and
     /// `raw()` turn it off).
     pub canonical: Option<bool>,
+    /// The colours and attributes the next text is written in: the
+    /// shell's, once the program has ended.
+    pub pen: Option<Look>,
+    /// The kind of mouse reporting on, empty if off.
+    pub mouse: Option<&'static str>,
+    /// Bracketed paste on.
+    pub bracketed_paste: Option<bool>,
+    /// Lines wrapped at the right edge (autowrap).
+    pub autowrap: Option<bool>,
+    /// A scroll region narrower than the screen set.
+    pub scroll_region: Option<bool>,
+    /// Insert mode on: text written pushes the rest of its line right.
+    pub insert: Option<bool>,
+    /// The window's title, empty if never set (or set back).
+    pub window_title: Option<String>,
+    /// The icon's title, empty if never set (or set back).
+    pub icon_title: Option<String>,
+    /// What the terminal heard as the program ended, after its last
+    /// screen: bells and escape sequences the emulator leaves unhandled
+    /// ([`crate::Step::heard`]).
+    pub heard_at_end: Option<Vec<String>>,
 }
 
 impl Left {
     /// The terminal as `endwin()` leaves it, and as a pseudo-terminal
     /// starts: the main screen, the cursor shown, the keys in their normal
-    /// mode, echo and line input on.
+    /// mode, echo and line input on, the default colours, no mouse nor
+    /// bracketed paste nor insert mode, lines wrapped, the whole screen
+    /// scrolled, no title set.
     pub const RESTORED: Left = Left {
         alternate_screen: Some(false),
         cursor_hidden: Some(false),
         keypad: Some(false),
+        cursor_keys: Some(false),
         echo: Some(true),
         canonical: Some(true),
+        pen: Some(Look {
+            fg: Colour::Default,
+            bg: Colour::Default,
+            attributes: Vec::new(),
+        }),
+        mouse: Some(""),
+        bracketed_paste: Some(false),
+        autowrap: Some(true),
+        scroll_region: Some(false),
+        insert: Some(false),
+        window_title: Some(String::new()),
+        icon_title: Some(String::new()),
+        heard_at_end: Some(Vec::new()),
     };
 
-    /// Each thing read of the terminal, against `other`'s: whether both
-    /// read it and it differs, and how a porter says it when it is not as
-    /// `endwin()` leaves it.
-    fn beside(&self, other: &Left) -> [(bool, &'static str); 5] {
-        fn apart<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
-            matches!((a, b), (Some(a), Some(b)) if a != b)
+    /// Each thing read of the terminal, against `other`'s: what it is,
+    /// whether both read it and it differs, whether either did not read
+    /// it, and how a porter says it when it is not as `endwin()` leaves
+    /// it.
+    fn beside(&self, other: &Left) -> Vec<Beside> {
+        fn of<T: PartialEq>(
+            (a, b): (&Option<T>, &Option<T>),
+            name: &'static str,
+            said: impl Into<String>,
+        ) -> Beside {
+            let apart = matches!((a, b), (Some(a), Some(b)) if a != b);
+            let unread = a.is_none() || b.is_none();
+            (name, apart, unread, said.into())
         }
-        let (a, b) = (self, other);
-        [
-            (
-                apart(&a.alternate_screen, &b.alternate_screen),
-                "on the alternate screen",
-            ),
-            (
-                apart(&a.cursor_hidden, &b.cursor_hidden),
-                "with the cursor hidden",
-            ),
-            (
-                apart(&a.keypad, &b.keypad),
-                "with the keypad in application mode",
-            ),
-            (apart(&a.echo, &b.echo), "with echo off"),
-            (
-                apart(&a.canonical, &b.canonical),
-                "with line input off (cbreak or raw)",
-            ),
-        ]
+        // Each field: its name, and how it is said left otherwise.
+        macro_rules! each {
+            ($($field:ident $name:literal $said:expr;)*) => {
+                vec![$(of((&self.$field, &other.$field), $name, $said)),*]
+            };
+        }
+        let title = |t: &Option<String>| t.clone().unwrap_or_default();
+        let (window, icon) =
+            (title(&self.window_title), title(&self.icon_title));
+        let mouse = self.mouse.unwrap_or("");
+        let end: Vec<&str> = (self.heard_at_end.iter().flatten())
+            .map(|what| match what.as_str() {
+                "bell" => "^G (the bell)",
+                "visual bell" => "ESC g (the visual bell)",
+                sequence => sequence,
+            })
+            .collect();
+        let end = end.join(", ");
+        each! {
+            alternate_screen "the alternate screen" "on the alternate screen";
+            cursor_hidden "the cursor" "with the cursor hidden";
+            keypad "the keypad's mode" "with the keypad in application mode";
+            cursor_keys "the cursor keys' mode"
+                "with application cursor keys on (arrows sent as ESC O A)";
+            echo "echo" "with echo off";
+            canonical "line input" "with line input off (cbreak or raw)";
+            pen "the text colours" pen_told(self.pen.as_ref());
+            mouse "mouse reporting" format!("with mouse reporting on ({mouse})");
+            bracketed_paste "bracketed paste" "with bracketed paste on";
+            autowrap "line wrap" "with line wrap (autowrap) off";
+            scroll_region "the scroll region" "with a scroll region set";
+            insert "insert mode" "with insert mode on";
+            window_title "the window title"
+                format!("with the window title set to {window:?}");
+            icon_title "the icon title"
+                format!("with the icon title set to {icon:?}");
+            heard_at_end "what it wrote as it ended"
+                format!("with {end} written as it ended, after its last screen");
+        }
     }
 
     /// Whether `self` and `other` agree on everything both read.
     pub fn agrees(&self, other: &Left) -> bool {
-        self.beside(other).iter().all(|(apart, _)| !apart)
+        self.beside(other).iter().all(|(_, apart, ..)| !apart)
     }
 
     /// What of the terminal is left otherwise than `endwin()` leaves it,
     /// as a porter says it; empty if nothing is (or nothing can be read).
-    pub fn not_restored(&self) -> Vec<&'static str> {
+    pub fn not_restored(&self) -> Vec<String> {
         let beside = self.beside(&Left::RESTORED).into_iter();
-        beside
-            .filter(|(apart, _)| *apart)
-            .map(|(_, said)| said)
-            .collect()
+        beside.filter(|b| b.1).map(|b| b.3).collect()
     }
+
+    /// What of the terminal `self` or `other` does not read (the Windows
+    /// console: the alternate screen, the keypad, ...), so that it is not
+    /// compared.
+    pub fn unread(&self, other: &Left) -> Vec<&'static str> {
+        let beside = self.beside(other).into_iter();
+        beside.filter(|b| b.2).map(|b| b.0).collect()
+    }
+}
+
+/// A thing read of the terminal beside the other side's ([`Left::beside`]):
+/// its name, whether it differs, whether a side did not read it, and how a
+/// porter says it.
+type Beside = (&'static str, bool, bool, String);
+
+/// The colours and attributes a program leaves the shell writing in, as
+/// a porter says them: "with the text colours left set (blue on the
+/// default colour)".
+fn pen_told(pen: Option<&Look>) -> String {
+    const NAMES: [&str; 8] = [
+        "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+    ];
+    let name = |c: Colour| match c {
+        Colour::Default => "the default colour".to_string(),
+        Colour::Index(i) if i < 8 => NAMES[usize::from(i)].to_string(),
+        other => format!("colour {other}"),
+    };
+    let Some(pen) = pen else { return String::new() };
+    let mut told = format!("{} on {}", name(pen.fg), name(pen.bg));
+    for attribute in &pen.attributes {
+        told = format!("{told}, {attribute}");
+    }
+    format!("with the text colours and attributes left set ({told})")
 }
 
 /// How a program ended, how it left its terminal, and the last lines it
@@ -236,20 +335,30 @@ pub struct Ending {
 impl Ending {
     /// Whether `self` and `other` ended alike: the same exit (and the same
     /// place, for a Rust panic), the terminal left alike where both are
-    /// read ([`Left::agrees`]), and, for a program that exited with status
-    /// 0, the same last words where both are a main screen's (on the
-    /// Windows console they are its last lines, the game's own screen, and
-    /// are shown only).
+    /// read ([`Left::agrees`]), and, unless it crashed, the same last words
+    /// where both are a main screen's, whatever ended it (a quit key,
+    /// `^C`, `^\`); on the Windows console they are its last lines, the
+    /// game's own screen, and are shown only.
     pub fn alike(&self, other: &Ending) -> bool {
         let main_screens = self.left.alternate_screen.is_some()
             && other.left.alternate_screen.is_some();
         // A crash's words hold what changes from run to run (a thread's
         // id, an address): where it panicked is compared, not its words.
-        let clean = self.exit.success();
         self.exit == other.exit
             && self.panic_place() == other.panic_place()
             && self.left.agrees(&other.left)
-            && (!main_screens || !clean || self.last_words == other.last_words)
+            && (!main_screens
+                || self.crashed()
+                || self.last_words == other.last_words)
+    }
+
+    /// Whether it crashed: panicked, died of a fault (a signal no key
+    /// sends: `SIGSEGV`, `SIGABRT`, ...) or with a crash's NTSTATUS.
+    fn crashed(&self) -> bool {
+        let keyed = |s: &Signal| [1, 2, 3, 9, 15].contains(&s.0);
+        self.panic_place().is_some()
+            || matches!(self.exit, Exit::Crashed(_))
+            || matches!(&self.exit, Exit::Killed(s) if !keyed(s))
     }
 
     /// How it ended, and how it left the terminal if not as `endwin()`
@@ -871,5 +980,13 @@ mod tests {
         assert!(!worded(&[], 0).alike(&Outcome::StillRunning));
         let early = Outcome::Stopped(exited(2, 1));
         assert!(early.alike(&early) && !early.alike(&worded(&[], 1)));
+        // Words after ^C (status 1) and ^\ are compared; a crash's are not.
+        assert!(!worded(&["Goodbye!"], 1).alike(&worded(&[], 1)));
+        let killed = |signal, words: &[&str]| Ending {
+            exit: Exit::Killed(Signal(signal)),
+            ..worded(words, 0).ending().unwrap().clone()
+        };
+        assert!(!killed(3, &["Goodbye!"]).alike(&killed(3, &[])));
+        assert!(killed(11, &["at 0x7f3a"]).alike(&killed(11, &["at 0x7f3b"])));
     }
 }

@@ -252,6 +252,7 @@ fn blank((cols, rows): (u16, u16)) -> Step {
         colours: vec![row; usize::from(rows)],
         odd: Vec::new(),
         cursor: Default::default(),
+        heard: Vec::new(),
     }
 }
 

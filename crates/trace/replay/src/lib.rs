@@ -38,6 +38,7 @@ pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
         colours: classes,
         odd: Vec::new(),
         cursor: Default::default(),
+        heard: Vec::new(),
     }
 }
 

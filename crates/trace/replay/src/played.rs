@@ -7,6 +7,8 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
 use rogue_game::GameConfig;
+use rogue_trace_format::classes::{Look, PLAIN, WHITE};
+use rogue_trace_format::diff::HEARD_BELLS;
 use rogue_trace_format::played::{
     last_lines, Ending, Exit, Left, Outcome, Played, Signal, Stopped,
 };
@@ -22,8 +24,9 @@ pub fn play(
     keys: &[char],
     term: &str,
 ) -> Played {
-    let signalled = signal_key(keys);
-    let before = signalled.map_or(keys.len(), |(i, ..)| i);
+    let coloured = || config.part.color && has_capability(term, "setaf");
+    let signalled = signal_key(keys, coloured);
+    let before = signalled.as_ref().map_or(keys.len(), |(i, ..)| *i);
     let mut trace = crate::replay(config, cols, rows, &keys[..before]);
     trace.header.keys = keys.to_vec();
     if hides_cursor(term) {
@@ -34,6 +37,9 @@ pub fn play(
     }
     // It writes nothing to standard error, as the C original writes nothing.
     stderr::set_header(&mut trace.header, &Default::default());
+    // It rings no bell, as the C original rings none; what escape
+    // sequences the C original writes, its curses' own, it does not say.
+    trace.header.extra.push(HEARD_BELLS.to_string());
     // A key that ends the game has no screen, so with fewer screens than
     // keys after the first, the game ended on the key after the last
     // screen (with no screen at all, at start-up, as Part 0 does); still
@@ -44,6 +50,12 @@ pub fn play(
         _ => (screens, Exit::Status(0), Left::RESTORED),
     };
     let last_words = Vec::new();
+    // What escape sequences the C's curses writes as it ends, it does not
+    // say.
+    let left = Left {
+        heard_at_end: None,
+        ..left
+    };
     let ending = Ending {
         exit,
         left,
@@ -130,19 +142,25 @@ fn has_capability(term: &str, name: &str) -> bool {
 /// `SIGINT`, which ncurses' own handler takes, restoring the terminal and
 /// exiting with status 1; `^\`, `SIGQUIT`, which kills it, its terminal
 /// left as curses set it (the alternate screen, the cursor hidden, echo
-/// and line input off). The replay reads no signal, so its game is cut
-/// there.
-fn signal_key(keys: &[char]) -> Option<(usize, Exit, Left)> {
-    let quit = Left {
+/// and line input off, and, if `coloured` (a part that draws in colour
+/// on a terminal that has them), the text in the colours of the player
+/// `@`, drawn last: white on black). The replay reads no signal, so its
+/// game is cut there.
+fn signal_key(
+    keys: &[char],
+    coloured: impl Fn() -> bool,
+) -> Option<(usize, Exit, Left)> {
+    let quit = || Left {
         alternate_screen: Some(true),
         cursor_hidden: Some(true),
         echo: Some(false),
         canonical: Some(false),
+        pen: Some(Look::of_class(if coloured() { WHITE } else { PLAIN })),
         ..Left::RESTORED
     };
     let signalled = keys.iter().enumerate().find_map(|(i, &key)| match key {
         '\x03' => Some((i, Exit::Status(1), Left::RESTORED)),
-        '\x1c' => Some((i, Exit::Killed(Signal(SIGQUIT)), quit)),
+        '\x1c' => Some((i, Exit::Killed(Signal(SIGQUIT)), quit())),
         _ => None,
     });
     signalled.filter(|_| cfg!(unix))

@@ -138,6 +138,9 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         if let Some(unseen) = outcome.cursor_unseen() {
             outln!("{unseen}")?;
         }
+        for line in outcome.unread() {
+            outln!("{line}")?;
+        }
         outln!("reproduce: {again}")?;
     }
     outln!("{}", outcome.line())?;

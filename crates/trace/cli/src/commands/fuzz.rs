@@ -32,9 +32,12 @@ in the visible colour on one side and the seen colour on the other), unless one 
 colours and the other in one only: then a colour differs, not the field of view (a port drawing \
 remembered cells in the visible colour); \
 a cell is drawn in other colours (the same character); \
+a blank cell is drawn on another background (the same blank); \
 an attribute differs (the same character and colours, bold or another attribute on one side only). \
 A screen the same on both sides, its cursor not (shown on one side and hidden on the other, \
-or shown at another cell), is named \"the cursor differs\". \
+or shown at another cell), is named \"the cursor differs\"; one whose terminal rang the bell where the \
+other's did not, or heard an escape sequence the emulator does not handle that the other never wrote, \
+\"the terminal hears otherwise\". \
 A side that, after a resize, still shows its screen before it, cut or padded to the new size, where \
 the other drew the game again, \"did not draw the game again after a resize\"; one that, at ^Z, \
 still shows its game where the other's terminal shows its main screen, \"did not suspend at ^Z\". \

@@ -10,7 +10,9 @@ use std::fmt;
 
 use rogue_game::{Game, GameConfig};
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
-use rogue_trace_format::diff::{cells_differing_as, on_console};
+use rogue_trace_format::diff::{
+    cells_differing_as, heard_apart, heard_told, on_console,
+};
 use rogue_trace_format::played::{Exit, Played, StderrDifference, Stopped};
 use rogue_trace_format::{
     char_literal, is_resize, key_told, Step, Trace, RESUME, SUSPEND,
@@ -57,6 +59,9 @@ pub enum Kind {
     /// A cell in other colours, its character the same, not the visible
     /// and the seen colour.
     Colours,
+    /// Blank cells on another background (a blank on black is plain,
+    /// as curses takes the terminal's own colours for white on black).
+    Background,
     /// A cell with other attributes (bold, ...), its character and
     /// colours the same: the attributes found on one side only.
     Attributes(Vec<&'static str>),
@@ -85,6 +90,11 @@ pub enum Kind {
     /// A side wrote to its standard error where the other did not, or
     /// other words: who did ([`crate::stderr::who`]).
     Stderr(String),
+    /// A side's terminal heard what the other's did not: a bell at the
+    /// same key, or an escape sequence the emulator leaves unhandled that
+    /// the other never wrote, by its bytes; who, and what
+    /// ([`rogue_trace_format::diff::heard_told`]).
+    Heard(String),
 }
 
 impl fmt::Display for Kind {
@@ -102,6 +112,7 @@ impl fmt::Display for Kind {
             Kind::Lit => write!(f, "a cell is lit on one side and only remembered on the other (the same character, in the visible colour on one side and the seen colour on the other)"),
             Kind::OneColour => write!(f, "{ONE_COLOUR}: one side draws the remembered cells in the visible colour, or the lit ones in the seen colour (the same cells seen; only their colour differs)"),
             Kind::Colours => write!(f, "a cell is drawn in other colours (the same character)"),
+            Kind::Background => write!(f, "a blank cell is drawn on another background (the same blank)"),
             Kind::Attributes(names) => write!(f, "{}: a cell is drawn {} on one side only (the same character and colours)", ATTRIBUTE, names.join(" and ")),
             Kind::Stopped(hows) => {
                 write!(f, "a side stopped or died: {}", hows.join(", "))
@@ -121,6 +132,7 @@ impl fmt::Display for Kind {
             Kind::Stderr(who) => {
                 write!(f, "writes to standard error: {who}")
             }
+            Kind::Heard(told) => write!(f, "the terminal hears otherwise: {told}"),
         }
     }
 }
@@ -290,9 +302,34 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         });
     }
     found.extend(stderr);
+    // What a side's terminal heard and the other's did not, at its step
+    // (before a screen that differs there).
+    if let Some(heard) =
+        differing_heard(outcome).filter(|h| stop.is_none_or(|t| h.step < t))
+    {
+        let at = found.iter().position(|d| d.step > heard.step);
+        found.insert(at.unwrap_or(found.len()), heard);
+    }
     let mut groups = BTreeSet::new();
     found.retain(|d| groups.insert(d.kind.group()));
     found
+}
+
+/// The first step both sides have where one side's terminal heard what
+/// the other's did not ([`heard_apart`]), as a difference.
+fn differing_heard(outcome: &Compared) -> Option<FirstDifference> {
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
+    a.steps.iter().find_map(|step_a| {
+        let step_b = screen(b, step_a.number)?;
+        let (side, what) = heard_apart([a, b], [step_a, step_b]).pop()?;
+        Some(FirstDifference {
+            step: step_a.number,
+            key: outcome.reference.key_at(step_a.number),
+            kind: Kind::Heard(heard_told(ROLES, side, &what)),
+            cells: BTreeSet::new(),
+            players: [player(step_a), player(step_b)],
+        })
+    })
 }
 
 /// How the sides that ended at `step` did: crashed, if one crashed
@@ -620,6 +657,14 @@ impl Walk<'_> {
                 3 if !self.fov => Kind::Colours,
                 3 if one_colour(a, b) => Kind::OneColour,
                 3 => Kind::Lit,
+                4 if looked
+                    .iter()
+                    .filter(|[a, b]| cell_kind(a, b) == 4)
+                    .flatten()
+                    .all(|c| c.0 == ' ') =>
+                {
+                    Kind::Background
+                }
                 4 => Kind::Colours,
                 _ => Kind::Attributes(attributes_apart(&looked)),
             });
@@ -967,6 +1012,7 @@ mod tests {
             colours: colours.iter().map(|r| r.to_string()).collect(),
             odd: Vec::new(),
             cursor: Default::default(),
+            heard: Vec::new(),
         }
     }
 
