@@ -190,26 +190,14 @@ impl Look {
     }
 }
 
-/// The header line of a trace read off a Windows console
-/// (`rogue-trace capture` on Windows): see [`Look::of_console`].
+/// The header line of a trace read off a Windows console.
 pub const CONSOLE: &str =
     "screen: a Windows console (its white on black is also plain)";
 
 impl Look {
-    /// The look of a Windows console cell's attributes: the one place
-    /// they are read.
-    ///
-    /// The console's colour bits are blue 1, green 2, red 4 and
-    /// intensity 8, for the foreground in the low four bits and the
-    /// background in the next four; they become the terminal's indexed
-    /// colours (red 1, green 2, blue 4, bright + 8), so white on black (7)
-    /// is pair 1's class and blue on black (1) pair 2's. Reverse video is
-    /// `inverse`, the underscore `underline`.
-    ///
-    /// The console has no colours of its own apart from its white on
-    /// black: PDCurses draws colour pair 0 with the same attribute as
-    /// pair 1 (white on black). A console's screen cannot tell them apart,
-    /// so a trace marked [`CONSOLE`] compares through [`Look::on_console`].
+    /// The look of a Windows console cell's attributes (blue 1, green 2,
+    /// red 4, intensity 8; foreground low, background next), as the
+    /// terminal's indexed colours.
     pub fn of_console(attributes: u16) -> Look {
         let index = |bits: u16| -> u8 {
             let rgb = [(4, 1), (2, 2), (1, 4)]
@@ -233,8 +221,8 @@ impl Look {
         }
     }
 
-    /// The look as a Windows console shows it: the terminal's own colours
-    /// are the console's white on black.
+    /// The look as a Windows console shows it, where the terminal's own
+    /// colours are white on black (PDCurses draws pair 0 as pair 1).
     pub fn on_console(&self) -> Look {
         let or = |colour, console| match colour {
             Colour::Default => Colour::Index(console),

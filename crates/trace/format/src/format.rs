@@ -1,11 +1,7 @@
-//! The screen trace format, v1 and v2: reading and writing. A v2 trace is
-//! a v1 trace whose steps may each say where the cursor was ([`Cursor`]),
-//! and whose keys may resize the terminal (`\{COLSxROWS}`), each such
-//! step's screen of its own size, its line `== step N resize COLSxROWS`,
-//! or resume the program after a `^Z` (`\{fg}`), its line `== step N
-//! resume`. A trace is written as v2 only when its steps record the
-//! cursor ([`Header::cursors`]) or a key resizes the terminal or resumes
-//! the program, so a trace with none of them reads in any v1 reader.
+//! The screen trace format, v1 and v2: reading and writing. A v2 trace's
+//! steps may say where the cursor was ([`Cursor`]), and its keys may
+//! resize the terminal (`== step N resize COLSxROWS`) or resume the
+//! program (`== step N resume`); a trace without these is written as v1.
 
 use std::fmt;
 
@@ -20,16 +16,13 @@ use crate::resume::{is_event, is_resume, RESUME};
 /// The first line of every v1 trace.
 const MAGIC: &str = "# screen trace v1";
 
-/// The first line of a v2 trace: one whose steps say where the cursor
-/// was, or whose keys resize the terminal.
+/// The first line of a v2 trace.
 const MAGIC_V2: &str = "# screen trace v2";
 
-/// The largest screen a trace may declare, columns by rows: a larger one
-/// is refused before anything is allocated for it.
+/// The largest screen a trace may declare, columns by rows.
 pub const MAX_SIZE: (u16, u16) = (1000, 1000);
 
-/// The header line of a trace that holds only its first and last steps
-/// (`rogue-trace capture` without `--every`).
+/// The header line of a trace that holds only its first and last steps.
 pub const FIRST_AND_LAST: &str = "steps: first and last";
 
 /// The header of a trace.
@@ -49,15 +42,13 @@ pub struct Header {
     pub rows: u16,
     /// The keys typed, in order.
     pub keys: Vec<char>,
-    /// Header lines this reader does not know, kept as they were (without
-    /// the leading `# `).
+    /// Header lines this reader does not know, without the leading `# `.
     pub extra: Vec<String>,
     /// Whether the steps say where the cursor was: the trace is v2.
     pub cursors: bool,
 }
 
-/// A cell whose look is neither pair 1, pair 2 nor the default: its class
-/// is `?` and its look is written after the colour block, as
+/// A cell of class `?`, its look written after the colour block as
 /// `?? Y X FG BG [ATTRIBUTES...]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OddCell {
@@ -113,9 +104,8 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl Trace {
-    /// Reads a trace from its text. Steps are numbered in order from 0;
-    /// a trace of its first and last steps only ([`FIRST_AND_LAST`]) may
-    /// number its last step by its key.
+    /// Reads a trace from its text, its steps numbered in order from 0
+    /// (but the last of a [`FIRST_AND_LAST`] trace).
     pub fn parse(text: &str) -> Result<Trace, ParseError> {
         let mut lines = Lines::new(text);
         let header = parse_header(&mut lines)?;
@@ -163,8 +153,7 @@ impl Trace {
 }
 
 impl Step {
-    /// The look of every cell of row `y`: from its colour class, or spelled
-    /// out after the colour block for a `?` cell.
+    /// The look of every cell of row `y`.
     pub fn looks(&self, y: usize) -> Vec<Look> {
         let classes = self.colours.get(y).map_or("", String::as_str);
         classes
@@ -184,14 +173,12 @@ impl Step {
 }
 
 impl Header {
-    /// The size of step `number`'s screen, columns by rows: the header's,
-    /// or the last resize's among the keys before it.
+    /// The size of step `number`'s screen, columns by rows.
     pub fn size_at(&self, number: usize) -> (u16, u16) {
         size_after(&self.keys, number, (self.cols, self.rows))
     }
 
-    /// Writes the header lines: v2 if a key resizes the terminal or
-    /// resumes the program.
+    /// Writes the header lines.
     pub fn write(&self, out: &mut String) {
         let h = self;
         let v2 = h.cursors || h.keys.iter().any(|&k| is_event(k));

@@ -34,8 +34,7 @@ pub const PAGE_UP: char = '\u{f72c}';
 /// Page Down.
 pub const PAGE_DOWN: char = '\u{f72d}';
 
-/// A special key: its character, its name, and what the terminal sends
-/// for it, in normal and in application cursor mode.
+/// A special key: its character, its name, and what the terminal sends.
 struct Special {
     key: char,
     name: &'static str,
@@ -69,10 +68,7 @@ const fn arrow(
     }
 }
 
-/// Every special key, as `infocmp screen-256color` gives its sequence
-/// (`kcuu1`, `khome`, `kf5`, ...); its arrows in normal cursor mode are
-/// what `screen` and `tmux` send before a program asks for application
-/// mode (`smkx`).
+/// Every special key, as `infocmp screen-256color` gives its sequence.
 const TABLE: [Special; 22] = [
     arrow(UP, "Up", b"\x1b[A", b"\x1bOA"),
     arrow(DOWN, "Down", b"\x1b[B", b"\x1bOB"),
@@ -98,8 +94,8 @@ const TABLE: [Special; 22] = [
     fixed(PAGE_DOWN, "Page Down", b"\x1b[6~"),
 ];
 
-/// Every special key, in the order: arrows, F1 to F12, Insert, Delete,
-/// Home, End, Page Up, Page Down.
+/// Every special key: arrows, F1 to F12, Insert, Delete, Home, End, Page
+/// Up, Page Down.
 pub const SPECIAL_KEYS: [char; 22] = {
     let mut keys = ['\0'; 22];
     let mut i = 0;
@@ -119,9 +115,7 @@ pub fn is_special_key(key: char) -> bool {
     special(key).is_some()
 }
 
-/// A key as a porter reads it: its name or literal, and for a special key
-/// the bytes a terminal sends for it in normal cursor mode, each a program
-/// reading bytes takes apart ("Page Up, sent as ESC [ 5 ~").
+/// A key as a porter reads it: "Page Up, sent as ESC [ 5 ~", or its literal.
 pub fn key_told(key: char) -> String {
     let name = crate::key_literal(key);
     if !is_special_key(key) {
@@ -138,8 +132,7 @@ pub fn key_told(key: char) -> String {
     format!("{name}, sent as {}", bytes.join(" "))
 }
 
-/// The name of a special key (`"Up"`, `"F5"`, `"Page Down"`); `None` for
-/// any other character.
+/// The name of a special key (`"Up"`, `"F5"`, `"Page Down"`).
 pub fn key_name(key: char) -> Option<&'static str> {
     special(key).map(|s| s.name)
 }
@@ -149,10 +142,8 @@ pub fn key_named(name: &str) -> Option<char> {
     TABLE.iter().find(|s| s.name == name).map(|s| s.key)
 }
 
-/// What a terminal of the capture's `TERM` (`screen-256color`) sends for
-/// `key`, with the program's cursor keys in application mode
-/// (`application_cursor`, DECCKM, set by `ESC [ ? 1 h`) or not: a special
-/// key's sequence, any other character its UTF-8 bytes.
+/// What the capture's terminal sends for `key`, the cursor keys in
+/// application mode (DECCKM) or not.
 pub fn key_bytes(key: char, application_cursor: bool) -> Cow<'static, [u8]> {
     match special(key) {
         Some(s) if application_cursor => Cow::Borrowed(s.application),
@@ -164,9 +155,8 @@ pub fn key_bytes(key: char, application_cursor: bool) -> Cow<'static, [u8]> {
     }
 }
 
-/// The keys typed as `text`, what a terminal sent: a special key's
-/// sequence, in either cursor mode, is that key; any other character is
-/// itself.
+/// The keys typed as `text`, a special key's sequence (in either cursor
+/// mode) that key.
 pub fn keys_of_input(text: &str) -> Vec<char> {
     let mut keys = Vec::new();
     let mut rest = text;

@@ -83,9 +83,8 @@ fn runs(step: &Step, y: usize) -> Vec<(usize, String, Look)> {
     runs
 }
 
-/// The foreground and background of a look, as `#rrggbb`, inverse applied;
-/// a foreground that would read at less than 4.5:1 on its background is
-/// lightened until it does ([`readable`]).
+/// The foreground and background of a look, as `#rrggbb`, inverse applied,
+/// the foreground [`readable`].
 fn colours(look: &Look) -> (String, String) {
     let (fg, bg) = (look.fg.hex(FOREGROUND), look.bg.hex(BACKGROUND));
     let (fg, bg) = if look.has("inverse") {
@@ -99,10 +98,8 @@ fn colours(look: &Look) -> (String, String) {
 /// The contrast a page asks of text: 4.5:1 (WCAG AA).
 const CONTRAST: f64 = 4.5;
 
-/// `fg` as a picture shows it on `bg`: itself if it reads at
-/// [`CONTRAST`] or better, else mixed with white, in steps of 1/32, until
-/// it does. The terminal's dark blue (`#0000ee`, 2.2:1 on black) becomes
-/// a lighter blue; every other colour of the game stays as it is.
+/// `fg` as a picture shows it on `bg`: mixed with white in steps of 1/32
+/// until it reads at [`CONTRAST`] or better.
 fn readable(fg: &str, bg: &str) -> String {
     let (Some(fg_rgb), Some(bg_rgb)) = (rgb(fg), rgb(bg)) else {
         return fg.to_string();
