@@ -52,9 +52,8 @@ pub const CALLED_RAND: usize = 4;
 /// `srand()`, unpinned, given the value `time()` returned.
 pub const CALLED_CLOCK_SEED: usize = 16;
 
-/// The byte that starts a key given as the bytes to type (a special key,
-/// as a terminal sends it in the program's cursor keys' mode): a length
-/// byte follows, then the bytes. No UTF-8 character starts with it.
+/// The byte that starts a special key's bytes to type: a length follows,
+/// then the bytes. No UTF-8 character starts with it.
 pub const FRAME: u8 = 0xff;
 /// The most bytes a framed key holds.
 pub const KEY_MAX: usize = 16;

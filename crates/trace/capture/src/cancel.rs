@@ -4,11 +4,8 @@
 //! behind.
 //!
 //! Every program a [`crate::PtySession`] starts is registered here until
-//! it is ended. [`end_every_capture`] marks the process as stopping, then
-//! ends each registered program's process group (Unix; elsewhere each
-//! capture ends within its own limits): the captures see their programs
-//! gone and return, and their sessions and pins clean up as they are
-//! dropped. From then on, no new program is started.
+//! ended; [`end_every_capture`] ends each one's process group (Unix), and
+//! keeps new ones from starting.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,8 +37,7 @@ pub fn end_every_capture() {
     }
 }
 
-/// Registers `pid`, a program just started; false (not registered) if
-/// every capture is being ended, and the program must be ended at once.
+/// Registers `pid`, a program just started; false if it must end at once.
 pub(crate) fn register(pid: u32) -> bool {
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     if stopping() {
