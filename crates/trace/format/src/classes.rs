@@ -61,37 +61,27 @@ impl Colour {
     pub fn hex(self, default: &str) -> String {
         match self {
             Colour::Default => default.to_string(),
-            Colour::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
             Colour::Index(i) => {
                 let (r, g, b) = xterm_rgb(i);
-                format!("#{r:02x}{g:02x}{b:02x}")
+                Colour::Rgb(r, g, b).to_string()
             }
+            rgb => rgb.to_string(),
         }
     }
 }
 
 /// The xterm palette: 16 system colours, a 6x6x6 cube, 24 greys.
 fn xterm_rgb(i: u8) -> (u8, u8, u8) {
-    const SYSTEM: [(u8, u8, u8); 16] = [
-        (0, 0, 0),
-        (205, 0, 0),
-        (0, 205, 0),
-        (205, 205, 0),
-        (0, 0, 238),
-        (205, 0, 205),
-        (0, 205, 205),
-        (229, 229, 229),
-        (127, 127, 127),
-        (255, 0, 0),
-        (0, 255, 0),
-        (255, 255, 0),
-        (92, 92, 255),
-        (255, 0, 255),
-        (0, 255, 255),
-        (255, 255, 255),
+    const SYSTEM: [u32; 16] = [
+        0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd,
+        0xe5e5e5, 0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff,
+        0x00ffff, 0xffffff,
     ];
     match i {
-        0..=15 => SYSTEM[usize::from(i)],
+        0..=15 => {
+            let [_, r, g, b] = SYSTEM[usize::from(i)].to_be_bytes();
+            (r, g, b)
+        }
         16..=231 => {
             let level = |v: u8| if v == 0 { 0 } else { 55 + 40 * v };
             let v = i - 16;

@@ -42,16 +42,6 @@ struct Special {
     application: &'static [u8],
 }
 
-/// A key the terminal sends the same way in both cursor modes.
-const fn fixed(key: char, name: &'static str, sent: &'static [u8]) -> Special {
-    Special {
-        key,
-        name,
-        normal: sent,
-        application: sent,
-    }
-}
-
 /// An arrow: `ESC [ x` in normal cursor mode, `ESC O x` in application
 /// cursor mode.
 const fn arrow(
@@ -66,6 +56,11 @@ const fn arrow(
         normal,
         application,
     }
+}
+
+/// A key the terminal sends the same way in both cursor modes.
+const fn fixed(key: char, name: &'static str, sent: &'static [u8]) -> Special {
+    arrow(key, name, sent, sent)
 }
 
 /// Every special key, as `infocmp screen-256color` gives its sequence.
