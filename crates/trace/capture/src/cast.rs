@@ -370,10 +370,9 @@ impl CastWriter {
 
     /// Writes what is left and flushes.
     pub fn finish(&mut self) -> io::Result<()> {
-        if !self.held.is_empty() {
-            let text = String::from_utf8_lossy(&self.held).into_owned();
-            self.held.clear();
-            self.event("o", &text)?;
+        let held = std::mem::take(&mut self.held);
+        if !held.is_empty() {
+            self.event("o", &String::from_utf8_lossy(&held))?;
         }
         self.out.flush()
     }

@@ -159,19 +159,17 @@ fn refusal_of(path: &Path) -> Option<Refusal> {
     }
     // The program headers: one of type PT_INTERP names the dynamic
     // linker; a static program (static-pie too) has none.
-    let (offset, size, count) = if ours_64 {
-        (
-            number(head, 32, 8),
-            number(head, 54, 2),
-            number(head, 56, 2),
-        )
+    // e_phoff (its width), e_phentsize and e_phnum.
+    let [at, width, size_at, count_at] = if ours_64 {
+        [32, 8, 54, 56]
     } else {
-        (
-            number(head, 28, 4),
-            number(head, 42, 2),
-            number(head, 44, 2),
-        )
+        [28, 4, 42, 44]
     };
+    let (offset, size, count) = (
+        number(head, at, width),
+        number(head, size_at, 2),
+        number(head, count_at, 2),
+    );
     let (Some(offset), Some(size), Some(count)) = (offset, size, count) else {
         return Some(Refusal::NotAProgram);
     };

@@ -347,8 +347,7 @@ fn size(cols: u16, rows: u16) -> PtySize {
     PtySize {
         rows,
         cols,
-        pixel_width: 0,
-        pixel_height: 0,
+        ..PtySize::default()
     }
 }
 

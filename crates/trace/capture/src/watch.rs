@@ -139,11 +139,9 @@ impl Watch {
         self.processes()
             .iter()
             .filter_map(|pid| {
-                let stat = read_proc(&format!("/proc/{pid}/stat"))?;
-                // The fields after the command's closing parenthesis: the
-                // 12th and 13th of them are utime and stime.
-                let after = &stat[stat.rfind(')')? + 1..];
-                let fields: Vec<&str> = after.split_whitespace().collect();
+                // The 12th and 13th fields after the name: utime and stime.
+                let stat = stat(&format!("/proc/{pid}/stat"))?;
+                let fields: Vec<&str> = stat.split_whitespace().collect();
                 let time = |i: usize| fields.get(i)?.parse::<u64>().ok();
                 Some(time(11)? + time(12)?)
             })
@@ -334,15 +332,18 @@ fn tasks(pid: u32) -> Vec<u32> {
         .unwrap_or_default()
 }
 
+/// A `stat` file of `/proc` after the command's name, which, in
+/// parentheses, may itself hold spaces and ')'.
+fn stat(path: &str) -> Option<String> {
+    let mut stat = read_proc(path)?;
+    stat.drain(..stat.rfind(')')? + 1);
+    Some(stat)
+}
+
 /// The state letter of a thread (`R`, `S`, `D`, `T`, `Z`, ...).
 fn thread_state(pid: u32, tid: u32) -> Option<char> {
-    let stat = read_proc(&format!("/proc/{pid}/task/{tid}/stat"))?;
-    // The command name, in parentheses, may itself hold spaces and ')'.
-    stat[stat.rfind(')')? + 1..]
-        .split_whitespace()
-        .next()?
-        .chars()
-        .next()
+    let stat = stat(&format!("/proc/{pid}/task/{tid}/stat"))?;
+    stat.split_whitespace().next()?.chars().next()
 }
 
 /// The process groups of the children of `root` but its own: a shell's jobs.
@@ -371,11 +372,9 @@ fn children(pid: u32, tid: u32) -> Vec<u32> {
         .unwrap_or_default()
 }
 
-/// The process group of `pid`.
+/// The process group of `pid` (after the name: state, parent, group).
 fn process_group(pid: u32) -> Option<u32> {
-    let stat = read_proc(&format!("/proc/{pid}/stat"))?;
-    // After the name: state, parent, process group.
-    stat[stat.rfind(')')? + 1..]
+    stat(&format!("/proc/{pid}/stat"))?
         .split_whitespace()
         .nth(2)?
         .parse()

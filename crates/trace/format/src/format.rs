@@ -220,15 +220,9 @@ pub fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
 /// Writes a step.
 pub fn write_step(out: &mut String, step: &Step) {
     write_step_header(out, step.number, step.key);
-    for row in &step.text {
-        out.push_str(row);
-        out.push('\n');
-    }
+    out.extend(step.text.iter().map(|row| format!("{row}\n")));
     out.push_str(COLOURS_LINE);
-    for row in &step.colours {
-        out.push_str(row);
-        out.push('\n');
-    }
+    out.extend(step.colours.iter().map(|row| format!("{row}\n")));
     for odd in &step.odd {
         out.push_str(&format!("?? {} {} {}\n", odd.y, odd.x, odd.look));
     }

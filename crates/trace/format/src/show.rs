@@ -181,11 +181,8 @@ pub fn svg(trace: &Trace, step: &Step) -> String {
             if text.trim().is_empty() {
                 continue;
             }
-            let weight = if look.has("bold") {
-                " font-weight=\"bold\""
-            } else {
-                ""
-            };
+            let bold = look.has("bold");
+            let weight = if bold { " font-weight=\"bold\"" } else { "" };
             let _ = writeln!(
                 out,
                 "<text x=\"{px}\" y=\"{}\" textLength=\"{width}\" lengthAdjust=\"spacingAndGlyphs\" fill=\"{fg}\"{weight} xml:space=\"preserve\">{}</text>",
@@ -208,11 +205,8 @@ pub fn html(trace: &Trace, step: &Step) -> String {
     for y in 0..step.text.len() {
         for (_, text, look) in runs(step, y) {
             let (fg, bg) = colours(&look);
-            let weight = if look.has("bold") {
-                ";font-weight:bold"
-            } else {
-                ""
-            };
+            let bold = look.has("bold");
+            let weight = if bold { ";font-weight:bold" } else { "" };
             let _ = write!(
                 out,
                 "<span style=\"color:{fg};background:{bg}{weight}\">{}</span>",
