@@ -12,7 +12,6 @@
 
 use std::ffi::OsStr;
 use std::io;
-use std::path::PathBuf;
 
 use crate::preload::{self, Preload};
 use crate::protocol::{self, PIN_RNG as RNG, PIN_SEED as SEED};
@@ -41,11 +40,6 @@ impl Pin {
             seed,
             rng: rng.to_string(),
         })
-    }
-
-    /// Where the library is.
-    pub fn library(&self) -> PathBuf {
-        self.preload.library()
     }
 
     /// The environment that pins the run.

@@ -259,7 +259,7 @@ impl<'a> Lines<'a> {
             {
                 Ok((line, self.next))
             }
-            _ => Err(self.error(
+            _ => Err(error(
                 self.next,
                 format!("the file ends where {what} should be"),
             )),
@@ -269,16 +269,17 @@ impl<'a> Lines<'a> {
     fn rest_is_empty(&self) -> bool {
         self.lines[self.next..].iter().all(|l| l.is_empty())
     }
+}
 
-    fn error(&self, line: usize, message: String) -> ParseError {
-        ParseError { line, message }
-    }
+/// The error at `line`.
+fn error(line: usize, message: String) -> ParseError {
+    ParseError { line, message }
 }
 
 fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     let (first, n) = lines.next("the first line")?;
     if first != MAGIC && first != MAGIC_V2 {
-        return Err(lines.error(
+        return Err(error(
             n,
             format!("expected '{MAGIC}' or '{MAGIC_V2}', found '{first}'"),
         ));
@@ -295,42 +296,34 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     let find = |name: &str| fields.iter().find(|(f, _, _)| *f == name).copied();
     let end = lines.next;
     let required = |name: &str| {
-        find(name).ok_or_else(|| ParseError {
-            line: end + 1,
-            message: format!("the header has no '{name}' line"),
+        find(name).ok_or_else(|| {
+            error(end + 1, format!("the header has no '{name}' line"))
         })
     };
     let number = |name: &str, max: u64| -> Result<u64, ParseError> {
         let (_, value, n) = required(name)?;
         match value.parse::<u64>() {
             Ok(v) if v <= max => Ok(v),
-            Ok(_) => Err(ParseError {
-                line: n,
-                message: format!("{name} {value} is larger than {max}"),
-            }),
-            Err(_) => Err(ParseError {
-                line: n,
-                message: format!("{name} '{value}' is not a number"),
-            }),
+            Ok(_) => {
+                Err(error(n, format!("{name} {value} is larger than {max}")))
+            }
+            Err(_) => {
+                Err(error(n, format!("{name} '{value}' is not a number")))
+            }
         }
     };
     let (_, size, size_line) = required("size")?;
-    let (cols, rows) = parse_size(size).map_err(|message| ParseError {
-        line: size_line,
-        message,
-    })?;
+    let (cols, rows) = parse_size(size).map_err(|e| error(size_line, e))?;
     let (_, keys, keys_line) = required("keys")?;
-    let keys = unescape_keys(keys).map_err(|e| ParseError {
-        line: keys_line,
-        message: format!("keys: {e}"),
-    })?;
+    let keys = unescape_keys(keys)
+        .map_err(|e| error(keys_line, format!("keys: {e}")))?;
     if first == MAGIC && keys.iter().any(|&k| is_event(k)) {
-        return Err(ParseError {
-            line: keys_line,
-            message: format!(
+        return Err(error(
+            keys_line,
+            format!(
                 "keys resize the terminal or resume the program: the first line must be '{MAGIC_V2}'"
             ),
-        });
+        ));
     }
     let optional_number =
         |name: &str, max: u64| -> Result<Option<u64>, ParseError> {
@@ -393,7 +386,7 @@ fn parse_step(
 ) -> Result<Step, ParseError> {
     let (line, n) = lines.next("a step")?;
     let rest = line.strip_prefix("== step ").ok_or_else(|| {
-        lines.error(
+        error(
             n,
             format!("expected '== step {index} key ...', found '{line}'"),
         )
@@ -402,15 +395,13 @@ fn parse_step(
         .split_once(" key ")
         .or_else(|| rest.split_once(" resize ").map(|(n, _)| (n, "")))
         .or_else(|| rest.strip_suffix(" resume").map(|n| (n, "resume")))
-        .ok_or_else(|| {
-            lines.error(n, format!("step line '{line}' has no key"))
-        })?;
+        .ok_or_else(|| error(n, format!("step line '{line}' has no key")))?;
     let number = match number.parse::<usize>() {
         Ok(number) if number == index || (any_later && number > index) => {
             number
         }
         _ => {
-            return Err(lines.error(
+            return Err(error(
                 n,
                 format!("expected step {index}, found step {number}"),
             ));
@@ -418,25 +409,21 @@ fn parse_step(
     };
     let key = match key {
         "-" => None,
-        "" => Some(parse_resize(rest).map_err(|e| lines.error(n, e))?),
+        "" => Some(parse_resize(rest).map_err(|e| error(n, e))?),
         "resume" => Some(RESUME),
-        literal => {
-            Some(parse_key_literal(literal).map_err(|e| lines.error(n, e))?)
-        }
+        literal => Some(parse_key_literal(literal).map_err(|e| error(n, e))?),
     };
     let size = header.size_at(number);
     let text = parse_block(lines, size, "screen row")?;
     let (line, n) = lines.next("'-- colours'")?;
     if line != "-- colours" {
-        return Err(
-            lines.error(n, format!("expected '-- colours', found '{line}'"))
-        );
+        return Err(error(n, format!("expected '-- colours', found '{line}'")));
     }
     let colours = parse_block(lines, size, "colour row")?;
     for (row, line) in colours.iter().enumerate() {
         if let Some(bad) = line.chars().find(|&c| !is_class(c)) {
             let n = lines.next - usize::from(size.1) + row + 1;
-            return Err(lines.error(
+            return Err(error(
                 n,
                 format!("colour class '{bad}' is not w, b, space or ?"),
             ));
@@ -453,10 +440,7 @@ fn parse_step(
             .zip(look.and_then(|l| l.parse::<Look>().ok()))
             .map(|((y, x), look)| OddCell { y, x, look });
         odd.push(cell.ok_or_else(|| {
-            lines.error(
-                n,
-                format!("'?? {line}' is not '?? Y X FG BG [ATTRIBUTES]'"),
-            )
+            error(n, format!("'?? {line}' is not '?? Y X FG BG [ATTRIBUTES]'"))
         })?);
     }
     let cursor = parse_cursor(lines, header)?;
@@ -487,7 +471,7 @@ fn parse_cursor(
     match given {
         Some(text) if header.cursors => {
             let (_, n) = lines.next("a cursor line")?;
-            text.parse().map_err(|e| lines.error(n, e))
+            text.parse().map_err(|e| error(n, e))
         }
         _ => Ok(Cursor::Unknown),
     }
@@ -504,7 +488,7 @@ fn parse_block(
         let (line, n) = lines.next(&format!("a {what}"))?;
         let width = line.chars().count();
         if width != usize::from(cols) {
-            return Err(lines.error(
+            return Err(error(
                 n,
                 format!("{what} has {width} characters, the size says {cols}"),
             ));
