@@ -164,10 +164,7 @@ fn runs(cells: &[(usize, usize)]) -> Vec<[usize; 3]> {
 
 /// Escapes text for HTML.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    crate::show::xml(text).replace('"', "&quot;")
 }
 
 /// One trace for the page: its header and its steps, each a change from

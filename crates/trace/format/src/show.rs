@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::classes::{Colour, Look};
+use crate::classes::{Colour, Look, ATTRIBUTES};
 use crate::escape::key_literal;
 use crate::format::{Step, Trace};
 
@@ -51,12 +51,7 @@ fn ansi(look: &Look) -> String {
     };
     let mut codes =
         vec!["0".to_string(), colour(look.fg, 30), colour(look.bg, 40)];
-    for (name, code) in [
-        ("bold", "1"),
-        ("italic", "3"),
-        ("underline", "4"),
-        ("inverse", "7"),
-    ] {
+    for (name, code) in ATTRIBUTES.into_iter().zip(["1", "3", "4", "7"]) {
         if look.has(name) {
             codes.push(code.to_string());
         }
@@ -86,12 +81,10 @@ fn runs(step: &Step, y: usize) -> Vec<(usize, String, Look)> {
 /// The foreground and background of a look, as `#rrggbb`, inverse applied,
 /// the foreground [`readable`].
 fn colours(look: &Look) -> (String, String) {
-    let (fg, bg) = (look.fg.hex(FOREGROUND), look.bg.hex(BACKGROUND));
-    let (fg, bg) = if look.has("inverse") {
-        (bg, fg)
-    } else {
-        (fg, bg)
-    };
+    let (mut fg, mut bg) = (look.fg.hex(FOREGROUND), look.bg.hex(BACKGROUND));
+    if look.has("inverse") {
+        std::mem::swap(&mut fg, &mut bg);
+    }
     (readable(&fg, &bg), bg)
 }
 
@@ -144,7 +137,7 @@ fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
 }
 
 /// Escapes text for XML.
-fn xml(text: &str) -> String {
+pub(crate) fn xml(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
