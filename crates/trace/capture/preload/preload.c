@@ -367,20 +367,11 @@ static int passed_on(const struct termios *t, unsigned char c) {
     return 1;
 }
 
-/* How the program asks for input. */
-enum asking {
-    /* It waits until input comes, or for a time (a blocking read, or a
-     * poll or select with a timeout). */
-    WAITS,
-    /* It looks and goes on (a poll or select that does not wait, a read
-     * that returns at once): curses does this while it draws, to see if
-     * a key came, and a program that polls for keys does it between its
-     * sleeps. */
-    LOOKS,
-    /* A read: it waits unless fd does not block or its terminal returns
-     * at once (VMIN and VTIME 0). */
-    READS,
-};
+/* How the program asks for input: it waits until input comes, or for a
+ * time; it looks and goes on (as curses does while it draws, or a program
+ * that polls for keys between its sleeps); or it reads, which waits unless
+ * fd does not block or its terminal returns at once (VMIN and VTIME 0). */
+enum asking { WAITS, LOOKS, READS };
 
 /* A terminal looked at and found without input, nothing written since. */
 static int looked_at = -1;
@@ -433,24 +424,22 @@ static int has_children(void) {
 
 /* Types the next key into the terminal fd, whose modes are t. */
 static void type_key(int fd, const struct termios *t) {
-    if (has_children()) {
-        notice(fd, "handback");
-        stop_typing();
-        return;
-    }
-    notice(fd, "wait");
-    unsigned char key[KEY_MAX];
-    size_t n = next_key(key);
-    if (n == 0) {
-        stop_typing();
-        return;
-    }
-    int typeable = !(t->c_lflag & ICANON);
-    for (size_t i = 0; i < n; i++) {
-        typeable &= passed_on(t, key[i]);
-    }
-    for (size_t i = 0; typeable && i < n; i++) {
-        typeable = ioctl(fd, TIOCSTI, &key[i]) == 0;
+    int typeable = !has_children();
+    if (typeable) {
+        notice(fd, "wait");
+        unsigned char key[KEY_MAX];
+        size_t n = next_key(key);
+        if (n == 0) {
+            stop_typing();
+            return;
+        }
+        typeable = !(t->c_lflag & ICANON);
+        for (size_t i = 0; i < n; i++) {
+            typeable &= passed_on(t, key[i]);
+        }
+        for (size_t i = 0; typeable && i < n; i++) {
+            typeable = ioctl(fd, TIOCSTI, &key[i]) == 0;
+        }
     }
     if (!typeable) {
         notice(fd, "handback");
