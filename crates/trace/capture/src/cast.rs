@@ -116,7 +116,7 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
     };
     let cols = size(cols, MAX_SIZE.0, "width (columns)")?;
     let rows = size(rows, MAX_SIZE.1, "height (rows)")?;
-    let mut events = Vec::new();
+    let (mut events, mut keys) = (Vec::new(), Vec::new());
     for (number, line) in lines {
         let line = line.trim();
         if line.is_empty() || (version == Some(3) && line.starts_with('#')) {
@@ -137,18 +137,13 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
         };
         match code {
             "o" => events.push(Event::Output(data.to_string())),
-            "i" => events.push(Event::Input(data.to_string())),
+            "i" => {
+                keys.extend(keys_of_input(data));
+                events.push(Event::Input(data.to_string()));
+            }
             _ => {}
         }
     }
-    let keys: Vec<char> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Input(keys) => Some(keys_of_input(keys)),
-            Event::Output(_) => None,
-        })
-        .flatten()
-        .collect();
     if keys.is_empty() {
         return Err(error(
             0,

@@ -45,13 +45,7 @@ pub(crate) fn wrap(
 /// Continues the shell `pid`, stopped while its job is: it brings its job
 /// back with `fg`.
 pub(crate) fn resume(pid: u32) -> std::io::Result<()> {
-    // SAFETY: kill(2) sends a signal to one process.
-    let sent = unsafe { libc::kill(pid as i32, libc::SIGCONT) };
-    if sent == 0 {
-        Ok(())
-    } else {
-        Err(std::io::Error::last_os_error())
-    }
+    crate::platform::signal(pid, libc::SIGCONT)
 }
 
 /// Kills the process groups `groups` (a job's, besides the shell's).

@@ -2,11 +2,9 @@
 //! the next key with everything it wrote on the screen.
 //!
 //! A program given the capture's library says itself when it waits
-//! ([`crate::preload`]): any such word ends a wait at once. Else, on
-//! Linux, the program is watched through `/proc` ([`crate::watch`]) and a
-//! marker written to the terminal behind its output shows when all of it
-//! has come out; elsewhere, or with [`Settle::Quiet`], the screen has
-//! settled when output pauses for a quiet time.
+//! ([`crate::preload`]). Else, on Linux, it is watched through `/proc`
+//! ([`crate::watch`]), a marker behind its output telling when all came
+//! out; elsewhere, or with [`Settle::Quiet`], output pauses.
 
 use std::time::{Duration, Instant};
 

@@ -15,6 +15,8 @@ use std::path::Path;
 
 use portable_pty::{Child, ChildKiller, ExitStatus};
 
+use crate::platform;
+
 /// The signals set back to their default in the program, as
 /// `portable-pty` and the Rust library set them.
 const DEFAULTS: [i32; 7] = [
@@ -86,7 +88,7 @@ impl Child for Spawned {
 
 impl ChildKiller for Spawned {
     fn kill(&mut self) -> io::Result<()> {
-        signal(self.pid, libc::SIGKILL)
+        platform::signal(self.pid, libc::SIGKILL)
     }
 
     fn clone_killer(&self) -> Box<dyn ChildKiller + Send + Sync> {
@@ -100,20 +102,11 @@ struct Killer(u32);
 
 impl ChildKiller for Killer {
     fn kill(&mut self) -> io::Result<()> {
-        signal(self.0, libc::SIGKILL)
+        platform::signal(self.0, libc::SIGKILL)
     }
 
     fn clone_killer(&self) -> Box<dyn ChildKiller + Send + Sync> {
         Box::new(Killer(self.0))
-    }
-}
-
-/// Sends `signal` to the process `pid`.
-fn signal(pid: u32, signal: i32) -> io::Result<()> {
-    // SAFETY: kill(2) sends a signal to one process.
-    match unsafe { libc::kill(pid as i32, signal) } {
-        0 => Ok(()),
-        _ => Err(io::Error::last_os_error()),
     }
 }
 

@@ -178,6 +178,15 @@ pub fn line_modes(master: &dyn MasterPty) -> Option<(bool, bool)> {
     Some((t.c_lflag & libc::ICANON != 0, t.c_lflag & libc::ECHO != 0))
 }
 
+/// Sends `signal` to the process `pid`.
+pub fn signal(pid: u32, signal: i32) -> std::io::Result<()> {
+    // SAFETY: kill(2) sends a signal to one process.
+    match unsafe { libc::kill(pid as i32, signal) } {
+        0 => Ok(()),
+        _ => Err(std::io::Error::last_os_error()),
+    }
+}
+
 /// Keeps the programs captured from dumping core (a `^\` typed kills with
 /// `SIGQUIT`): the limit, set once here, is inherited.
 pub fn no_core_dumps() {

@@ -1,8 +1,6 @@
 //! Watching a program through Linux's `/proc`, to know when it waits for
-//! the next key: every thread of every process it started is asleep, one of
-//! them in a `read` of the terminal or a `poll`/`select` of its files, and
-//! it has read the bytes typed since the last look (`rchar` in
-//! `/proc/PID/io`).
+//! the next key: every thread asleep, one in a `read` of the terminal or a
+//! `poll`, and the bytes typed read (`rchar` in `/proc/PID/io`).
 
 use std::collections::HashMap;
 use std::fs;

@@ -1,13 +1,7 @@
-//! Special keys: the arrows, Home, End, Page Up and Page Down, Insert,
-//! Delete and F1 to F12, each written as one character of Unicode's
-//! Private Use Area, at the code points Apple gives its function keys
-//! (`U+F700` Up, ... `U+F72D` Page Down), so that a list of keys stays a
-//! list of characters.
-//!
-//! A terminal sends a special key as a sequence of bytes ([`key_bytes`]):
-//! here, those of `screen` and `tmux` (`TERM=screen-256color`, the
-//! capture's terminal), whose arrows depend on the cursor keys' mode the
-//! program set (DECCKM).
+//! Special keys (arrows, Home, End, Page Up and Down, Insert, Delete, F1 to
+//! F12), each one character of Unicode's Private Use Area where Apple puts
+//! its function keys (`U+F700` Up, ... `U+F72D` Page Down), sent as
+//! `TERM=screen-256color` sends them ([`key_bytes`]).
 
 use std::borrow::Cow;
 
