@@ -1,11 +1,7 @@
 //! What the capture and its preloaded library (`preload.c`, beside this
-//! file) say to each other: the environment that asks the library for
-//! its work, the strings it writes behind the program's output, and how
-//! a key is put in its reach. The C says the same in its own words; a
-//! test here checks that it does.
-//!
-//! The strings are APC strings (`ESC _ … ESC \`) that no program writes,
-//! named `rogue-trace-…`:
+//! file, checked by a test here to say the same) say to each other: the
+//! environment, the strings written behind the program's output, and the
+//! keys. The strings are APC strings (`ESC _ … ESC \`):
 //!
 //! - `rogue-trace-wait;N;PID`: the program (its process `PID`) waits for
 //!   a key, `N` keys having been typed;

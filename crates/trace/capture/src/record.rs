@@ -1,5 +1,4 @@
-//! Recording: the keys typed one at a time, each screen recorded once it
-//! has settled, as the steps of a trace.
+//! Recording: the keys typed one at a time, each screen settled a step.
 
 use std::ffi::OsString;
 use std::io;

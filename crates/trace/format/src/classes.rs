@@ -1,10 +1,8 @@
 //! The colour classes of a trace: the one place their vocabulary lives.
 //!
-//! Every cell of a step has a class: `w` for colour pair 1 (white on
-//! black), `b` for pair 2 (blue on black), a space for the terminal's own
-//! colours (and for every blank character, whatever its colours), and `?`
-//! for any other look, which the step then spells out as a [`Look`]: its
-//! colours and attributes, such as `15 default bold`.
+//! Every cell has a class: `w` (pair 1), `b` (pair 2), a space (the
+//! terminal's own colours, and every blank), or `?`, its [`Look`] spelled
+//! out (`15 default bold`).
 
 use std::fmt;
 use std::str::FromStr;
