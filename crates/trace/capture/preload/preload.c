@@ -1,64 +1,34 @@
 /* rogue-preload: a library that `rogue-trace capture` preloads
  * (LD_PRELOAD) into the program it records, on Linux.
  *
- * Pinning (`capture --pin`), for the C original's dungeon of a chosen seed
- * with a chosen C library's rand():
- * - with ROGUE_PIN_SEED set, time() returns it, so `srand(time(NULL))`
- *   receives it; without, time() is the C library's own;
- * - with ROGUE_PIN_RNG=msvc, srand() and rand() are the Microsoft C
- *   runtime's (state = state * 214013 + 2531011; rand = bits 16..30), what
- *   the same code does when built on Windows; else the C library's own.
- * Each process says, once for each, that it called time() from its own
- * code (not a library's: curses calls it too), pinned or not, and, for
- * msvc, the pinned srand() and rand(): it writes
+ * Pinning (`capture --pin`): with ROGUE_PIN_SEED set, time() returns it;
+ * with ROGUE_PIN_RNG=msvc, srand() and rand() are the Microsoft C
+ * runtime's (state = state * 214013 + 2531011; rand = bits 16..30). Each
+ * process says once, on /dev/tty, each function it called, pinned or not
+ * (time() from its own code only: curses calls it too):
  *          ESC _ rogue-trace-called;F;PID ESC \
  * (F: 1 time(), 2 srand(), 4 rand(), 16 srand() given a value time()
- * returned; PID the process's id) to its
- * terminal (/dev/tty) as it calls it, so that the capture knows the pin
- * took, and when, and in which process: a program that only seeds after
- * its first screen, or never, does not get the seed asked for before it
- * draws, and another process of the command (a shell running it) that
- * called time() does not seed it. A child forked after such a call has
- * its parent's generator, seeded: it says what its parent called, under
- * its own id, when it next calls one or asks for input (a program it
- * runs starts afresh). Unpinned, it tells that the program seeds from
- * the clock: it gave srand() the clock's value, as srand(time(NULL))
- * does (a runtime that reads the clock for its own ends, as Node.js
- * does, seeds nothing).
+ * returned), so the capture knows the pin took before the first screen,
+ * and in which process. A forked child says its parent's calls under its
+ * own id.
  *
- * Typing (ROGUE_KEYS=FIFO): the program types its own keys, one at a
- * time, each the moment it waits for it. The program waits for a key
- * when, with no input pending on its terminal, it waits for input from it
- * (a blocking read(), a poll() or select() with a timeout, and their
- * variants), or it sleeps (nanosleep() and the like) having just looked
- * for input and found none (a program that polls for keys). Looking
- * alone is not waiting: curses looks while it draws, to see whether a key
- * came. When the program waits, the library
- *   1. writes to the terminal, behind everything the program wrote,
- *          ESC _ rogue-trace-wait;N;PID ESC \
- *      (an APC string, which the capture takes out of the output): the
- *      program, its process PID, waits for a key, N keys having been
- *      typed; the screen as it is now is the one a typist would see;
- *   2. takes the next key from the FIFO, which the capture fills, and
- *      puts its bytes into the terminal's input queue (TIOCSTI), all at
- *      once, where the terminal handles them as it handles typing (ICRNL,
- *      echo). A key is one UTF-8 character, or a special key (an arrow,
- *      F1...) framed as 0xff, a length, and the bytes a terminal sends
- *      for it: those depend on the cursor keys' mode the program set
- *      (ESC [ ? 1 h), which the capture, reading all the program wrote,
- *      knows once the program waits (this library does not see what the
- *      C library's stdio writes), so the capture puts a special key into
- *      the FIFO only once it has read the string of step 1, the library
- *      waiting on the FIFO meanwhile;
+ * Typing (ROGUE_KEYS=FIFO): the program types its own keys, each the
+ * moment it waits for it: with no input pending on its terminal, it
+ * blocks for input (read(), poll(), select() and their variants), or
+ * sleeps having just looked for input and found none. Then the library
+ *   1. writes ESC _ rogue-trace-wait;N;PID ESC \ behind the program's
+ *      output (N keys typed): the screen is the one a typist would see;
+ *   2. takes the next key from the FIFO and puts its bytes into the
+ *      terminal's input queue (TIOCSTI). A key is one UTF-8 character, or
+ *      a special key framed as 0xff, a length, and the bytes the terminal
+ *      sends in the program's cursor keys' mode, which the capture puts
+ *      in only once the program waits for it;
  *   3. lets the program's call go on: it finds the key.
- * Only the capture's own terminal (ROGUE_TTY) is typed into. A key the
- * terminal would not simply pass on (in canonical mode, or a character
- * that raises a signal or stops output) is not typed: the library writes
- * ESC _ rogue-trace-handback;N;PID ESC \ and types no more, and the capture
- * types the rest itself. So it does if TIOCSTI is refused, and if the
- * process waiting has children (it may pass its keys on to them, as
- * asciinema does: its waits are not the program's). At the FIFO's end,
- * it types no more. */
+ * Only the capture's terminal (ROGUE_TTY) is typed into. A key the
+ * terminal would not simply pass on (canonical mode, a signal or flow
+ * character), a refused TIOCSTI, or a waiting process with children ends
+ * the typing: ESC _ rogue-trace-handback;N;PID ESC \, and the capture
+ * types the rest. At the FIFO's end, it types no more. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -93,12 +63,9 @@ enum called {
     CALLED_CLOCK_SEED = 16
 };
 static int called_said = 0;
-/* The last value the C library's time() returned here, unpinned; 0 for
- * none. */
+/* The last value the C library's time() returned here, unpinned, or 0. */
 static time_t clock_read = 0;
-/* Set in a child this process forks: it has what the parent called (its
- * generator seeded as the parent's was), not said under its own id yet.
- * A program the child then runs starts afresh, this library with it. */
+/* Set in a forked child: it has what the parent called, not said yet. */
 static volatile int forked = 0;
 
 static void on_fork(void) {
@@ -114,10 +81,8 @@ static pid_t this_process(void) {
     return (pid_t)syscall(SYS_getpid);
 }
 
-/* Says that this process called `what` (bits of enum called), on the
- * program's terminal whatever its standard output is (written with
- * system calls, so that this library's own write() and close() do not
- * take it for the program's). */
+/* Says on /dev/tty that this process called `what` (bits of enum called),
+ * with system calls, not this library's own write() and close(). */
 static void say_called(int what) {
     char text[64];
     int n = snprintf(text, sizeof text, "\033_rogue-trace-called;%d;%d\033\\", what,
@@ -157,8 +122,7 @@ static int use_msvc(void) {
     return rng != NULL && strcmp(rng, "msvc") == 0;
 }
 
-/* Whether address lies in the program itself, not in a library it loaded
- * (dl_iterate_phdr gives the program first). */
+/* Whether address lies in the program itself (dl_iterate_phdr's first). */
 static int in_program_at(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     uintptr_t address = (uintptr_t)data;
@@ -225,8 +189,7 @@ static int keys_fd = -2;
 /* Keys typed so far. */
 static unsigned long typed = 0;
 
-/* Whether this copy of the library is the one the program calls (a
- * program may preload it twice: only the first types). */
+/* Whether this copy of the library is the one the program calls. */
 static int first_copy(void) {
     static int known = -1;
     if (known < 0) {
@@ -246,13 +209,10 @@ static void stop_typing(void) {
     keys_fd = -1;
 }
 
-/* The lowest number the library's own files take, above those a
- * program opens: its files are numbered as they would be without the
- * library. */
+/* The lowest number the library's own files take, above the program's. */
 #define OWN_FD_FROM 300
 
-/* The library's own file fd, moved to a number from OWN_FD_FROM if it
- * can be (the same file, still closed on exec). */
+/* The library's own file fd, moved to a number from OWN_FD_FROM if it can. */
 static int moved_apart(int fd) {
     int moved = fcntl(fd, F_DUPFD_CLOEXEC, OWN_FD_FROM);
     if (moved < 0) {
@@ -280,24 +240,20 @@ static int keys(void) {
     return keys_fd;
 }
 
-/* Whether input is pending on fd, without waiting (a system call, so that
- * this library's own poll is not called). */
+/* Whether input is pending on fd (a system call, not this library's poll). */
 static int pending(int fd) {
     struct pollfd one = {fd, POLLIN, 0};
     struct timespec now = {0, 0};
     return syscall(SYS_ppoll, &one, 1, &now, NULL, sizeof(sigset_t)) > 0;
 }
 
-/* The terminal the capture reads the program's standard error from
- * (ROGUE_STDERR_TTY), opened at the first wait and kept open: a wait is
- * said there at every key. -1 if not open (or closed by the program),
- * and its device, to know it is still that terminal. */
+/* The terminal of the program's standard error (ROGUE_STDERR_TTY), opened
+ * at the first wait, or -1, and its device. */
 static int stderr_terminal_fd = -1;
 static dev_t stderr_terminal_device;
 
-/* Whether fd is still the standard error's terminal: a program that
- * closed every file (close_range, not close()) may have opened another
- * under its number. */
+/* Whether fd is still the standard error's terminal (close_range may have
+ * closed it behind this library's back). */
 static int still_stderr_terminal(int fd) {
     struct stat st;
     return fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) && st.st_rdev == stderr_terminal_device;
@@ -323,8 +279,7 @@ static void open_stderr_terminal(void) {
     stderr_terminal_fd = fd;
 }
 
-/* Says the same on that terminal, behind the words written there before:
- * the capture knows the step of each. */
+/* Says the same on that terminal, behind the words written there before. */
 static void say_on_stderr_terminal(const char *text, size_t n) {
     int program_errno = errno;
     if (stderr_terminal_fd >= 0 && !still_stderr_terminal(stderr_terminal_fd)) {
@@ -340,10 +295,8 @@ static void say_on_stderr_terminal(const char *text, size_t n) {
 }
 
 /* Writes ESC _ rogue-trace-KIND;N;PID ESC \ to the terminal fd (or, if
- * fd is read-only, to standard output when that is a terminal): N keys
- * typed, PID this process's id. It is said on the standard error's
- * terminal first: the capture, reading it on the program's terminal,
- * finds it there already, behind the words before it. */
+ * read-only, to standard output if a terminal), after the standard
+ * error's terminal. */
 static void notice(int fd, const char *kind) {
     char text[64];
     int n = snprintf(text, sizeof text, "\033_rogue-trace-%s;%lu;%d\033\\", kind, typed,
@@ -357,8 +310,7 @@ static void notice(int fd, const char *kind) {
     }
 }
 
-/* Keys read from the FIFO and not typed yet: it is read in large pieces,
- * one system call for many keys. */
+/* Keys read from the FIFO, in large pieces, and not typed yet. */
 static unsigned char ahead[4096];
 static size_t ahead_from = 0, ahead_to = 0;
 
@@ -383,13 +335,10 @@ static int take(unsigned char *into, size_t n) {
 
 /* The most bytes a key is typed as. */
 #define KEY_MAX 16
-/* The byte that starts a key given as its bytes (a special key, as the
- * terminal sends it in the program's cursor mode): a length, then the
- * bytes. No UTF-8 character starts with it. */
+/* The byte that starts a special key: a length, then the bytes. */
 #define FRAME 0xff
 
-/* The next key, as the bytes to type: a character's UTF-8 bytes, or a
- * framed key's; how many (0 at the FIFO's end). */
+/* The next key's bytes to type; how many (0 at the FIFO's end). */
 static size_t next_key(unsigned char key[KEY_MAX]) {
     if (!take(key, 1)) {
         return 0;
@@ -405,9 +354,8 @@ static size_t next_key(unsigned char key[KEY_MAX]) {
     return n == 1 || take(key + 1, n - 1) ? n : 0;
 }
 
-/* Whether the terminal passes the byte c on to the program as it is
- * typed: not a character that raises a signal, nor one that stops or
- * starts output. */
+/* Whether the terminal passes the byte c on as typed (no signal nor flow
+ * control). */
 static int passed_on(const struct termios *t, unsigned char c) {
     if ((t->c_lflag & ISIG) &&
         (c == t->c_cc[VINTR] || c == t->c_cc[VQUIT] || c == t->c_cc[VSUSP])) {
@@ -419,36 +367,22 @@ static int passed_on(const struct termios *t, unsigned char c) {
     return 1;
 }
 
-/* How the program asks for input. */
-enum asking {
-    /* It waits until input comes, or for a time (a blocking read, or a
-     * poll or select with a timeout). */
-    WAITS,
-    /* It looks and goes on (a poll or select that does not wait, a read
-     * that returns at once): curses does this while it draws, to see if
-     * a key came, and a program that polls for keys does it between its
-     * sleeps. */
-    LOOKS,
-    /* A read: it waits unless fd does not block or its terminal returns
-     * at once (VMIN and VTIME 0). */
-    READS,
-};
+/* How the program asks for input: it waits until input comes, or for a
+ * time; it looks and goes on (as curses does while it draws, or a program
+ * that polls for keys between its sleeps); or it reads, which waits unless
+ * fd does not block or its terminal returns at once (VMIN and VTIME 0). */
+enum asking { WAITS, LOOKS, READS };
 
-/* A terminal the program looked at and found no input on, with nothing
- * written since: if it sleeps now, it waits for a key. -1 if none. */
+/* A terminal looked at and found without input, nothing written since. */
 static int looked_at = -1;
 
-/* The last fd found to be the capture's terminal, and the last found not
- * to be: asked often, they are not looked at again until closed. */
+/* The last fd found to be the capture's terminal, and the last not. */
 static int terminal_fd = -1;
 static int other_fd = -1;
-/* The terminal fd a key was just typed into, not read since: input is
- * pending there. */
+/* The terminal fd a key was just typed into, not read since. */
 static int typed_fd = -1;
 
-/* Whether fd is the capture's terminal (ROGUE_TTY). A program that runs
- * others in terminals of its own (asciinema, script) does not type into
- * theirs. */
+/* Whether fd is the capture's terminal (ROGUE_TTY). */
 static int capture_terminal(int fd) {
     static int known = 0;
     static dev_t device;
@@ -471,8 +405,7 @@ static int capture_terminal(int fd) {
     return ours;
 }
 
-/* fd is closed or replaced: what was known of it is forgotten (the FIFO
- * of keys, closed by the program, types no more). */
+/* fd is closed or replaced: what was known of it is forgotten. */
 static void forget(int fd) {
     int *known[] = {&terminal_fd, &other_fd, &typed_fd, &looked_at, &keys_fd,
                     &stderr_terminal_fd};
@@ -483,34 +416,30 @@ static void forget(int fd) {
     }
 }
 
-/* Whether this process has children: it may be passing its keys on to
- * them (asciinema, script), so its own waits are not the program's. */
+/* Whether this process has children, to pass its keys on to. */
 static int has_children(void) {
     siginfo_t info;
     return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0;
 }
 
-/* Types the next key into the terminal fd, whose modes are t; hands the
- * typing back if this process has children. */
+/* Types the next key into the terminal fd, whose modes are t. */
 static void type_key(int fd, const struct termios *t) {
-    if (has_children()) {
-        notice(fd, "handback");
-        stop_typing();
-        return;
-    }
-    notice(fd, "wait");
-    unsigned char key[KEY_MAX];
-    size_t n = next_key(key);
-    if (n == 0) {
-        stop_typing();
-        return;
-    }
-    int typeable = !(t->c_lflag & ICANON);
-    for (size_t i = 0; i < n; i++) {
-        typeable &= passed_on(t, key[i]);
-    }
-    for (size_t i = 0; typeable && i < n; i++) {
-        typeable = ioctl(fd, TIOCSTI, &key[i]) == 0;
+    int typeable = !has_children();
+    if (typeable) {
+        notice(fd, "wait");
+        unsigned char key[KEY_MAX];
+        size_t n = next_key(key);
+        if (n == 0) {
+            stop_typing();
+            return;
+        }
+        typeable = !(t->c_lflag & ICANON);
+        for (size_t i = 0; i < n; i++) {
+            typeable &= passed_on(t, key[i]);
+        }
+        for (size_t i = 0; typeable && i < n; i++) {
+            typeable = ioctl(fd, TIOCSTI, &key[i]) == 0;
+        }
     }
     if (!typeable) {
         notice(fd, "handback");
@@ -523,9 +452,8 @@ static void type_key(int fd, const struct termios *t) {
 
 static void asks_kept(int fd, enum asking how);
 
-/* The program asks for input from fd: if fd is the capture's terminal
- * with no input pending and the program waits, the next key is typed.
- * The program's errno is left as it was. */
+/* The program asks for input from fd: types the next key if it waits on
+ * the capture's terminal, errno kept. */
 static void asks(int fd, enum asking how) {
     int program_errno = errno;
     asks_kept(fd, how);
@@ -557,10 +485,8 @@ static void asks_kept(int fd, enum asking how) {
     type_key(fd, &t);
 }
 
-/* The program looked at fds without waiting (a poll with no timeout,
- * which returned result): the capture's terminal among them had no
- * input. */
-static void looked(const struct pollfd *fds, nfds_t count, int result) {
+/* The program looked at fds without waiting, and found no input; result. */
+static int looked(const struct pollfd *fds, nfds_t count, int result) {
     for (nfds_t i = 0; result >= 0 && i < count; i++) {
         int fd = fds[i].fd;
         int asked = fd >= 0 && (fds[i].events & (POLLIN | POLLRDNORM));
@@ -569,10 +495,10 @@ static void looked(const struct pollfd *fds, nfds_t count, int result) {
             looked_at = fd;
         }
     }
+    return result;
 }
 
-/* The program sleeps: if it last looked for input and found none, it
- * waits for a key (a program that polls for keys). */
+/* The program sleeps: having just found no input, it waits for a key. */
 static void sleeps(void) {
     int fd = looked_at;
     looked_at = -1;
@@ -588,6 +514,14 @@ static void sleeps(void) {
         next = (__typeof__(name) *)dlsym(RTLD_NEXT, #name); \
     }
 
+/* A read of fd returned got: a key typed there is read. */
+static ssize_t read_done(int fd, ssize_t got) {
+    if (fd == typed_fd) {
+        typed_fd = -1;
+    }
+    return got;
+}
+
 /* The checked variants that _FORTIFY_SOURCE calls instead. */
 ssize_t __read_chk(int fd, void *buf, size_t count, size_t size);
 int __poll_chk(struct pollfd *fds, nfds_t count, int timeout, size_t size);
@@ -597,11 +531,7 @@ ssize_t read(int fd, void *buf, size_t count) {
     if (count > 0) {
         asks(fd, READS);
     }
-    ssize_t got = next(fd, buf, count);
-    if (fd == typed_fd) {
-        typed_fd = -1;
-    }
-    return got;
+    return read_done(fd, next(fd, buf, count));
 }
 
 ssize_t __read_chk(int fd, void *buf, size_t count, size_t size) {
@@ -609,11 +539,7 @@ ssize_t __read_chk(int fd, void *buf, size_t count, size_t size) {
     if (count > 0) {
         asks(fd, READS);
     }
-    ssize_t got = next(fd, buf, count, size);
-    if (fd == typed_fd) {
-        typed_fd = -1;
-    }
-    return got;
+    return read_done(fd, next(fd, buf, count, size));
 }
 
 ssize_t readv(int fd, const struct iovec *iov, int count) {
@@ -621,11 +547,7 @@ ssize_t readv(int fd, const struct iovec *iov, int count) {
     if (count > 0) {
         asks(fd, READS);
     }
-    ssize_t got = next(fd, iov, count);
-    if (fd == typed_fd) {
-        typed_fd = -1;
-    }
-    return got;
+    return read_done(fd, next(fd, iov, count));
 }
 
 static void asks_any(const struct pollfd *fds, nfds_t count, enum asking how) {
@@ -639,9 +561,7 @@ static void asks_any(const struct pollfd *fds, nfds_t count, enum asking how) {
 int poll(struct pollfd *fds, nfds_t count, int timeout) {
     NEXT(poll);
     if (timeout == 0) {
-        int result = next(fds, count, timeout);
-        looked(fds, count, result);
-        return result;
+        return looked(fds, count, next(fds, count, timeout));
     }
     asks_any(fds, count, WAITS);
     return next(fds, count, timeout);
@@ -650,9 +570,7 @@ int poll(struct pollfd *fds, nfds_t count, int timeout) {
 int __poll_chk(struct pollfd *fds, nfds_t count, int timeout, size_t size) {
     NEXT(__poll_chk);
     if (timeout == 0) {
-        int result = next(fds, count, timeout, size);
-        looked(fds, count, result);
-        return result;
+        return looked(fds, count, next(fds, count, timeout, size));
     }
     asks_any(fds, count, WAITS);
     return next(fds, count, timeout, size);
@@ -667,9 +585,7 @@ int ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout,
           const sigset_t *mask) {
     NEXT(ppoll);
     if (asking_within(timeout) == LOOKS) {
-        int result = next(fds, count, timeout, mask);
-        looked(fds, count, result);
-        return result;
+        return looked(fds, count, next(fds, count, timeout, mask));
     }
     asks_any(fds, count, WAITS);
     return next(fds, count, timeout, mask);
@@ -718,8 +634,7 @@ int dup3(int old, int new, int flags) {
     return next(old, new, flags);
 }
 
-/* Writing: what the program looked for input before was in the middle of
- * its drawing. */
+/* Writing: a look for input before was in the middle of drawing. */
 
 ssize_t write(int fd, const void *buf, size_t count) {
     NEXT(write);

@@ -1,11 +1,7 @@
 //! What the capture and its preloaded library (`preload.c`, beside this
-//! file) say to each other: the environment that asks the library for
-//! its work, the strings it writes behind the program's output, and how
-//! a key is put in its reach. The C says the same in its own words; a
-//! test here checks that it does.
-//!
-//! The strings are APC strings (`ESC _ … ESC \`) that no program writes,
-//! named `rogue-trace-…`:
+//! file, checked by a test here to say the same) say to each other: the
+//! environment, the strings written behind the program's output, and the
+//! keys. The strings are APC strings (`ESC _ … ESC \`):
 //!
 //! - `rogue-trace-wait;N;PID`: the program (its process `PID`) waits for
 //!   a key, `N` keys having been typed;
@@ -52,9 +48,8 @@ pub const CALLED_RAND: usize = 4;
 /// `srand()`, unpinned, given the value `time()` returned.
 pub const CALLED_CLOCK_SEED: usize = 16;
 
-/// The byte that starts a key given as the bytes to type (a special key,
-/// as a terminal sends it in the program's cursor keys' mode): a length
-/// byte follows, then the bytes. No UTF-8 character starts with it.
+/// The byte that starts a special key's bytes to type: a length follows,
+/// then the bytes. No UTF-8 character starts with it.
 pub const FRAME: u8 = 0xff;
 /// The most bytes a framed key holds.
 pub const KEY_MAX: usize = 16;

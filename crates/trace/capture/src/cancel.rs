@@ -4,13 +4,9 @@
 //! behind.
 //!
 //! Every program a [`crate::PtySession`] starts is registered here until
-//! it is ended. [`end_every_capture`] marks the process as stopping, then
-//! ends each registered program's process group (Unix; elsewhere each
-//! capture ends within its own limits): the captures see their programs
-//! gone and return, and their sessions and pins clean up as they are
-//! dropped. From then on, no new program is started.
+//! ended; [`end_every_capture`] ends each one's process group (Unix), and
+//! keeps new ones from starting.
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
@@ -20,7 +16,7 @@ use crate::platform;
 static STOPPING: AtomicBool = AtomicBool::new(false);
 
 /// The process ids of the programs running under a capture.
-static RUNNING: Mutex<Option<HashSet<u32>>> = Mutex::new(None);
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
 /// Whether every capture is being ended: captures that return from now on
 /// were cut short, and no new program starts.
@@ -35,26 +31,23 @@ pub fn end_every_capture() {
     // after, and knows it was cut short.
     STOPPING.store(true, Ordering::SeqCst);
     let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-    for &pid in running.iter().flatten() {
+    for &pid in running.iter() {
         platform::end_group(pid);
     }
 }
 
-/// Registers `pid`, a program just started; false (not registered) if
-/// every capture is being ended, and the program must be ended at once.
+/// Registers `pid`, a program just started; false if it must end at once.
 pub(crate) fn register(pid: u32) -> bool {
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     if stopping() {
         return false;
     }
-    running.get_or_insert_with(HashSet::new).insert(pid);
+    running.push(pid);
     true
 }
 
 /// Forgets `pid`, a program that was ended.
 pub(crate) fn forget(pid: u32) {
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(running) = running.as_mut() {
-        running.remove(&pid);
-    }
+    running.retain(|&p| p != pid);
 }

@@ -1,29 +1,16 @@
 //! asciinema recordings (asciicast v2 and v3), read as traces and written
 //! by `rogue-trace capture --cast`.
 //!
-//! A recording is the terminal's output with the time of each piece, and,
-//! when made with `asciinema rec --stdin`, the keys typed (input events,
-//! `"i"`). Read as a trace, its keys are the input events' characters, one
-//! step each, and a key's screen is the terminal after the output that
-//! came before the next key was typed (after the last output, for the last
-//! key). What a recording cannot tell, a capture can:
-//! - asciinema joins keys typed quickly into one input event. The output
-//!   that follows is shared out one piece per key, the last key taking
-//!   what is left; a key that gets no piece shows the screen as it stands.
-//! - A key whose output only came after the next key was typed shows the
-//!   screen before that output.
+//! Read as a trace, a recording made with `asciinema rec --stdin` has its
+//! input events' characters as keys, one step each, a key's screen the
+//! terminal before the next key was typed. Keys joined in one input event
+//! share out the output that follows, one piece each, the last taking the
+//! rest. The keys end with the quit key (`q`, or NUL), which has no step,
+//! as a replay's and a capture's do.
 //!
-//! The quit key (`q`, or NUL) ends the game: its screen is the one after
-//! `endwin`, which `rogue-trace replay` never records, and neither does a
-//! recording read here, nor a capture whose program ended on it. Its keys
-//! end with the quit key, the last key the game read, as a replay's and a
-//! capture's keys do, and as `--keys-from` takes them: a capture or replay
-//! made with a recording's keys has the same header keys and steps as the
-//! recording.
-//!
-//! A recording's header `timestamp` is when it started; the C original
-//! seeds with the time, so it is the seed that `--seed-from` takes
-//! ([`timestamp`]). [`CastWriter`] writes a capture's seed there.
+//! A recording's header `timestamp` is when it started, which the C
+//! original seeds with ([`timestamp`]); [`CastWriter`] writes a capture's
+//! seed there.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -38,8 +25,7 @@ use crate::screen_step;
 
 /// The largest recording read: 256 MiB.
 pub const MAX_BYTES: usize = 256 << 20;
-/// The most cells the steps of a recording may hold in all (keys + 1
-/// screens of its size), as `compare` allows.
+/// The most cells the steps of a recording may hold in all.
 pub const MAX_CELLS: u64 = 50_000_000;
 
 /// A recording that cannot be read: the line and what is wrong.
@@ -63,8 +49,7 @@ impl fmt::Display for CastError {
 
 impl std::error::Error for CastError {}
 
-/// Whether `text` looks like an asciinema recording rather than a trace:
-/// its first line is a JSON object.
+/// Whether `text` looks like an asciinema recording: a JSON object first.
 pub fn is_cast(text: &str) -> bool {
     text.trim_start().starts_with('{')
 }
@@ -84,18 +69,10 @@ fn error(line: usize, message: impl Into<String>) -> CastError {
     }
 }
 
-/// Reads an asciicast v2 or v3 recording as a trace.
-///
-/// # Errors
-/// A file too large, malformed JSON, an unknown version, a size out of
-/// range, or a recording without input events: each with its line.
-pub fn read(text: &str) -> Result<Trace, CastError> {
-    if text.len() > MAX_BYTES {
-        return Err(error(
-            0,
-            format!("the recording is larger than {} MiB", MAX_BYTES >> 20),
-        ));
-    }
+/// The numbered lines of a recording, and its header and its line number.
+fn header(
+    text: &str,
+) -> Result<(impl Iterator<Item = (usize, &str)>, usize, Value), CastError> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let (number, first) = lines
         .by_ref()
@@ -103,6 +80,18 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
         .ok_or_else(|| error(0, "the recording is empty"))?;
     let header: Value = serde_json::from_str(first)
         .map_err(|e| error(number, format!("the header is not JSON: {e}")))?;
+    Ok((lines, number, header))
+}
+
+/// Reads an asciicast v2 or v3 recording as a trace; an error says its line.
+pub fn read(text: &str) -> Result<Trace, CastError> {
+    if text.len() > MAX_BYTES {
+        return Err(error(
+            0,
+            format!("the recording is larger than {} MiB", MAX_BYTES >> 20),
+        ));
+    }
+    let (lines, number, header) = header(text)?;
     let version = header.get("version").and_then(Value::as_u64);
     let (cols, rows) = match version {
         Some(2) => (field(&header, &["width"]), field(&header, &["height"])),
@@ -127,7 +116,7 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
     };
     let cols = size(cols, MAX_SIZE.0, "width (columns)")?;
     let rows = size(rows, MAX_SIZE.1, "height (rows)")?;
-    let mut events = Vec::new();
+    let (mut events, mut keys) = (Vec::new(), Vec::new());
     for (number, line) in lines {
         let line = line.trim();
         if line.is_empty() || (version == Some(3) && line.starts_with('#')) {
@@ -148,18 +137,13 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
         };
         match code {
             "o" => events.push(Event::Output(data.to_string())),
-            "i" => events.push(Event::Input(data.to_string())),
+            "i" => {
+                keys.extend(keys_of_input(data));
+                events.push(Event::Input(data.to_string()));
+            }
             _ => {}
         }
     }
-    let keys: Vec<char> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Input(keys) => Some(keys_of_input(keys)),
-            Event::Output(_) => None,
-        })
-        .flatten()
-        .collect();
     if keys.is_empty() {
         return Err(error(
             0,
@@ -200,26 +184,15 @@ pub fn read(text: &str) -> Result<Trace, CastError> {
     })
 }
 
-/// The header `timestamp` of the recording `text` (asciicast v2 or v3):
-/// when it started, in seconds since 1970; `None` if it has none.
-///
-/// # Errors
-/// If its first line is not a JSON object, or its timestamp is not a
-/// whole number of seconds from 0 on.
+/// The header `timestamp` of the recording `text`, in seconds since 1970,
+/// if it has one; an error if it is not a whole number from 0 on.
 pub fn timestamp(text: &str) -> Result<Option<u64>, CastError> {
-    let (number, first) = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| !l.trim().is_empty())
-        .ok_or_else(|| error(0, "the recording is empty"))?;
-    let header: Value = serde_json::from_str(first).map_err(|e| {
-        error(number + 1, format!("the header is not JSON: {e}"))
-    })?;
+    let (_, number, header) = header(text)?;
     match header.get("timestamp") {
         None | Some(Value::Null) => Ok(None),
         Some(t) => t.as_u64().map(Some).ok_or_else(|| {
             error(
-                number + 1,
+                number,
                 format!("the header's timestamp {t} is not a whole number of seconds"),
             )
         }),
@@ -322,12 +295,7 @@ pub struct CastWriter {
 
 impl CastWriter {
     /// Starts a recording of a `cols` by `rows` terminal into `out`,
-    /// writing its header, which says it started at `timestamp` (seconds
-    /// since 1970: a capture gives its seed, which the program got as the
-    /// time if it was pinned, else the time).
-    ///
-    /// # Errors
-    /// If the header cannot be written.
+    /// writing its header, which says it started at `timestamp`.
     pub fn new(
         mut out: Box<dyn Write + Send>,
         cols: u16,
@@ -360,9 +328,6 @@ impl CastWriter {
 
     /// Writes `more`, what the program wrote since the last call, as one
     /// output event.
-    ///
-    /// # Errors
-    /// If it cannot be written.
     pub fn output(&mut self, more: &[u8]) -> io::Result<()> {
         if more.is_empty() {
             return Ok(());
@@ -382,12 +347,8 @@ impl CastWriter {
         self.event("o", &text)
     }
 
-    /// Writes `key` as an input event: the bytes a terminal sends for it
-    /// (for a special key, in the cursor keys' mode the output written so
-    /// far set), as [`crate::PtySession`] types it.
-    ///
-    /// # Errors
-    /// If it cannot be written.
+    /// Writes `key` as an input event: the bytes a terminal sends for it,
+    /// as [`crate::PtySession`] types it.
     pub fn input(&mut self, key: char) -> io::Result<()> {
         // A resize is asciinema's own event.
         if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
@@ -403,14 +364,10 @@ impl CastWriter {
     }
 
     /// Writes what is left and flushes.
-    ///
-    /// # Errors
-    /// If it cannot be written.
     pub fn finish(&mut self) -> io::Result<()> {
-        if !self.held.is_empty() {
-            let text = String::from_utf8_lossy(&self.held).into_owned();
-            self.held.clear();
-            self.event("o", &text)?;
+        let held = std::mem::take(&mut self.held);
+        if !held.is_empty() {
+            self.event("o", &String::from_utf8_lossy(&held))?;
         }
         self.out.flush()
     }

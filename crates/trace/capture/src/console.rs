@@ -1,31 +1,19 @@
 //! Recording a program on the Windows console itself: `rogue-trace
 //! capture` on Windows, and under Wine.
 //!
-//! The program runs on a console of its own, on a screen buffer the size
-//! of the capture. A console has one input buffer and one active screen
-//! buffer for every program on it: two programs captured at once on one
-//! console (`compare --port`) would take each other's keys and show each
-//! other's screens. So each capture starts a copy of the capturing
-//! program with no window, which gets a console of its own, shown
-//! nowhere: that host (`host`) starts the program there and does what
-//! the capture asks on a pipe (`link`); the user's console is never
-//! touched. A program that captures calls [`serve_if_asked`] first thing.
+//! Each capture runs the program on a console of its own, so that two at
+//! once do not share keys and screens: a windowless copy of the capturing
+//! program (`host`) starts it there and does what the capture asks on a
+//! pipe (`link`). A program that captures calls [`serve_if_asked`] first.
 //!
-//! Keys go into the console's input buffer (`WriteConsoleInputW`, a
-//! key-down and a key-up record each), and screens come out of the active
-//! screen buffer (`ReadConsoleOutputW`), characters and attributes
-//! (`buffers`); the attributes become looks in one place,
-//! [`Look::of_console`].
+//! Keys go into the console's input buffer (a key-down and a key-up
+//! record each), screens come out of the active screen buffer
+//! (`buffers`), their attributes read by [`Look::of_console`].
 //!
-//! A screen has settled when the console's input buffer has drained and
-//! the screen has then held still for [`HELD_STILL`]. Draining is a sharp
-//! signal for a curses program: PDCurses's `getch` returns on the key-down
-//! record and reads the key-up only in the next `getch`, after its
-//! `refresh`; so once both records are gone, the screen of that key has
-//! been written. At start-up a focus record, which PDCurses reads and
-//! drops, stands in for the key-up. PDCurses's `getch` then naps 50 ms
-//! before it looks for the next key, so holding still for less than that
-//! costs no time.
+//! A screen has settled when the input buffer has drained and the screen
+//! then held still for [`HELD_STILL`]: PDCurses's `getch` reads a key's
+//! key-up only in the next `getch`, after its `refresh`. At start-up a
+//! focus record stands in for the key-up.
 
 mod buffers;
 pub mod host;
@@ -61,12 +49,10 @@ use crate::{Exit, Left, Settle, Settled, Timing};
 /// How long the screen must hold still once the input has drained.
 pub const HELD_STILL: Duration = Duration::from_millis(20);
 
-/// How often, at most, the console is looked at while waiting: less often
-/// the longer it has shown no change ([`look_pause`]).
+/// How often, at most, the console is looked at while waiting.
 const LOOK_EVERY: Duration = Duration::from_millis(1);
 
-/// A program running on a console of its own, through that console's
-/// host.
+/// A program running on a console of its own, through its host.
 pub struct ConsoleSession {
     host: link::Host,
     cols: u16,
@@ -78,9 +64,8 @@ pub struct ConsoleSession {
 }
 
 impl ConsoleSession {
-    /// Starts `command` (program and arguments) on a console of its own,
-    /// on a screen buffer of `cols` by `rows`, with the extra environment
-    /// `env`.
+    /// Starts `command` on a console of its own, `cols` by `rows`, with
+    /// the extra environment `env`.
     pub fn spawn(
         command: &[OsString],
         cols: u16,
@@ -104,15 +89,13 @@ impl ConsoleSession {
         Ok(session)
     }
 
-    /// Types `key`: its key-down and key-up records, with the virtual-key
-    /// code and shift state of the keyboard layout.
+    /// Types `key`: its key-down and key-up records.
     pub fn send(&mut self, key: char) -> io::Result<()> {
         self.host.type_key(key)
     }
 
     /// Waits until the screen has settled, the program has exited, or it
-    /// kept busy past the limit (at start-up, `first` adds the wait for
-    /// the first output).
+    /// kept busy past the limit (`first`: at start-up).
     pub fn settle(&mut self, how: &Settle, first: bool) -> Settled {
         let (timing, drain, still) = match how {
             Settle::Observe(t) => (t, true, HELD_STILL),
@@ -180,10 +163,8 @@ impl ConsoleSession {
         step
     }
 
-    /// How the program left its console: the cursor shown or hidden, and
-    /// its input's echo and line modes, as PDCurses' `endwin()` restores
-    /// them (the alternate screen and the keypad have no console
-    /// counterpart read here).
+    /// How the program left its console: the cursor, and its input's echo
+    /// and line modes.
     pub fn left(&mut self) -> Left {
         let cursor = self.host.cursor().ok();
         let mode = self.host.input_mode().ok();
@@ -195,8 +176,7 @@ impl ConsoleSession {
         }
     }
 
-    /// Reads where the cursor is, as the screen has settled: hidden, or
-    /// shown at its cell; not known if the console cannot say.
+    /// Reads where the cursor is, as the screen has settled.
     pub fn read_cursor(&mut self) {
         self.cursor = match self.host.cursor() {
             Ok((false, _, _)) => Cursor::Hidden,
@@ -205,8 +185,7 @@ impl ConsoleSession {
         };
     }
 
-    /// How the program ended (a crash's NTSTATUS named), waiting up to
-    /// `timeout`, asking less often the longer it takes.
+    /// How the program ended (a crash's NTSTATUS named), within `timeout`.
     pub fn exit_status(&mut self, timeout: Duration) -> Exit {
         let start = Instant::now();
         loop {
@@ -242,8 +221,7 @@ impl ConsoleSession {
         self.host.pending_input().ok()
     }
 
-    /// The active screen buffer's top left, the capture's size, as
-    /// (character, attributes).
+    /// The active screen buffer's cells, as (character, attributes).
     fn read_screen(&mut self) -> io::Result<Vec<(u16, u16)>> {
         self.host.screen()
     }
@@ -255,8 +233,7 @@ impl Drop for ConsoleSession {
     }
 }
 
-/// A focus record: read and dropped by PDCurses, as by any program that
-/// reads keys.
+/// A focus record, which PDCurses reads and drops.
 fn focus_record() -> INPUT_RECORD {
     let mut record = INPUT_RECORD {
         EventType: FOCUS_EVENT as u16,
@@ -267,9 +244,7 @@ fn focus_record() -> INPUT_RECORD {
 }
 
 /// The key-down and key-up records of `key`: a special key's virtual-key
-/// code, as the console gives it to PDCurses; any other key's UTF-16
-/// unit(s), with the virtual-key code and shift state the keyboard layout
-/// gives it.
+/// code, or the key's UTF-16 unit(s) as the keyboard layout types them.
 fn key_records(key: char) -> Vec<INPUT_RECORD> {
     if let Some((vk, state)) = special_vk(key) {
         return pressed(vk, 0, state).to_vec();
@@ -298,10 +273,8 @@ fn key_records(key: char) -> Vec<INPUT_RECORD> {
     records
 }
 
-/// A special key's virtual-key code and control-key state: the arrows
-/// and the six keys above them are enhanced keys, apart from their twins
-/// on the number pad (PDCurses reads `VK_UP` without `ENHANCED_KEY` as
-/// the pad's 8).
+/// A special key's virtual-key code and control-key state (enhanced, not
+/// the number pad's twin).
 fn special_vk(key: char) -> Option<(u16, u32)> {
     let f1 = u32::from(keys::F1);
     let vk = match key {

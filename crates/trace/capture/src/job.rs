@@ -1,29 +1,20 @@
 //! A program run as a shell's job (Unix), so that `^Z` suspends it as it
 //! suspends a program run by hand.
 //!
-//! A program started in a pseudo-terminal leads a session of its own:
-//! its process group is orphaned (no parent in the session), and the
-//! kernel does not stop such a group on `SIGTSTP` (a curses program's
-//! handler leaves curses and takes it back at once). When a capture's
-//! keys suspend the program, it is started instead through a shell with
-//! job control (`/bin/sh -c 'set -m; ...'`): the shell leads the
-//! session, the program is its job, in a process group of its own given
-//! the terminal, and `^Z` stops it. The shell, seeing its job stopped,
-//! stops itself until the capture resumes it ([`crate::PtySession::resume`]),
-//! then brings its job back with `fg` (the terminal given back, then
-//! `SIGCONT`), as a player does. It exits as its job did: with its
-//! status, or killed by the signal that killed the job (so an exit
-//! status above 128 reads as that signal's).
+//! A program that leads its own session is an orphaned process group,
+//! which the kernel does not stop on `SIGTSTP`. So a program whose keys
+//! suspend it is started through a shell with job control
+//! (`/bin/sh -c 'set -m; ...'`), as its job: `^Z` stops it, the shell
+//! stops itself until the capture resumes it
+//! ([`crate::PtySession::resume`]) and brings it back with `fg`. The shell
+//! exits as its job did.
 
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
-/// The shell's script: the job run with its standard error `$0` (given in
-/// the job's own process, which becomes the program), resumed each time
-/// it stops and the capture continues the shell. What the shell says of
-/// its job (`Quit` for a job killed by `SIGQUIT`) goes nowhere, once job
-/// control has taken the terminal: a program run without it is not
-/// followed by such words.
+/// The shell's script: the job run with its standard error `$0`, resumed
+/// each time it stops and the shell is continued; what the shell says of
+/// its job goes nowhere.
 const SCRIPT: &str = "set -m
 exec 2>/dev/null
 (exec \"$@\" 2>\"$0\")
@@ -34,9 +25,8 @@ done
 if [ \"$s\" -gt 128 ]; then kill -$((s - 128)) $$ 2>/dev/null; fi
 exit \"$s\"";
 
-/// The command that runs `program` with `args` as a job of a shell with
-/// job control, its standard error the terminal `stderr` (or the
-/// shell's own).
+/// The command that runs `program` with `args` as a shell's job, its
+/// standard error the terminal `stderr` (or the shell's own).
 pub(crate) fn wrap(
     program: &OsStr,
     args: &[OsString],
@@ -55,13 +45,7 @@ pub(crate) fn wrap(
 /// Continues the shell `pid`, stopped while its job is: it brings its job
 /// back with `fg`.
 pub(crate) fn resume(pid: u32) -> std::io::Result<()> {
-    // SAFETY: kill(2) sends a signal to one process.
-    let sent = unsafe { libc::kill(pid as i32, libc::SIGCONT) };
-    if sent == 0 {
-        Ok(())
-    } else {
-        Err(std::io::Error::last_os_error())
-    }
+    crate::platform::signal(pid, libc::SIGCONT)
 }
 
 /// Kills the process groups `groups` (a job's, besides the shell's).

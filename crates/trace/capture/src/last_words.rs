@@ -1,24 +1,17 @@
 //! A program's last words: the last lines it wrote outside its screens.
 //!
-//! In a pseudo-terminal they are what the terminal's main screen shows once
-//! the program has ended, not the alternate screen curses draws on: what it
-//! printed before it started curses (a usage line), after it left curses
-//! (`endwin`), and its standard error, which goes to the same terminal,
-//! written outside curses. A program that dies inside curses leaves the
-//! alternate screen showing; its main screen is read all the same. On the
-//! Windows console, which has no alternate screen, they are the last lines
-//! the console shows once the program has ended, the game's own screen if
-//! the program left it there.
+//! In a pseudo-terminal they are what the main screen shows once the
+//! program has ended, not the alternate screen curses draws on: what it
+//! printed before or after curses, and its standard error. On the Windows
+//! console, which has no alternate screen, they are the last lines shown.
 
 use std::num::NonZeroU16;
 
 pub use rogue_trace_format::played::{last_lines, MAX_CHARS, MAX_LINES};
 
-/// The last words a program left on an emulated terminal: if it ended
-/// inside its screen (the alternate one still showing) and wrote over the
-/// screen it last settled on, `settled`, the rows it changed (a panic's
-/// message, written where curses' cursor stood); else its main screen's,
-/// each line wrapped over several rows one line.
+/// The last words a program left on an emulated terminal: if it ended on
+/// the alternate screen and wrote over the one it last settled on, the
+/// rows it changed (a panic's message); else its main screen's.
 pub fn of_ended(
     screen: &vt100::Screen,
     settled: Option<&[String]>,
@@ -55,9 +48,8 @@ const DYING: [&str; 4] = [
     "Exception",
 ];
 
-/// The message a program that died wrote, `written` since its screen
-/// last settled, from its first line that says so ([`DYING`]) on, the
-/// escape sequences taken out; `None` if no line says so.
+/// The message of a program that died, `written` since its screen last
+/// settled, from its first line that says so ([`DYING`]), plain.
 fn told(written: &[u8]) -> Option<Vec<String>> {
     let text = String::from_utf8_lossy(&plain(written)).into_owned();
     let lines: Vec<&str> = text.split(['\n', '\r']).collect();
@@ -95,8 +87,8 @@ fn plain(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The last words on an emulated terminal's main screen: each line
-/// wrapped over several rows is one line.
+/// The last words on an emulated terminal's main screen, wrapped lines
+/// joined.
 pub fn of_screen(screen: &vt100::Screen) -> Vec<String> {
     let main = main_screen(screen);
     let screen = main.screen();
@@ -113,8 +105,7 @@ pub fn of_screen(screen: &vt100::Screen) -> Vec<String> {
     last_lines(lines)
 }
 
-/// The main screen of `screen`, shown as it stands if the alternate one
-/// is showing.
+/// The main screen of `screen`, even with the alternate one showing.
 fn main_screen(screen: &vt100::Screen) -> vt100::Parser {
     let one = NonZeroU16::MIN;
     let mut parser = vt100::Parser::new(one, one, 0);

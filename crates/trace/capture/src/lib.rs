@@ -1,40 +1,22 @@
 //! Recording any terminal program in a pseudo-terminal: `rogue-trace capture`.
 //!
-//! The program runs in a pseudo-terminal of a chosen size (the module
-//! `pty`), started with `posix_spawn` on Linux (the module `spawn`), as
-//! `portable-pty` starts it elsewhere, found as `execvp` finds it (the
-//! module `program`); its output goes through a terminal emulator
-//! (`vt100`, the module `terminal`), and the emulated screen is read back
-//! as trace steps ([`screen`]). The session ([`session`]) holds them
-//! together. Keys are typed one at a time, each once the screen has
-//! settled ([`record`]).
+//! The program runs in a pseudo-terminal (the module `pty`), started with
+//! `posix_spawn` on Linux (the module `spawn`), found as `execvp` finds it
+//! (the module `program`); its output goes through a terminal emulator
+//! (the module `terminal`), read back as trace steps ([`screen`]), in a
+//! session ([`session`]). Keys are typed one at a time, each once the
+//! screen has settled ([`record`]): the program waits for the next key
+//! ([`settle`]). On Linux a program that takes the capture's library
+//! ([`preload`], speaking [`protocol`]) says so itself and types its own
+//! keys; another is watched through `/proc` ([`watch`]). Elsewhere, or
+//! with [`Settle::Quiet`], a screen has settled when output pauses.
 //!
-//! A screen has settled when the program waits for the next key
-//! ([`settle`]). On Linux, a program that can take the capture's library
-//! ([`preload`], which speaks with it as [`protocol`] says) says so
-//! itself and types its own keys, at its own speed;
-//! another is watched through `/proc` ([`watch`]), with a marker written
-//! behind its output to know it has all come out. Elsewhere, or with
-//! [`Settle::Quiet`], a screen has settled when output pauses for a quiet
-//! time.
-//!
-//! The program's standard error is read apart from its screen, on a
-//! second pseudo-terminal, its words recorded at the key that made them
-//! and still shown on the screen ([`words`]; Unix).
-//!
-//! A program whose keys hold `^Z` (or the resume, `\{fg}`) runs as the
-//! job of a shell with job control (Unix), so that `^Z` stops it as it
-//! stops a program run by hand; the resume continues it as `fg` does
-//! ([`PtySession::resume`]).
-//!
-//! A capture says how the program ended ([`Outcome`]): early, on its last
-//! key, or not at all; and, when it ended by itself, how ([`Exit`]: its
-//! status, or the signal that killed it, named) and its last words
-//! ([`last_words`]).
-//!
-//! On Windows, [`capture`] runs the program on the console itself instead
-//! (the module `console`, Windows only): keys go into the console's input
-//! buffer and screens come out of its screen buffer.
+//! The program's standard error is read apart on a second pseudo-terminal
+//! ([`words`]; Unix). A program whose keys hold `^Z` runs as a shell's job
+//! (Unix), resumed as `fg` does ([`PtySession::resume`]). A capture says
+//! how the program ended ([`Outcome`], [`Exit`]) and its last words
+//! ([`last_words`]). On Windows, [`capture`] runs the program on the
+//! console itself (the module `console`).
 
 pub mod cancel;
 pub mod cast;

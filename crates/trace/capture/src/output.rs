@@ -128,17 +128,10 @@ fn parse(body: &[u8]) -> Option<Chunk> {
 }
 
 /// Reads the terminal of `master`'s output, and the standard error's
-/// terminal's if given (Unix), as chunks into one channel: the output's
-/// end is said ([`Chunk::Closed`]), as the standard error's terminal
-/// outlives the program.
-///
-/// One thread reads both, as either has something. Once output is read
-/// that holds a wait the preloaded library said, the standard error's
-/// terminal is read up to now first: the library said the wait there
-/// before, and a read of a terminal takes in all that was written to it,
-/// so the words before that wait go first, and the session need not wait
-/// for them (another thread's read, at every key, cost a capture a tenth
-/// of its speed).
+/// terminal's if given, on one thread, as chunks into one channel, the
+/// output's end said ([`Chunk::Closed`]). Output that holds a wait the
+/// library said has the standard error's terminal read first, where it
+/// said it before.
 #[cfg(unix)]
 pub fn spawn_readers(
     master: &dyn MasterPty,
@@ -250,8 +243,7 @@ struct Source {
 
 #[cfg(unix)]
 impl Source {
-    /// The master side of `master`, on a descriptor of its own, whose
-    /// reads return at once if `nonblocking`.
+    /// `master` on a descriptor of its own, not blocking if `nonblocking`.
     fn new(
         master: &dyn MasterPty,
         map: fn(Chunk) -> Option<Chunk>,
@@ -315,8 +307,7 @@ impl Source {
         chunks
     }
 
-    /// The descriptor of `source` as `poll` takes it: none once it has
-    /// ended, or if there is none.
+    /// The descriptor of `source` as `poll` takes it (none once ended).
     fn poll_fd(source: Option<&Source>) -> libc::pollfd {
         use std::os::fd::AsRawFd;
         let fd = source

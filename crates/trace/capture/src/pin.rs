@@ -1,32 +1,17 @@
 //! `--pin`: the C original, unmodified, on the dungeon of a chosen seed.
 //!
 //! The C original seeds `rand()` with `time(NULL)`. The capture's library
-//! ([`crate::preload`]), preloaded into it, makes `time()` return the seed
-//! and, for `msvc`, replaces `srand()`/`rand()` with the Microsoft C
-//! runtime's (see `preload/preload.c`). Linux only: elsewhere a C program
-//! is pinned when it is built (`pin/seed.h`).
+//! ([`crate::preload`]) makes `time()` return the seed and, for `msvc`,
+//! replaces `srand()`/`rand()` with the Microsoft C runtime's. Linux only:
+//! elsewhere a C program is pinned when it is built (`pin/seed.h`).
 //!
-//! A pin is proved, not assumed: the library says in the program's output
-//! each pinned function each process of the program calls, with the
-//! process's id ([`Called`]), and a capture of a pinned run
-//! ([`crate::capture`], its environment holding [`Pin::env`]) fails
-//! unless the program called the pinned `time()` (and, for `msvc`,
-//! `srand()` and `rand()`) before its first screen. Only the calls of the
-//! process that draws count: a shell that runs the program,
-//! or any other process of the command, may call `time()` without
-//! seeding the program. A program that cannot take the library at all
-//! (statically linked, setuid, for another machine) is refused before it
-//! starts.
-//!
-//! Unpinned, the library (preloaded when the program types its own keys)
-//! still says that the program called `time()` from its own code, without
-//! changing what it returns: a program that does so before its first
-//! screen seeds from the clock ([`Seen`]), and a comparison of it needs
-//! it pinned.
+//! A pin is proved: the library says each pinned function each process
+//! calls ([`Called`]), and a pinned capture fails unless the process that
+//! draws called them before its first screen. Unpinned, the library still
+//! says whether the program seeds from the clock ([`Seen`]).
 
 use std::ffi::OsStr;
 use std::io;
-use std::path::PathBuf;
 
 use crate::preload::{self, Preload};
 use crate::protocol::{self, PIN_RNG as RNG, PIN_SEED as SEED};
@@ -57,11 +42,6 @@ impl Pin {
         })
     }
 
-    /// Where the library is.
-    pub fn library(&self) -> PathBuf {
-        self.preload.library()
-    }
-
     /// The environment that pins the run.
     pub fn env(&self) -> Vec<(String, String)> {
         vec![
@@ -84,12 +64,10 @@ impl Called {
     pub const SRAND: usize = protocol::CALLED_SRAND;
     /// `rand()` (pinned for `msvc` only).
     pub const RAND: usize = protocol::CALLED_RAND;
-    /// `time()`, by another process of the command than the one that
-    /// draws, which did not call it (never said by the library: the
-    /// capture tells it).
+    /// `time()`, by another process than the one that draws, which did not
+    /// (told by the capture).
     pub const TIME_ELSEWHERE: usize = 8;
-    /// `srand()`, unpinned, given the value `time()` returned: the program
-    /// seeds from the clock.
+    /// `srand()`, unpinned, given the value `time()` returned.
     pub const CLOCK_SEED: usize = protocol::CALLED_CLOCK_SEED;
 
     /// Whether the function `bit` was called.
@@ -98,8 +76,7 @@ impl Called {
     }
 }
 
-/// What each process of a program called, as the library said it, and
-/// which of them said it waits for a key.
+/// What each process of a program called, and which said it waits first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Calls {
     /// Each process that called any, and what.
@@ -122,8 +99,7 @@ impl Calls {
         self.waiting.get_or_insert(pid);
     }
 
-    /// The process that draws, if it has said so: the first that said it
-    /// waits for a key.
+    /// The process that draws: the first that said it waits for a key.
     pub(crate) fn waiting(&self) -> Option<u32> {
         self.waiting
     }
@@ -147,23 +123,17 @@ impl Calls {
     }
 }
 
-/// What a capture saw of how its program seeds (Linux, where the capture's
-/// library is in the program: a pinned capture, or one whose program
-/// types its own keys).
+/// What a capture saw of how its program seeds (Linux, with the library).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Seen {
-    /// Unpinned, the program (its process that draws) gave `srand()` the
-    /// clock's value (`srand(time(NULL))`) before its first screen: it
-    /// seeds from the clock, and its dungeon is another on every run
-    /// unless it is pinned (`compare --pin-port`). A program that reads
-    /// the clock for anything else (a runtime's start-up) is not seen
-    /// seeding from it.
+    /// Unpinned, the process that draws called `srand(time(NULL))` before
+    /// its first screen: its dungeon is another on every run.
     pub clock_seeded: bool,
 }
 
 impl Seen {
-    /// What a capture with the extra environment `env` saw, its program
-    /// having `called` these by its first screen.
+    /// What a capture with the extra environment `env` saw, given what the
+    /// program `called` by its first screen.
     pub(crate) fn of(env: &[(String, String)], called: Called) -> Seen {
         Seen {
             clock_seeded: Asked::of(env).is_none()
@@ -172,8 +142,8 @@ impl Seen {
     }
 }
 
-/// What a run's environment asks the library to pin: the seed, and
-/// whether the generator is Microsoft's.
+/// What a run's environment asks to pin: the seed, and whether the
+/// generator is Microsoft's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Asked {
     seed: String,
@@ -208,8 +178,7 @@ impl Asked {
         }
     }
 
-    /// Fails unless the program had `called` what is pinned by its first
-    /// screen.
+    /// Fails unless the program `called` what is pinned by its first screen.
     pub(crate) fn check_called(&self, called: Called) -> io::Result<()> {
         if !called.has(Called::TIME) {
             let why = if called.has(Called::TIME_ELSEWHERE) {

@@ -2,18 +2,11 @@
 //! (`LD_PRELOAD`, Linux): `preload/preload.c`, built with this crate and
 //! embedded in it, written to a private temporary folder for each run.
 //!
-//! It pins the C original's seed and generator ([`crate::pin`]), and it
-//! lets the program type its own keys: the capture puts the keys in a
-//! FIFO ([`Typist`]), and the program, each time it waits for a key, says
-//! so in its output and takes the next one (see `preload/preload.c`).
-//! Nothing waits on anything but the program itself, so a capture goes at
-//! the program's own speed, with the screens a typist sees.
-//!
-//! A program that cannot take the library (linked statically, setuid, for
-//! another machine) says nothing, and the capture types its keys itself.
-//! macOS would need the library built as a `.dylib` with its functions in
-//! an `__interpose` section and `DYLD_INSERT_LIBRARIES`; Windows has no
-//! equivalent.
+//! It pins the C original's seed and generator ([`crate::pin`]), and lets
+//! the program type its own keys from a FIFO ([`Typist`]), saying in its
+//! output each time it waits for one: a capture goes at its own speed.
+//! A program that cannot take the library (static, setuid, for another
+//! machine) says nothing, and the capture types its keys itself.
 
 use std::ffi::OsStr;
 use std::fs::File;
@@ -104,13 +97,11 @@ pub enum Refusal {
     Unread,
     /// It is neither a script nor an ELF program.
     NotAProgram,
-    /// It is an ELF program for another machine (the dynamic linker would
-    /// complain on the terminal).
+    /// It is an ELF program for another machine.
     Foreign,
-    /// It is linked statically: no dynamic linker loads anything into it.
+    /// It is linked statically.
     Static,
-    /// It is setuid or setgid to someone else: the dynamic linker ignores
-    /// `LD_PRELOAD` for it.
+    /// It is setuid or setgid to someone else.
     Setuid,
 }
 
@@ -129,9 +120,7 @@ impl Refusal {
     }
 }
 
-/// Whether `program` (as found on the `PATH`) can take the library: a
-/// script, or a dynamically linked program for this machine that is not
-/// setuid.
+/// Whether `program` (as found on the `PATH`) can take the library.
 pub fn takes_preload(program: &OsStr) -> bool {
     find_program(program).is_some_and(|path| refusal_of(&path).is_none())
 }
@@ -170,19 +159,17 @@ fn refusal_of(path: &Path) -> Option<Refusal> {
     }
     // The program headers: one of type PT_INTERP names the dynamic
     // linker; a static program (static-pie too) has none.
-    let (offset, size, count) = if ours_64 {
-        (
-            number(head, 32, 8),
-            number(head, 54, 2),
-            number(head, 56, 2),
-        )
+    // e_phoff (its width), e_phentsize and e_phnum.
+    let [at, width, size_at, count_at] = if ours_64 {
+        [32, 8, 54, 56]
     } else {
-        (
-            number(head, 28, 4),
-            number(head, 42, 2),
-            number(head, 44, 2),
-        )
+        [28, 4, 42, 44]
     };
+    let (offset, size, count) = (
+        number(head, at, width),
+        number(head, size_at, 2),
+        number(head, count_at, 2),
+    );
     let (Some(offset), Some(size), Some(count)) = (offset, size, count) else {
         return Some(Refusal::NotAProgram);
     };
@@ -204,8 +191,7 @@ fn refusal_of(path: &Path) -> Option<Refusal> {
     (!interpreted).then_some(Refusal::Static)
 }
 
-/// The unsigned number of `len` bytes at `at` in `bytes`, in this
-/// machine's byte order.
+/// The unsigned number of `len` bytes at `at`, in this machine's order.
 fn number(bytes: &[u8], at: usize, len: usize) -> Option<u64> {
     let field = bytes.get(at..at + len)?;
     let mut buf = [0u8; 8];
@@ -255,29 +241,17 @@ fn find_program(program: &OsStr) -> Option<PathBuf> {
     program::find(program, std::env::var_os("PATH").as_deref())
 }
 
-/// The keys of a capture, in a FIFO the preloaded program takes them
-/// from, with the library that does.
+/// The keys of a capture, in a FIFO the preloaded program takes them from,
+/// once it waits for the first alone ([`Typist::decide`]).
 ///
-/// The keys go in only once the capture has seen the program wait for
-/// the first and found it alone ([`Typist::start`]): a program of several
-/// processes (a shell running it, Wine's console) is watched instead
-/// ([`Typist::refuse`]), as one process's waits are not the program's.
-/// Until then the library waits for its first key.
-///
-/// A key is its UTF-8 bytes in the FIFO, but a special key
-/// ([`rogue_trace_format::keys`]): what a terminal sends for it depends
-/// on the cursor keys' mode the program set, known only once the program
-/// waits for it. The keys up to a special key go in at once; the special
-/// key goes in when the program says it waits for it ([`Typist::reached`]),
-/// as the bytes a terminal would send then, in a frame
-/// ([`protocol::FRAME`]), and
-/// the keys after it follow.
+/// A key goes in as its UTF-8 bytes; a special key only once the program
+/// waits for it ([`Typist::reached`]), as the terminal in its mode sends
+/// it, in a frame ([`protocol::FRAME`]).
 #[derive(Debug)]
 pub struct Typist {
     preload: Preload,
-    /// The FIFO, opened for reading and writing: never blocks the open,
-    /// and the program's end never sees it closed before the capture
-    /// closes it.
+    /// The FIFO, opened for reading and writing, so that it never blocks
+    /// nor closes before the capture closes it.
     fifo: Option<File>,
     /// The keys to type.
     keys: Vec<char>,
@@ -296,11 +270,9 @@ impl Typist {
     pub fn new(keys: &[char]) -> io::Result<Typist> {
         let preload = Preload::new()?;
         let path = preload.dir.join("keys");
-        make_fifo(&path)?;
-        let fifo = open_fifo(&path)?;
         let mut typist = Typist {
+            fifo: Some(fifo(&path)?),
             preload,
-            fifo: Some(fifo),
             keys: keys.to_vec(),
             queued: 0,
             unsent: Vec::new(),
@@ -345,9 +317,8 @@ impl Typist {
         self.top_up()
     }
 
-    /// The program says it waits for its first key: it types its keys if
-    /// it is `alone`, one process (see [`Typist`]), and they can go in;
-    /// whether it does, decided once.
+    /// The program waits for its first key: whether it types its keys (it
+    /// does if `alone`, one process, and they can go in), decided once.
     pub fn decide(&mut self, alone: bool) -> bool {
         if !self.decided {
             self.decided = true;
@@ -363,8 +334,7 @@ impl Typist {
         self.decided && self.started
     }
 
-    /// The program does not type its keys: the FIFO closes empty, and the
-    /// library, finding its end, types none.
+    /// The program does not type its keys: the FIFO closes empty.
     pub fn refuse(&mut self) {
         self.started = false;
         self.unsent.clear();
@@ -372,10 +342,8 @@ impl Typist {
         self.fifo = None;
     }
 
-    /// The program waits for a key, `typed` typed, its cursor keys in
-    /// application mode or not: if the key is a special key still to go
-    /// in, it goes in as a terminal in that mode sends it, and the keys
-    /// after it follow.
+    /// The program waits for a key, `typed` typed: a special key goes in
+    /// as sent in its cursor keys' mode, and the keys after it follow.
     pub fn reached(
         &mut self,
         typed: usize,
@@ -396,9 +364,8 @@ impl Typist {
         self.top_up()
     }
 
-    /// Puts as many queued keys in the FIFO as it holds, once started;
-    /// once all keys are in, closes it, so the program finds its end after
-    /// the last.
+    /// Puts as many queued keys in the FIFO as it holds, once started,
+    /// closing it after the last.
     pub fn top_up(&mut self) -> io::Result<()> {
         let Some(fifo) = self.fifo.as_mut().filter(|_| self.started) else {
             return Ok(());
@@ -433,22 +400,17 @@ fn create_private_dir(dir: &Path) -> io::Result<()> {
     std::fs::create_dir(dir)
 }
 
+/// A new FIFO at `path`, opened for reading and writing without blocking.
 #[cfg(unix)]
-fn make_fifo(path: &Path) -> io::Result<()> {
+fn fifo(path: &Path) -> io::Result<File> {
     use std::os::unix::ffi::OsStrExt;
     let c_path = std::ffi::CString::new(path.as_os_str().as_bytes())
         .map_err(io::Error::other)?;
     // SAFETY: mkfifo reads the NUL-terminated path it is given.
-    if unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) } == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
+    if unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) } != 0 {
+        return Err(io::Error::last_os_error());
     }
-}
-
-#[cfg(not(unix))]
-fn make_fifo(_path: &Path) -> io::Result<()> {
-    Err(io::Error::from(io::ErrorKind::Unsupported))
+    open_fifo(path)
 }
 
 #[cfg(unix)]
@@ -462,7 +424,7 @@ fn open_fifo(path: &Path) -> io::Result<File> {
 }
 
 #[cfg(not(unix))]
-fn open_fifo(_path: &Path) -> io::Result<File> {
+fn fifo(_path: &Path) -> io::Result<File> {
     Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 

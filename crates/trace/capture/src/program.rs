@@ -9,8 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 /// Where `program` is: itself if it names a path, else the first file of
-/// that name this process may run in the folders of `paths` (a `PATH`);
-/// `None` if there is none.
+/// that name this process may run in the folders of `paths` (a `PATH`).
 pub(crate) fn find(program: &OsStr, paths: Option<&OsStr>) -> Option<PathBuf> {
     if names_a_path(program) {
         return Some(PathBuf::from(program));
@@ -35,9 +34,7 @@ pub(crate) fn path_of(
     }
 }
 
-/// Fails as starting `program` with this process's environment, `changes`
-/// made, would, if no such program can be run: a shell that starts it
-/// would only say so on its standard error.
+/// Fails as starting `program`, `changes` made, would, if it cannot be run.
 #[cfg(unix)]
 pub(crate) fn check_runnable(
     program: &OsStr,
@@ -55,9 +52,7 @@ pub(crate) fn check_runnable(
     }
 }
 
-/// `program` as started from the folder `cwd`: a relative path joined to
-/// it (`portable-pty` looks any relative name up in the `PATH`), anything
-/// else as it is.
+/// `program` as started from the folder `cwd`: a relative path joined to it.
 pub(crate) fn in_folder(program: &OsStr, cwd: Option<&Path>) -> OsString {
     match cwd {
         Some(dir)

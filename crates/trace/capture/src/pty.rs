@@ -2,13 +2,9 @@
 //! its own ([`crate::output`]), written to, resized and ended; on Unix
 //! with a second one as the program's standard error, read apart.
 //!
-//! The second terminal has the size of the first: the program's standard
-//! error is a terminal still (`isatty(2)`, its size asked with
-//! `TIOCGWINSZ`), as it would be run by hand. On Linux the program is
-//! given it as it is started (the module `spawn`); on other Unix systems
-//! it is started as `/bin/sh -c 'exec "$@" 2>"$0"' TTY PROGRAM ARGS...`:
-//! the shell gives it the terminal as its standard error and becomes it,
-//! keeping its process id for the watch and the library.
+//! The second terminal has the size of the first, as when run by hand. On
+//! Linux the program is given it as it starts (the module `spawn`);
+//! elsewhere it starts as `/bin/sh -c 'exec "$@" 2>"$0"' TTY PROGRAM ...`.
 
 use std::collections::VecDeque;
 use std::ffi::{OsStr, OsString};
@@ -43,8 +39,7 @@ pub(crate) struct Command<'a> {
     pub(crate) term: &'a str,
     /// Its extra environment.
     pub(crate) env: &'a [(String, String)],
-    /// Run as a shell's job (Unix, [`crate::job`]), for `^Z` to suspend
-    /// it.
+    /// Run as a shell's job (Unix, [`crate::job`]), for `^Z`.
     pub(crate) jobs: bool,
 }
 
@@ -64,9 +59,8 @@ pub(crate) struct Pty {
 }
 
 impl Pty {
-    /// Starts `command` in a pseudo-terminal, given the library that lets
-    /// it type `typist`'s keys itself if there is a typist and the
-    /// terminal has a device to type into (else the typist is dropped).
+    /// Starts `command` in a pseudo-terminal, with the library that types
+    /// `typist`'s keys if the terminal has a device (else it is dropped).
     pub(crate) fn start(
         command: &Command,
         typist: &mut Option<Typist>,
@@ -146,10 +140,7 @@ impl Pty {
     }
 
     /// The next piece of output or word from the program, waiting up to
-    /// `wait`, read ahead or from the readers; `None` if nothing came.
-    /// Once the terminal has closed ([`Pty::closed`]), only what has come
-    /// already is taken (words on the standard error's terminal, which
-    /// outlives it), unless `after_close`.
+    /// `wait` (once closed, not at all unless `after_close`).
     pub(crate) fn read(
         &mut self,
         wait: Duration,
@@ -175,8 +166,7 @@ impl Pty {
     }
 
     /// The next chunk of the standard error's terminal, waiting up to
-    /// `wait`: what comes meanwhile on the program's terminal is held, to
-    /// be read next.
+    /// `wait`, holding what comes meanwhile on the other.
     pub(crate) fn read_stderr(&mut self, wait: Duration) -> Option<Chunk> {
         loop {
             match self.output.recv_timeout(wait).ok()? {
@@ -199,8 +189,7 @@ impl Pty {
         self.writer.flush()
     }
 
-    /// Resizes the terminal, and the standard error's (the program gets
-    /// `SIGWINCH`).
+    /// Resizes the terminal, and the standard error's.
     pub(crate) fn resize(&mut self, cols: u16, rows: u16) -> io::Result<()> {
         #[cfg(unix)]
         if let Some(pty) = &self.stderr {
@@ -213,8 +202,7 @@ impl Pty {
             .map_err(io::Error::other)
     }
 
-    /// Ends the program and everything in its process group, and its
-    /// job's if it runs as a shell's job: hang-up first, then kill.
+    /// Ends the program's process group (and job's): hang-up, then kill.
     pub(crate) fn kill(&mut self) {
         if let Some(pid) = self.pid() {
             cancel::forget(pid);
@@ -276,8 +264,7 @@ impl Pty {
         return false;
     }
 
-    /// Writes the capture's marker to the standard error's terminal;
-    /// whether it was written.
+    /// Writes the capture's marker to the standard error's terminal.
     pub(crate) fn mark_stderr(&self) -> bool {
         #[cfg(unix)]
         return self
@@ -308,8 +295,7 @@ impl Drop for Pty {
 #[cfg(unix)]
 struct StderrPty {
     master: Box<dyn MasterPty + Send>,
-    /// Kept open, so that the terminal outlives the program's end and the
-    /// capture's marker can always be written behind its words.
+    /// Kept open, so that the terminal outlives the program.
     _slave: Box<dyn SlavePty + Send>,
     /// The terminal's own device.
     tty: PathBuf,
@@ -317,8 +303,7 @@ struct StderrPty {
 
 #[cfg(unix)]
 impl StderrPty {
-    /// A pseudo-terminal of `cols` by `rows`; `None` where none can be
-    /// opened or named.
+    /// A pseudo-terminal of `cols` by `rows`, if one can be opened, named.
     fn open(cols: u16, rows: u16) -> Option<StderrPty> {
         let pair = native_pty_system().openpty(size(cols, rows)).ok()?;
         let tty = pair.master.tty_name()?;
@@ -329,8 +314,8 @@ impl StderrPty {
         })
     }
 
-    /// The environment of a program that types its own keys, `typing`,
-    /// with the variable that names `pty` to the library if there is one.
+    /// `typing`, the environment of a program that types its own keys,
+    /// naming `pty` to the library.
     fn with_tty(
         mut typing: Vec<(String, String)>,
         pty: Option<&StderrPty>,
@@ -342,8 +327,7 @@ impl StderrPty {
         typing
     }
 
-    /// The command that runs `program` with `args`, its standard error
-    /// this terminal.
+    /// The command that runs `program` with this as its standard error.
     fn wrap(
         &self,
         program: &OsStr,
@@ -363,8 +347,7 @@ fn size(cols: u16, rows: u16) -> PtySize {
     PtySize {
         rows,
         cols,
-        pixel_width: 0,
-        pixel_height: 0,
+        ..PtySize::default()
     }
 }
 
@@ -372,8 +355,7 @@ fn size(cols: u16, rows: u16) -> PtySize {
 struct Start<'a> {
     program: &'a OsStr,
     args: &'a [OsString],
-    /// Its environment: this process's, each of these set, or removed
-    /// (`None`).
+    /// Its environment: this process's, these set, or removed (`None`).
     changes: &'a [(OsString, Option<OsString>)],
     cwd: Option<&'a Path>,
     /// Its terminal's own device, where it has one.
@@ -388,10 +370,8 @@ struct Start<'a> {
 }
 
 impl Start<'_> {
-    /// Starts the program in the terminal whose other end is `slave`: as
-    /// a shell's job if asked (Unix); with `posix_spawn` where there is a
-    /// device to open ([`crate::spawn`], Linux); else as `portable-pty`
-    /// starts it.
+    /// Starts the program in `slave`'s terminal: as a shell's job, with
+    /// `posix_spawn` ([`crate::spawn`]), or as `portable-pty` starts it.
     fn run(
         &self,
         slave: &dyn SlavePty,
@@ -445,10 +425,8 @@ impl Start<'_> {
         io::Error::other(format!("cannot start {program}: {e}"))
     }
 
-    /// The command `portable-pty` starts: through the shell that gives
-    /// the program its standard error's terminal, if there is one (an
-    /// error if no such program can be run, as the shell would only say
-    /// so there).
+    /// The command `portable-pty` starts: through the shell that gives the
+    /// program its standard error's terminal, if there is one.
     fn command(&self) -> io::Result<CommandBuilder> {
         #[cfg(unix)]
         if let Some(pty) = self.stderr {

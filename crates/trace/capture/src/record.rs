@@ -1,5 +1,4 @@
-//! Recording: the keys typed one at a time, each screen recorded once it
-//! has settled, as the steps of a trace.
+//! Recording: the keys typed one at a time, each screen settled a step.
 
 use std::ffi::OsString;
 use std::io;
@@ -18,10 +17,8 @@ use crate::pin::{Asked, Called, Seen};
 use crate::settle::{grown, Said};
 use crate::{cast, Settle, Settled, Timing};
 
-/// How long a program that has ended its part of the capture (closed
-/// its terminal, or been seen gone) may take to exit before its status is
-/// said unknown: generous, as a loaded machine can be slow to let it go,
-/// and a program that exits at once is not kept waiting by it.
+/// How long a program that closed its terminal or is gone may take to exit
+/// before its status is unknown (generous: a loaded machine is slow).
 pub(crate) const EXIT_WAIT: Duration = Duration::from_secs(10);
 
 /// What to capture.
@@ -37,20 +34,15 @@ pub struct CaptureOptions {
     pub every: bool,
     /// The `TERM` the program gets.
     pub term: String,
-    /// Extra environment for the program. Where it pins ([`crate::pin`]:
-    /// it holds [`crate::pin::Pin::env`]), the capture fails unless the
-    /// program took the pin by its first screen, before any step is
-    /// handed on.
+    /// Extra environment; with [`crate::pin::Pin::env`] the capture fails
+    /// unless the program took the pin by its first screen.
     pub env: Vec<(String, String)>,
     /// How to tell that a screen has settled.
     pub settle: Settle,
     /// Whether the program may type its own keys with the capture's
-    /// library, with [`Settle::Observe`] ([`crate::preload`]; Linux,
-    /// programs that can take it): the same screens, at the program's own
-    /// speed.
+    /// library ([`crate::preload`]), with [`Settle::Observe`].
     pub preload: bool,
-    /// The header's `part`, if given (the program's own business; recorded
-    /// so the trace can be compared with a replay).
+    /// The header's `part`, if given.
     pub part: Option<u8>,
     /// The header's `rng`, if given.
     pub rng: Option<String>,
@@ -58,8 +50,7 @@ pub struct CaptureOptions {
     pub seed: Option<u32>,
 }
 
-/// The header of a capture of `command` with `options`: only the values
-/// given are written.
+/// The header of a capture of `command` with `options`.
 fn header(command: &[OsString], options: &CaptureOptions) -> Header {
     let program = command
         .iter()
@@ -93,8 +84,8 @@ fn header(command: &[OsString], options: &CaptureOptions) -> Header {
     }
 }
 
-/// What a capture needs of a program it runs: a pseudo-terminal's
-/// ([`crate::PtySession`]) or, on Windows, the console's (the module `console`).
+/// What a capture needs of a program it runs, in a pseudo-terminal or on
+/// the Windows console.
 pub(crate) trait Recording {
     /// Waits for the screen to settle; `first` at start-up.
     fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
@@ -104,8 +95,7 @@ pub(crate) trait Recording {
     fn step_of(&self, number: usize, key: Option<char>) -> Step;
     /// Whether nothing has been seen of the program's screen.
     fn nothing_seen(&self) -> bool;
-    /// What the program wrote since the last call, if the terminal is a
-    /// byte stream (not on a console).
+    /// What the program wrote since the last call (not on a console).
     fn new_output(&mut self) -> Vec<u8>;
     /// How it ended, and its last words, once it has.
     fn ending(&mut self) -> Ending;
@@ -115,13 +105,11 @@ pub(crate) trait Recording {
     fn types_itself(&self) -> bool {
         false
     }
-    /// What the program typing its own keys says next, within `timing`'s
-    /// limits.
+    /// What the program typing its own keys says next.
     fn next_said(&mut self, _timing: &Timing) -> Said {
         Said::Busy
     }
-    /// The CPU time the program has used, in clock ticks, where it can
-    /// be watched.
+    /// The CPU time the program has used, in clock ticks, if watched.
     fn cpu_ticks(&self) -> Option<u64> {
         None
     }
@@ -133,23 +121,20 @@ pub(crate) trait Recording {
     fn pin_called(&self) -> Called {
         Called::default()
     }
-    /// What it wrote to its standard error, by step, read apart from its
-    /// screen, the words not placed yet written at `step`; `None` where it
-    /// is not read apart.
+    /// What it wrote to its standard error, if read apart, the words not
+    /// placed yet written at `step`.
     fn stderr(&mut self, _step: usize) -> Option<Stderr> {
         None
     }
 }
 
-/// A wait for the screen, to tell, if it gives up, a program asleep in
-/// something other than a wait for a key from a busy one.
+/// A wait for the screen, to tell an asleep program from a busy one.
 struct Wait {
     ticks: Option<u64>,
     since: Instant,
 }
 
 impl Wait {
-    /// A wait that starts now.
     fn start(session: &impl Recording) -> Wait {
         Wait {
             ticks: session.recent_cpu_ticks(),
@@ -157,9 +142,8 @@ impl Wait {
         }
     }
 
-    /// How a program that did not wait for a key over this wait stopped,
-    /// `keys_typed` typed: asleep if it used under a twentieth of the
-    /// wait's time on the CPU (`/proc` counts 100 ticks a second).
+    /// How a program that did not wait for a key stopped: asleep if it
+    /// used under a twentieth of the wait on the CPU.
     fn gave_up(&self, session: &impl Recording, keys_typed: usize) -> Stopped {
         let used = grown(self.ticks, session.cpu_ticks());
         let waited = self.since.elapsed().as_millis() as u64 / 10;
@@ -175,9 +159,7 @@ impl Wait {
 /// What a capture recorded beside the steps it handed on.
 #[derive(Clone, Debug)]
 pub struct Recorded {
-    /// The trace's header (the values given), saying what the program wrote to
-    /// its standard error where that was read apart from its screen
-    /// (Unix).
+    /// The trace's header, with the program's standard error if read apart.
     pub header: Header,
     /// How the program ended: early, on its last key, or by the capture.
     pub outcome: Outcome,
@@ -198,12 +180,9 @@ impl Recorded {
     }
 }
 
-/// Runs `command` in a pseudo-terminal (on Windows, on the console), types
-/// the keys, and hands each recorded step to `each` as it settles (every
-/// step with `every`, else step 0 and the last); how the program ended,
-/// with the trace's header ([`Recorded`]). With `cast`, what the terminal
-/// showed and the keys typed are written as an asciinema recording too
-/// (not on a console).
+/// Runs `command` in a pseudo-terminal (on Windows, the console), types the
+/// keys and hands each recorded step to `each` as it settles; with `cast`,
+/// writes an asciinema recording too (not on a console).
 pub fn capture(
     command: &[OsString],
     options: &CaptureOptions,
@@ -255,15 +234,12 @@ pub fn capture(
 }
 
 /// Whether a program that types its own keys hands the typing back at
-/// `key`: a resize, which only the terminal makes, `^Z`, which stops it
-/// until the capture resumes it, or a resume, which only the capture
-/// makes (and which sends the program nothing).
+/// `key`: a resize, `^Z` or a resume, which only the capture makes.
 fn handed_back_at(key: char) -> bool {
     is_event(key) || key == SUSPEND
 }
 
-/// The keys a program that types its own types: those before the first
-/// it hands the typing back at.
+/// The keys a program types itself: those before the first handed back.
 #[cfg_attr(windows, allow(dead_code))]
 fn typed_by_program_keys(keys: &[char]) -> &[char] {
     let end = keys.iter().position(|&k| handed_back_at(k));
@@ -294,8 +270,8 @@ struct Last {
     number: usize,
     key: Option<char>,
     pending: bool,
-    /// The step, made before the last key is typed: a program that ends on
-    /// that key leaves another screen behind (the terminal's main screen).
+    /// Made before the last key is typed: a program that ends on that key
+    /// leaves another screen behind.
     held: Option<Step>,
 }
 
@@ -347,12 +323,8 @@ impl Last {
     }
 }
 
-/// Types the keys into `session` and records its steps.
-///
-/// A step is made from the screen after the next key has been typed: the
-/// screen changes only when the session settles again, so the program
-/// works on the next key while the step is made and written. A program
-/// that types its own keys is recorded first ([`typed_by_program`]).
+/// Types the keys into `session` and records its steps, each made once the
+/// next key is typed, as the program works on it.
 fn record(
     mut session: impl Recording,
     options: &CaptureOptions,
@@ -445,11 +417,8 @@ fn record(
     Ok((outcome, seen, stderr))
 }
 
-/// Records a program that types its own keys: each time it says it waits
-/// for a key, the screen has settled, and it takes the next key itself.
-/// The capture only reads. How many keys it typed, and why it stopped
-/// early if it did; if it hands the typing back, the capture types the
-/// rest.
+/// Records a program that types its own keys, settled each time it says it
+/// waits: how many it typed, and why it stopped early if it did.
 fn typed_by_program(
     session: &mut impl Recording,
     options: &CaptureOptions,
@@ -482,24 +451,17 @@ fn typed_by_program(
                 }
             }
             Said::Handback(n) => return Ok((n, None)),
-            Said::Exited => {
+            said => {
                 let keys_typed = typed_after(last);
-                let ending = session.ending();
-                return Ok((
-                    keys_typed,
-                    Some(Stopped::Exited { keys_typed, ending }),
-                ));
-            }
-            Said::Busy => {
-                let keys_typed = typed_after(last);
-                return Ok((
-                    keys_typed,
-                    Some(wait.gave_up(session, keys_typed)),
-                ));
-            }
-            Said::Hung => {
-                let keys_typed = typed_after(last);
-                return Ok((keys_typed, Some(Stopped::hung(keys_typed))));
+                let stopped = match said {
+                    Said::Exited => Stopped::Exited {
+                        keys_typed,
+                        ending: session.ending(),
+                    },
+                    Said::Hung => Stopped::hung(keys_typed),
+                    _ => wait.gave_up(session, keys_typed),
+                };
+                return Ok((keys_typed, Some(stopped)));
             }
         }
     }

@@ -2,11 +2,9 @@
 //! the next key with everything it wrote on the screen.
 //!
 //! A program given the capture's library says itself when it waits
-//! ([`crate::preload`]): any such word ends a wait at once. Else, on
-//! Linux, the program is watched through `/proc` ([`crate::watch`]) and a
-//! marker written to the terminal behind its output shows when all of it
-//! has come out; elsewhere, or with [`Settle::Quiet`], the screen has
-//! settled when output pauses for a quiet time.
+//! ([`crate::preload`]). Else, on Linux, it is watched through `/proc`
+//! ([`crate::watch`]), a marker behind its output telling when all came
+//! out; elsewhere, or with [`Settle::Quiet`], output pauses.
 
 use std::time::{Duration, Instant};
 
@@ -18,16 +16,12 @@ use crate::PtySession;
 pub struct Timing {
     /// Output must pause this long for the screen to count as settled.
     pub quiet: Duration,
-    /// How long to wait for the first output after start-up or a key; a
-    /// key that draws nothing within this time left the screen as it was.
+    /// How long to wait for the first output after start-up or a key.
     pub first_output: Duration,
-    /// How long a program may keep drawing, or keep from waiting for a
-    /// key, before the capture gives up.
+    /// How long a program may keep drawing, or not wait for a key.
     pub busy_limit: Duration,
-    /// How long a program that can be watched may keep at work on the
-    /// CPU after a key, no read of input pending, before it is said to be
-    /// hung ([`Settled::Hung`]): within this, not the whole busy limit.
-    /// Its first screen is waited for within the busy limit alone.
+    /// How long a watched program may work on the CPU after a key, no read
+    /// pending, before it is [`Settled::Hung`].
     pub hang_limit: Duration,
 }
 
@@ -45,9 +39,8 @@ impl Default for Timing {
 /// How to tell that a screen has settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Settle {
-    /// By watching the program (Linux): settled when it waits for the next
-    /// key with its output drained. Falls back to `Quiet` where the program
-    /// cannot be watched.
+    /// By watching the program (Linux; elsewhere as `Quiet`): settled when
+    /// it waits for the next key with its output drained.
     Observe(Timing),
     /// By the clock: settled when output pauses for `quiet`.
     Quiet(Timing),
@@ -71,18 +64,16 @@ impl Default for Settle {
 /// How a wait for the screen ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Settled {
-    /// The screen settled (`drew` says whether there was output).
+    /// The screen settled.
     Quiet {
         /// Whether the program wrote anything during the wait.
         drew: bool,
     },
     /// The program closed the terminal (it exited).
     Exited,
-    /// The program kept drawing, or did not wait for a key, for the whole
-    /// busy limit.
+    /// The program did not wait for a key within the busy limit.
     Busy,
-    /// After a key, the program kept at work on the CPU, no read of input
-    /// pending, for the hang limit ([`Timing::hang_limit`]).
+    /// After a key, the program kept at work for [`Timing::hang_limit`].
     Hung,
 }
 
@@ -91,10 +82,8 @@ pub enum Settled {
 pub enum State {
     /// Asleep in a read or poll, every byte typed read.
     Waiting,
-    /// Every thread asleep, but none in a read or poll of input, every
-    /// byte typed read: a program that polls for keys and sleeps between
-    /// its looks (Java's `System.in.available()` and `Thread.sleep`), or
-    /// one asleep for another reason.
+    /// Every thread asleep, none in a read of input, every byte typed
+    /// read: a program that sleeps between polls for keys, or asleep.
     Asleep,
     /// Running, or bytes typed not read yet (or a signal typed not taken).
     Busy,
@@ -102,12 +91,8 @@ pub enum State {
     Gone,
 }
 
-/// [`Settle::Observe`]: waits for the program to wait for a key, then
-/// for everything it wrote to come out.
-///
-/// The program is looked at again and again, less often the longer it
-/// has been still ([`look_pause`]): new output wakes the wait at once
-/// and starts the count of stillness again.
+/// [`Settle::Observe`]: waits for the program to wait for a key, then for
+/// its output, looking less often the longer it is still ([`look_pause`]).
 pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     let deadline = Instant::now() + timing.busy_limit;
     let mut drew = false;
@@ -226,9 +211,8 @@ pub(crate) fn quiet(session: &mut PtySession, timing: &Timing) -> Settled {
     }
 }
 
-/// The program exited: what it wrote last is read. If it said it
-/// waited before, it typed its own keys before it exited: the screen
-/// settled there (what came after is read after it).
+/// The program exited: reads what it wrote last (settled if it typed its
+/// own keys and said it waited).
 fn exited(session: &mut PtySession, drew: bool) -> Settled {
     let drew = session.drain(Duration::from_secs(2)) | drew;
     if session.types_itself() {
@@ -238,9 +222,8 @@ fn exited(session: &mut PtySession, drew: bool) -> Settled {
     }
 }
 
-/// Takes in what the reader already has (a bounded amount, so that a
-/// program that never stops writing cannot hold the wait); whether
-/// there was output. Stops at a word from the program.
+/// Takes in a bounded amount of what the reader has, up to a word from the
+/// program; whether there was output.
 fn take_output(session: &mut PtySession) -> bool {
     let mut any = false;
     for _ in 0..64 {
@@ -255,46 +238,30 @@ fn take_output(session: &mut PtySession) -> bool {
     any
 }
 
-/// The shortest pause between two looks at a program: one that answers a
-/// key at once is seen to wait about as soon as it does.
+/// The shortest and longest pauses between two looks at a program.
 const QUICKEST_LOOK: Duration = Duration::from_micros(30);
-
-/// The longest pause between two looks at a program: one asleep for long
-/// is still seen within this of waking, and costs next to nothing
-/// meanwhile.
 const SLOWEST_LOOK: Duration = Duration::from_millis(20);
 
-/// How long to wait before looking again at a program that has given no
-/// sign (output, or the end of its terminal) for `still`: a twentieth of
-/// that, between [`QUICKEST_LOOK`] and [`SLOWEST_LOOK`].
-///
-/// A change is thus seen at most about 5% later than it would be by
-/// looking all the time, and a program still for a long while is looked
-/// at fifty times a second, not thousands.
+/// The pause before looking again at a program still for `still`: a
+/// twentieth of that (a change is seen at most 5% late), within bounds.
 pub(crate) fn look_pause(still: Duration) -> Duration {
     (still / 20).clamp(QUICKEST_LOOK, SLOWEST_LOOK)
 }
 
-/// A program that has drawn (or read its key) and is asleep, outside any
-/// wait for input, since a moment: if, for [`POLLING`] or the quiet time
-/// if longer, it keeps waking and sleeping again ([`POLLS`] times or
-/// more) at next to no CPU (a tick of `/proc`'s 10 ms at most), it polls
-/// for keys between short sleeps, and waits for the next. A program that
-/// sleeps once (a pause before it draws) is not taken for one.
+/// A program asleep outside a read since a moment: if for [`POLLING`] (or
+/// the quiet time) it sleeps [`POLLS`] times or more at next to no CPU, it
+/// polls for keys between sleeps.
 struct Stillness {
     since: Instant,
     ticks: Option<u64>,
     sleeps: Option<u64>,
 }
 
-/// How long a program must be seen polling.
+/// How long a program must be seen polling, and how often it sleeps then.
 const POLLING: Duration = Duration::from_millis(100);
-
-/// How many times it must go to sleep meanwhile.
 const POLLS: u64 = 3;
 
 impl Stillness {
-    /// Stillness that starts now.
     fn start(session: &mut PtySession) -> Stillness {
         Stillness {
             since: Instant::now(),
@@ -303,8 +270,7 @@ impl Stillness {
         }
     }
 
-    /// Whether the program has been still long enough, at next to no
-    /// CPU, waking again and again, to be polling for keys.
+    /// Whether the program is polling for keys.
     fn polling(&self, session: &mut PtySession, timing: &Timing) -> bool {
         let slept = grown(self.sleeps, session.observer().sleeps());
         self.since.elapsed() >= timing.quiet.max(POLLING)
@@ -312,18 +278,15 @@ impl Stillness {
             && slept.is_some_and(|slept| slept >= POLLS)
     }
 
-    /// Whether the program used more than next to no CPU since (or it
-    /// cannot be told).
+    /// Whether the program used more than a tick of CPU (or it is unknown).
     fn worked(&self, session: &PtySession) -> bool {
         let used = grown(self.ticks, session.cpu_ticks());
         used.is_none_or(|used| used > 1)
     }
 }
 
-/// A watch for a hang after a key: looked at once per hang limit, a
-/// program that used the CPU for a third of that time or more, no read
-/// of input pending at any look, is hung; one that used less (asleep, or
-/// polling between sleeps) starts the watch anew.
+/// A watch for a hang after a key: a program that used the CPU for a third
+/// of a hang limit or more is hung; one that used less starts it anew.
 pub(crate) struct Hang {
     since: Instant,
     ticks: Option<u64>,
@@ -331,7 +294,6 @@ pub(crate) struct Hang {
 }
 
 impl Hang {
-    /// A watch that starts now.
     pub(crate) fn start(session: &PtySession, timing: &Timing) -> Hang {
         Hang {
             since: Instant::now(),
@@ -340,8 +302,7 @@ impl Hang {
         }
     }
 
-    /// Whether the program has kept at work for the hang limit (`/proc`
-    /// counts 100 ticks a second).
+    /// Whether the program has kept at work for the hang limit.
     pub(crate) fn hung(&mut self, session: &PtySession) -> bool {
         let spent = self.since.elapsed();
         if spent < self.limit {
@@ -379,9 +340,8 @@ pub(crate) enum Said {
     Hung,
 }
 
-/// Reads the output of `session`, whose program types its own keys, up
-/// to what it says next of its waits, for at most the busy limit, or the
-/// hang limit at work on the CPU.
+/// Reads the output of a program that types its own keys up to what it
+/// says next, within the busy and hang limits.
 pub(crate) fn next_said(session: &mut PtySession, timing: &Timing) -> Said {
     let deadline = Instant::now() + timing.busy_limit;
     let mut hang = Hang::start(session, timing);

@@ -3,16 +3,9 @@
 //! pseudo-terminal, as `portable-pty` starts it, and its standard error
 //! the second terminal ([`crate::pty`]) where there is one.
 //!
-//! `portable-pty` forks this process to start a program, then sets the
-//! child up before it runs the program. A campaign's process is large and
-//! has threads: each fork copies its page tables, and the pages it then
-//! writes are copied again, with their TLB entries flushed on every core,
-//! a tenth of its CPU time over a `make bench` fuzz campaign; giving the
-//! program a standard error of its own took a shell started before it
-//! besides (`sh -c 'exec "$@" 2>TTY'`). `posix_spawn` starts the program
-//! without copying anything (a `vfork`), and opens its terminals for it:
-//! `make bench`'s fuzz plays a tenth more cases a minute, with the
-//! built-in port and with `--port`.
+//! `portable-pty` forks this process, whose page tables a large campaign
+//! pays to copy (a tenth of its CPU time); `posix_spawn` copies nothing (a
+//! `vfork`) and opens the terminals for the program itself.
 
 use std::ffi::{CString, OsStr, OsString};
 use std::io;
@@ -22,9 +15,10 @@ use std::path::Path;
 
 use portable_pty::{Child, ChildKiller, ExitStatus};
 
+use crate::platform;
+
 /// The signals set back to their default in the program, as
-/// `portable-pty` and the Rust library set them: this process may
-/// ignore some (`SIGPIPE`) or catch them.
+/// `portable-pty` and the Rust library set them.
 const DEFAULTS: [i32; 7] = [
     libc::SIGCHLD,
     libc::SIGHUP,
@@ -94,7 +88,7 @@ impl Child for Spawned {
 
 impl ChildKiller for Spawned {
     fn kill(&mut self) -> io::Result<()> {
-        signal(self.pid, libc::SIGKILL)
+        platform::signal(self.pid, libc::SIGKILL)
     }
 
     fn clone_killer(&self) -> Box<dyn ChildKiller + Send + Sync> {
@@ -108,20 +102,11 @@ struct Killer(u32);
 
 impl ChildKiller for Killer {
     fn kill(&mut self) -> io::Result<()> {
-        signal(self.0, libc::SIGKILL)
+        platform::signal(self.0, libc::SIGKILL)
     }
 
     fn clone_killer(&self) -> Box<dyn ChildKiller + Send + Sync> {
         Box::new(Killer(self.0))
-    }
-}
-
-/// Sends `signal` to the process `pid`.
-fn signal(pid: u32, signal: i32) -> io::Result<()> {
-    // SAFETY: kill(2) sends a signal to one process.
-    match unsafe { libc::kill(pid as i32, signal) } {
-        0 => Ok(()),
-        _ => Err(io::Error::last_os_error()),
     }
 }
 
@@ -165,11 +150,9 @@ fn check(code: i32) -> io::Result<()> {
     }
 }
 
-/// Starts `program` (looked up in the program's `PATH` if a bare name)
-/// with `args` and this process's environment with `changes` made, in the
-/// terminal `tty`, its standard error the terminal `stderr` if given (else
-/// `tty`). A script without a `#!` line is run by `/bin/sh`, as `execvp`
-/// runs it.
+/// Starts `program` (found as `execvp` finds and runs it) with `args` and
+/// the environment with `changes` made, in the terminal `tty`, its
+/// standard error the terminal `stderr` if given.
 pub(crate) fn spawn(
     program: &OsStr,
     args: &[OsString],
@@ -195,8 +178,7 @@ pub(crate) fn spawn(
     }
 }
 
-/// [`spawn`] of the file `path`, given `words` as its arguments (the
-/// first its name).
+/// [`spawn`] of the file `path`, given `words` (the first its name).
 fn spawn_at(
     path: &OsStr,
     words: &[&OsStr],

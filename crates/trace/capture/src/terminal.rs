@@ -112,8 +112,7 @@ impl Terminal {
         &self.raw
     }
 
-    /// What was written since the last call (kept as [`Terminal::keep`]
-    /// says).
+    /// What was written since the last call.
     pub(crate) fn take_new(&mut self) -> Vec<u8> {
         let new = self.raw[self.taken..].to_vec();
         if self.kept == Kept::All {
@@ -136,8 +135,7 @@ impl Terminal {
         self.settled.is_some()
     }
 
-    /// The last words of a program that has ended
-    /// ([`last_words::of_ended`]).
+    /// The last words of a program that has ended.
     pub(crate) fn last_words(&self) -> Vec<String> {
         let settled: Option<Vec<String>> = self.settled.as_ref().map(|s| {
             let (_, cols) = s.size();

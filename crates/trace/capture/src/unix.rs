@@ -53,8 +53,7 @@ impl Observer {
         return false;
     }
 
-    /// Whether the program is one process, with one thread (as far as can
-    /// be seen: not if it cannot be watched).
+    /// Whether the program is seen to be one process, with one thread.
     pub fn alone(&self) -> bool {
         #[cfg(target_os = "linux")]
         return self.watch.as_ref().is_some_and(Watch::alone);
@@ -62,8 +61,7 @@ impl Observer {
         return false;
     }
 
-    /// The one process of the program that waits for input, if it can be
-    /// watched and one does (Linux).
+    /// The one process of the program that waits for input, if watched.
     pub fn reader(&self) -> Option<u32> {
         #[cfg(target_os = "linux")]
         return self.watch.as_ref().and_then(Watch::reader);
@@ -71,8 +69,7 @@ impl Observer {
         return None;
     }
 
-    /// Whether the last key typed was bytes for the program (not a signal
-    /// alone), where it can be watched.
+    /// Whether the last key typed was bytes for the program, if watched.
     pub fn key_typed(&self) -> bool {
         #[cfg(target_os = "linux")]
         return self.watch.as_ref().is_some_and(Watch::key_typed);
@@ -80,8 +77,7 @@ impl Observer {
         return false;
     }
 
-    /// How many times the program's threads have gone to sleep, if it can
-    /// be watched.
+    /// How many times the program's threads have gone to sleep, if watched.
     pub fn sleeps(&self) -> Option<u64> {
         #[cfg(target_os = "linux")]
         return self.watch.as_ref().map(Watch::sleeps);
@@ -89,8 +85,7 @@ impl Observer {
         return None;
     }
 
-    /// The CPU time the program has used, in clock ticks, if it can be
-    /// watched.
+    /// The CPU time the program has used, in clock ticks, if watched.
     pub fn cpu_ticks(&self) -> Option<u64> {
         #[cfg(target_os = "linux")]
         return self.watch.as_ref().map(Watch::cpu_ticks);
@@ -106,14 +101,9 @@ impl Observer {
         return State::Gone;
     }
 
-    /// `bytes` are being typed: counts those the program will read (the
-    /// terminal turns Ctrl-C, Ctrl-\\ and Ctrl-Z into signals when `ISIG`
-    /// is on: the program is woken by the signal instead). Whether the
-    /// terminal is in canonical mode, where the program reads only at the
-    /// end of a line.
-    ///
-    /// A signal the program ignores wakes nothing: the key is swallowed,
-    /// and the program waits on as it was.
+    /// `bytes` are being typed: counts those the program will read (not
+    /// keys the terminal turns into signals); whether the terminal is in
+    /// canonical mode.
     pub fn typing(&mut self, master: &dyn MasterPty, bytes: &[u8]) -> bool {
         let modes = termios(master);
         let signal_of = |b: &u8| {
@@ -139,8 +129,7 @@ impl Observer {
         modes.is_some_and(|t| t.c_lflag & libc::ICANON != 0)
     }
 
-    /// Whether the program is suspended: the shell that runs it as its
-    /// job has stopped with it (the module `job`; Linux).
+    /// Whether the program is suspended, its shell stopped with it (Linux).
     pub fn suspended(&self) -> bool {
         #[cfg(target_os = "linux")]
         return self.watch.as_ref().is_some_and(Watch::suspended);
@@ -156,9 +145,8 @@ impl Observer {
         }
     }
 
-    /// The terminal is about to be resized: a program that catches
-    /// `SIGWINCH` is woken by it (one that does not is not: it is
-    /// ignored by default).
+    /// The terminal is about to be resized, waking a program that catches
+    /// `SIGWINCH`.
     pub fn expect_resize(&mut self) {
         #[cfg(target_os = "linux")]
         if let Some(watch) = &mut self.watch {
@@ -190,11 +178,17 @@ pub fn line_modes(master: &dyn MasterPty) -> Option<(bool, bool)> {
     Some((t.c_lflag & libc::ICANON != 0, t.c_lflag & libc::ECHO != 0))
 }
 
-/// Keeps the programs captured from dumping core: a walk that types `^\`
-/// kills a curses program with `SIGQUIT`, whose default is to dump core,
-/// and a campaign would leave a core file in its folder for each. The
-/// limit, set once on this process, is inherited by every program it
-/// starts; the exit is the same (killed by `SIGQUIT`).
+/// Sends `signal` to the process `pid`.
+pub fn signal(pid: u32, signal: i32) -> std::io::Result<()> {
+    // SAFETY: kill(2) sends a signal to one process.
+    match unsafe { libc::kill(pid as i32, signal) } {
+        0 => Ok(()),
+        _ => Err(std::io::Error::last_os_error()),
+    }
+}
+
+/// Keeps the programs captured from dumping core (a `^\` typed kills with
+/// `SIGQUIT`): the limit, set once here, is inherited.
 pub fn no_core_dumps() {
     static SET: std::sync::Once = std::sync::Once::new();
     SET.call_once(|| {
@@ -209,10 +203,8 @@ pub fn no_core_dumps() {
     });
 }
 
-/// Ends the process group `pid` leads (the program leads its own session
-/// and group in the terminal), its jobs' groups if it is a shell that
-/// runs the program as one, and `pid` itself wherever it is: hang-up
-/// first, then kill. Whether `pid` is sure to end (it is: `SIGKILL`).
+/// Ends the process group `pid` leads, its jobs' groups, and `pid`:
+/// hang-up, then kill. Whether `pid` is sure to end.
 pub fn end_group(pid: u32) -> bool {
     // A shell's job (`crate::job`) is in a group of its own.
     #[cfg(target_os = "linux")]

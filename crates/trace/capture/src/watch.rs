@@ -1,8 +1,6 @@
 //! Watching a program through Linux's `/proc`, to know when it waits for
-//! the next key: every thread of every process it started is asleep, one of
-//! them in a `read` of the terminal or a `poll`/`select` of its files, and
-//! it has read the bytes typed since the last look (`rchar` in
-//! `/proc/PID/io`).
+//! the next key: every thread asleep, one in a `read` of the terminal or a
+//! `poll`, and the bytes typed read (`rchar` in `/proc/PID/io`).
 
 use std::collections::HashMap;
 use std::fs;
@@ -20,11 +18,9 @@ pub struct Watch {
     read_before: HashMap<u32, u64>,
     /// Bytes typed since then.
     typed: u64,
-    /// Voluntary context switches of all threads when a wake-up (a signal)
-    /// was last expected.
+    /// Voluntary context switches of all threads when a signal last came.
     switches_before: Option<u64>,
-    /// Every thread of every process, as last seen: a thread of them that
-    /// runs tells at once that the program is busy, in one read.
+    /// Every thread of every process, as last seen.
     threads: Vec<(u32, u32)>,
     /// Whether `root` is a shell that runs the program as its job
     /// ([`crate::job`]).
@@ -32,9 +28,8 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// Watches the process `root` (and what it starts), whose terminal is
-    /// `tty`, a shell running the program as its job if `job`; `None`
-    /// where `/proc` does not show what is needed.
+    /// Watches the process `root` and what it starts (a shell running the
+    /// program as its job if `job`); `None` where `/proc` cannot tell.
     pub fn new(root: u32, tty: &Path, job: bool) -> Option<Watch> {
         let readable = read_proc(&format!("/proc/{root}/io")).is_some()
             && read_proc(&format!("/proc/{root}/task/{root}/syscall"))
@@ -66,9 +61,8 @@ impl Watch {
         }
     }
 
-    /// The one process of the program that is asleep waiting for input,
-    /// if one is (a read of the terminal, or a poll or select): the one
-    /// that reads the keys; `None` if none is, or several are.
+    /// The one process of the program asleep waiting for input, if exactly
+    /// one is: the one that reads the keys.
     pub fn reader(&self) -> Option<u32> {
         let waiting = |&pid: &u32| {
             tasks(pid).into_iter().any(|tid| {
@@ -97,20 +91,18 @@ impl Watch {
         self.switches_before = None;
     }
 
-    /// Whether bytes were typed since the last key's typing began (read,
-    /// once [`Watch::state`] says the program waits or is asleep).
+    /// Whether bytes were typed since the last key's typing began.
     pub fn key_typed(&self) -> bool {
         self.typed > 0
     }
 
-    /// Notes that the program is about to be woken (by a signal, such as
-    /// `SIGWINCH`): it has settled only once it has woken and slept again.
+    /// Notes that a signal is about to wake the program: it settles only
+    /// once it has slept again.
     pub fn expect_wake(&mut self) {
         self.switches_before = Some(switches(&self.processes()));
     }
 
-    /// Whether every process of the program ignores `signal` (or blocks
-    /// it): typed as a key, it wakes none of them.
+    /// Whether every process of the program ignores or blocks `signal`.
     pub fn ignored(&self, signal: i32) -> bool {
         let processes = self.processes();
         let held = |pid: &u32| {
@@ -120,9 +112,7 @@ impl Watch {
         !processes.is_empty() && processes.iter().all(held)
     }
 
-    /// Whether a process of the program has a handler of its own for
-    /// `signal`, not blocked: a signal ignored by default (`SIGWINCH`)
-    /// wakes only such a one.
+    /// Whether a process of the program handles `signal`, not blocked.
     pub fn caught(&self, signal: i32) -> bool {
         self.processes().iter().any(|&pid| {
             let [caught, blocked] =
@@ -136,8 +126,7 @@ impl Watch {
     }
 
     /// How many times the program's threads have gone to sleep of their
-    /// own accord (voluntary context switches): a program that polls for
-    /// keys between short sleeps counts up.
+    /// own accord (voluntary context switches).
     pub fn sleeps(&self) -> u64 {
         switches(&self.processes())
     }
@@ -148,22 +137,17 @@ impl Watch {
         self.processes()
             .iter()
             .filter_map(|pid| {
-                let stat = read_proc(&format!("/proc/{pid}/stat"))?;
-                // The fields after the command's closing parenthesis: the
-                // 12th and 13th of them are utime and stime.
-                let after = &stat[stat.rfind(')')? + 1..];
-                let fields: Vec<&str> = after.split_whitespace().collect();
+                // The 12th and 13th fields after the name: utime and stime.
+                let stat = stat(&format!("/proc/{pid}/stat"))?;
+                let fields: Vec<&str> = stat.split_whitespace().collect();
                 let time = |i: usize| fields.get(i)?.parse::<u64>().ok();
                 Some(time(11)? + time(12)?)
             })
             .sum()
     }
 
-    /// What the program is doing now.
-    ///
-    /// A thread seen last time that is running, or stopped, makes the
-    /// program busy at once; else every process and thread is looked at
-    /// anew, and kept for the next time.
+    /// What the program is doing now (busy at once if a thread seen last
+    /// time runs or is stopped).
     pub fn state(&mut self) -> State {
         // Stopped by a `^Z` with its job, the shell waits for the resume.
         if self.suspended() {
@@ -209,15 +193,13 @@ impl Watch {
         }
     }
 
-    /// Whether the first process is stopped (by a signal): a shell that
-    /// runs the program as its job stops itself once its job is
-    /// suspended (the module `job`).
+    /// Whether the first process is stopped, as a shell whose job is
+    /// suspended stops itself (the module `job`).
     pub fn suspended(&self) -> bool {
         thread_state(self.root, self.root) == Some('T')
     }
 
-    /// Whether the sleeping thread `tid` is in a read of the terminal, or
-    /// in a poll or select (of the terminal, among others).
+    /// Whether the sleeping thread `tid` is in a read, poll or select.
     fn waits_for_input(&self, pid: u32, tid: u32) -> bool {
         let Some(text) = read_proc(&format!("/proc/{pid}/task/{tid}/syscall"))
         else {
@@ -244,8 +226,7 @@ impl Watch {
     }
 
     /// Every thread of the first process and its descendants, as
-    /// (process, thread), a process's threads together; the descendants
-    /// are found through `children` files.
+    /// (process, thread), a process's threads together.
     fn all_threads(&self) -> Vec<(u32, u32)> {
         let mut found = Vec::new();
         let mut next = vec![self.root];
@@ -264,8 +245,7 @@ fn bit(signal: i32) -> u64 {
     1u64 << (signal - 1)
 }
 
-/// The signal masks of `pid` named `names` (`SigIgn:`, `SigCgt:`, ...),
-/// in that order, each if read.
+/// The signal masks of `pid` named `names` (`SigIgn:`, ...), if read.
 fn signal_masks(pid: u32, names: &[&str]) -> Vec<Option<u64>> {
     let status = read_proc(&format!("/proc/{pid}/status"));
     names
@@ -293,7 +273,6 @@ const POLLS: [i64; 6] = [
     libc::SYS_epoll_wait,
     libc::SYS_epoll_pwait,
 ];
-/// The system calls that wait on files.
 #[cfg(not(target_arch = "x86_64"))]
 const POLLS: [i64; 3] =
     [libc::SYS_ppoll, libc::SYS_pselect6, libc::SYS_epoll_pwait];
@@ -325,9 +304,8 @@ fn pids(threads: &[(u32, u32)]) -> Vec<u32> {
     pids
 }
 
-/// The text of a file of `/proc`, read whole in a page at a time: its
-/// size unknown (0), `fs::read_to_string` would read it in pieces of 32
-/// bytes and up, a system call each, and the program is looked at often.
+/// The text of a file of `/proc`, read a page at a time (not 32 bytes, as
+/// `fs::read_to_string` reads a file of unknown size).
 fn read_proc(path: &str) -> Option<String> {
     let mut file = fs::File::open(path).ok()?;
     let mut text = Vec::new();
@@ -352,19 +330,21 @@ fn tasks(pid: u32) -> Vec<u32> {
         .unwrap_or_default()
 }
 
-/// The state letter of a thread (`R`, `S`, `D`, `T`, `Z`, ...).
-fn thread_state(pid: u32, tid: u32) -> Option<char> {
-    let stat = read_proc(&format!("/proc/{pid}/task/{tid}/stat"))?;
-    // The command name, in parentheses, may itself hold spaces and ')'.
-    stat[stat.rfind(')')? + 1..]
-        .split_whitespace()
-        .next()?
-        .chars()
-        .next()
+/// A `stat` file of `/proc` after the command's name, which, in
+/// parentheses, may itself hold spaces and ')'.
+fn stat(path: &str) -> Option<String> {
+    let mut stat = read_proc(path)?;
+    stat.drain(..stat.rfind(')')? + 1);
+    Some(stat)
 }
 
-/// The process groups of the children of `root` but its own: a shell's
-/// jobs (the module `job`).
+/// The state letter of a thread (`R`, `S`, `D`, `T`, `Z`, ...).
+fn thread_state(pid: u32, tid: u32) -> Option<char> {
+    let stat = stat(&format!("/proc/{pid}/task/{tid}/stat"))?;
+    stat.split_whitespace().next()?.chars().next()
+}
+
+/// The process groups of the children of `root` but its own: a shell's jobs.
 pub fn job_groups(root: u32) -> Vec<u32> {
     let own = process_group(root);
     let mut groups: Vec<u32> = tasks(root)
@@ -390,11 +370,9 @@ fn children(pid: u32, tid: u32) -> Vec<u32> {
         .unwrap_or_default()
 }
 
-/// The process group of `pid`.
+/// The process group of `pid` (after the name: state, parent, group).
 fn process_group(pid: u32) -> Option<u32> {
-    let stat = read_proc(&format!("/proc/{pid}/stat"))?;
-    // After the name: state, parent, process group.
-    stat[stat.rfind(')')? + 1..]
+    stat(&format!("/proc/{pid}/stat"))?
         .split_whitespace()
         .nth(2)?
         .parse()

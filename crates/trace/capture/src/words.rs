@@ -3,14 +3,11 @@
 //! emulated screen, as a terminal shows them, and recorded at each step,
 //! the number of keys typed when they were written.
 //!
-//! The two terminals are read apart, so which came first of two writes to
-//! them is not known from the reading; the step is. When the capture types
-//! the keys, it writes its marker to the standard error's terminal once
-//! the screen has settled and reads up to it: the words before were
-//! written at that step. A program that types its own keys
-//! ([`crate::preload`]) says it waits on its standard error's terminal
-//! too ([`crate::protocol::STDERR_TTY`]): the words before were written
-//! at that step.
+//! The step of the words is known from a mark on the standard error's
+//! terminal once the screen has settled: the capture's marker, or the
+//! wait said there by a program that types its own keys
+//! ([`crate::protocol::STDERR_TTY`]). The words before it were written at
+//! that step.
 
 use rogue_trace_format::stderr::Stderr;
 
@@ -39,8 +36,7 @@ pub(crate) struct Words {
     markers: (u64, u64),
     /// The most keys typed the program said here it waited with.
     said: Option<usize>,
-    /// Whether the program, typing its own keys, was found not to say
-    /// its waits here.
+    /// Whether the program, typing its own keys, does not say waits here.
     unsaid: bool,
     /// Words read but not shown on the screen yet, and where the program
     /// said here it waits among them (keys typed, and bytes before).
@@ -49,10 +45,8 @@ pub(crate) struct Words {
 }
 
 impl Words {
-    /// Words came: they are shown once the screen of their key is read
-    /// up to its end ([`Words::take_shown`]), or now, once more than
-    /// [`MAX_KEPT`] wait (a program that writes on and on is shown as it
-    /// goes): those to show now.
+    /// Words came: shown once the screen of their key is read
+    /// ([`Words::take_shown`]), or now, once more than [`MAX_KEPT`] wait.
     pub(crate) fn take(&mut self, bytes: &[u8]) -> Option<Vec<u8>> {
         self.unshown.extend_from_slice(bytes);
         let room = MAX_KEPT.saturating_sub(self.kept);
@@ -73,8 +67,7 @@ impl Words {
         self.by_program = false;
     }
 
-    /// Whether the program, typing its own keys, was found not to say its
-    /// waits here (they are not waited for again once it was).
+    /// Whether the program, typing its own keys, does not say waits here.
     pub(crate) fn unsaid(&mut self, found: bool) -> bool {
         self.unsaid |= found;
         self.unsaid
@@ -90,9 +83,8 @@ impl Words {
         self.markers.1 < self.markers.0
     }
 
-    /// The capture's marker came out, `keys_typed` typed: the words
-    /// before it were written at that step, unless the program says its
-    /// own waits here; the words to show.
+    /// The capture's marker came out, `keys_typed` typed: the words to
+    /// show (placed at that step unless the program says its waits here).
     pub(crate) fn marker_seen(&mut self, keys_typed: usize) -> Vec<u8> {
         self.markers.1 += 1;
         if !self.by_program {
@@ -102,8 +94,7 @@ impl Words {
     }
 
     /// The program said here that it waits for a key, `typed` typed: the
-    /// words before were written at that step, if the program types its
-    /// own keys (else its waits say nothing of the keys typed).
+    /// words before were written then, if it types its own keys.
     pub(crate) fn said_wait(&mut self, typed: usize) {
         self.said = self.said.max(Some(typed));
         self.unshown_waits.push((typed, self.unshown.len()));
@@ -114,8 +105,8 @@ impl Words {
         }
     }
 
-    /// The words to show now: those written before the program said
-    /// here it waits with `typed` keys typed, or all of them (`None`).
+    /// The words written before the program said it waits with `typed`
+    /// keys typed, or all of them (`None`): to show now.
     pub(crate) fn take_shown(&mut self, typed: Option<usize>) -> Vec<u8> {
         let end = match typed {
             None => self.unshown.len(),
@@ -134,14 +125,13 @@ impl Words {
         self.unshown.drain(..end).collect()
     }
 
-    /// The most keys typed the program said here it waited with, if it
-    /// said it waits.
+    /// The most keys typed the program said here it waited with.
     pub(crate) fn said_up_to(&self) -> Option<usize> {
         self.said
     }
 
-    /// It is known whether the program types its own keys: the waits it
-    /// said before place their words, or are forgotten.
+    /// Whether the program types its own keys is known: the waits said
+    /// before place their words, or are forgotten.
     pub(crate) fn decide(&mut self, by_program: bool) {
         if self.decided {
             return;
@@ -186,8 +176,7 @@ impl Words {
     }
 }
 
-/// Words as text, as a file would hold them: the terminal's line ends
-/// (`\r\n`, from a `\n` written) as `\n`.
+/// Words as text, the terminal's line ends (`\r\n`) as `\n`.
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).replace("\r\n", "\n")
 }

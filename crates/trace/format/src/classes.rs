@@ -1,10 +1,8 @@
 //! The colour classes of a trace: the one place their vocabulary lives.
 //!
-//! Every cell of a step has a class: `w` for colour pair 1 (white on
-//! black), `b` for pair 2 (blue on black), a space for the terminal's own
-//! colours (and for every blank character, whatever its colours), and `?`
-//! for any other look, which the step then spells out as a [`Look`]: its
-//! colours and attributes, such as `15 default bold`.
+//! Every cell has a class: `w` (pair 1), `b` (pair 2), a space (the
+//! terminal's own colours, and every blank), or `?`, its [`Look`] spelled
+//! out (`15 default bold`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -61,37 +59,27 @@ impl Colour {
     pub fn hex(self, default: &str) -> String {
         match self {
             Colour::Default => default.to_string(),
-            Colour::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
             Colour::Index(i) => {
                 let (r, g, b) = xterm_rgb(i);
-                format!("#{r:02x}{g:02x}{b:02x}")
+                Colour::Rgb(r, g, b).to_string()
             }
+            rgb => rgb.to_string(),
         }
     }
 }
 
 /// The xterm palette: 16 system colours, a 6x6x6 cube, 24 greys.
 fn xterm_rgb(i: u8) -> (u8, u8, u8) {
-    const SYSTEM: [(u8, u8, u8); 16] = [
-        (0, 0, 0),
-        (205, 0, 0),
-        (0, 205, 0),
-        (205, 205, 0),
-        (0, 0, 238),
-        (205, 0, 205),
-        (0, 205, 205),
-        (229, 229, 229),
-        (127, 127, 127),
-        (255, 0, 0),
-        (0, 255, 0),
-        (255, 255, 0),
-        (92, 92, 255),
-        (255, 0, 255),
-        (0, 255, 255),
-        (255, 255, 255),
+    const SYSTEM: [u32; 16] = [
+        0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd,
+        0xe5e5e5, 0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff,
+        0x00ffff, 0xffffff,
     ];
     match i {
-        0..=15 => SYSTEM[usize::from(i)],
+        0..=15 => {
+            let [_, r, g, b] = SYSTEM[usize::from(i)].to_be_bytes();
+            (r, g, b)
+        }
         16..=231 => {
             let level = |v: u8| if v == 0 { 0 } else { 55 + 40 * v };
             let v = i - 16;
@@ -190,26 +178,14 @@ impl Look {
     }
 }
 
-/// The header line of a trace read off a Windows console
-/// (`rogue-trace capture` on Windows): see [`Look::of_console`].
+/// The header line of a trace read off a Windows console.
 pub const CONSOLE: &str =
     "screen: a Windows console (its white on black is also plain)";
 
 impl Look {
-    /// The look of a Windows console cell's attributes: the one place
-    /// they are read.
-    ///
-    /// The console's colour bits are blue 1, green 2, red 4 and
-    /// intensity 8, for the foreground in the low four bits and the
-    /// background in the next four; they become the terminal's indexed
-    /// colours (red 1, green 2, blue 4, bright + 8), so white on black (7)
-    /// is pair 1's class and blue on black (1) pair 2's. Reverse video is
-    /// `inverse`, the underscore `underline`.
-    ///
-    /// The console has no colours of its own apart from its white on
-    /// black: PDCurses draws colour pair 0 with the same attribute as
-    /// pair 1 (white on black). A console's screen cannot tell them apart,
-    /// so a trace marked [`CONSOLE`] compares through [`Look::on_console`].
+    /// The look of a Windows console cell's attributes (blue 1, green 2,
+    /// red 4, intensity 8; foreground low, background next), as the
+    /// terminal's indexed colours.
     pub fn of_console(attributes: u16) -> Look {
         let index = |bits: u16| -> u8 {
             let rgb = [(4, 1), (2, 2), (1, 4)]
@@ -233,8 +209,8 @@ impl Look {
         }
     }
 
-    /// The look as a Windows console shows it: the terminal's own colours
-    /// are the console's white on black.
+    /// The look as a Windows console shows it, where the terminal's own
+    /// colours are white on black (PDCurses draws pair 0 as pair 1).
     pub fn on_console(&self) -> Look {
         let or = |colour, console| match colour {
             Colour::Default => Colour::Index(console),

@@ -1,9 +1,7 @@
 //! The terminal's cursor at a step: hidden, or shown at a cell.
 //!
-//! A trace of format v2 says, after each step's colours, where the cursor
-//! was when the screen settled (`-- cursor hidden`, `-- cursor 12 41`);
-//! a v1 trace says nothing of it, and its steps' cursors are
-//! [`Cursor::Unknown`].
+//! A v2 trace says it after each step's colours (`-- cursor hidden`,
+//! `-- cursor 12 41`); a v1 trace's cursors are [`Cursor::Unknown`].
 
 use std::fmt;
 use std::str::FromStr;

@@ -8,10 +8,8 @@ use crate::keys::{key_name, key_named};
 use crate::resize::{resize_key, resize_of, resize_told, RESIZE_MAX};
 use crate::resume::{is_resume, RESUME, RESUME_WRITTEN};
 
-/// Writes `keys` in Python's `unicode_escape` form: printable ASCII as is,
-/// `\\`, `\t`, `\n`, `\r`, and `\xNN`, `\uNNNN`, `\UNNNNNNNN` for the rest;
-/// a resize of the terminal ([`crate::resize`]) as `\{COLSxROWS}`, the
-/// resume ([`crate::resume`]) as `\{fg}`.
+/// Writes `keys` in Python's `unicode_escape` form, a resize as
+/// `\{COLSxROWS}` and the resume as `\{fg}`.
 pub fn escape_keys(keys: &[char]) -> String {
     let mut out = String::new();
     for &c in keys {
@@ -68,9 +66,8 @@ pub fn unescape_keys(text: &str) -> Result<Vec<char>, String> {
     Ok(keys)
 }
 
-/// A character as a Python character literal, as Python's `repr` writes
-/// it: `'j'`, `' '`, `'\x00'`, `"'"`, `'\uf700'` (a character of the
-/// Private Use Area is escaped, as Python does).
+/// A character as Python's `repr` writes it: `'j'`, `'\x00'`, `"'"`,
+/// `'\uf700'`.
 pub fn char_literal(c: char) -> String {
     match c {
         '\'' => "\"'\"".to_string(),
@@ -88,8 +85,8 @@ pub fn char_literal(c: char) -> String {
     }
 }
 
-/// A key for a person: a special key by its name (`Up`, `F5`, `Page
-/// Down`), any other as its [`char_literal`].
+/// A key for a person: a special key by its name, any other as its
+/// [`char_literal`].
 pub fn key_literal(key: char) -> String {
     if let Some((cols, rows)) = resize_of(key) {
         return resize_told(cols, rows);

@@ -1,11 +1,7 @@
-//! The screen trace format, v1 and v2: reading and writing. A v2 trace is
-//! a v1 trace whose steps may each say where the cursor was ([`Cursor`]),
-//! and whose keys may resize the terminal (`\{COLSxROWS}`), each such
-//! step's screen of its own size, its line `== step N resize COLSxROWS`,
-//! or resume the program after a `^Z` (`\{fg}`), its line `== step N
-//! resume`. A trace is written as v2 only when its steps record the
-//! cursor ([`Header::cursors`]) or a key resizes the terminal or resumes
-//! the program, so a trace with none of them reads in any v1 reader.
+//! The screen trace format, v1 and v2: reading and writing. A v2 trace's
+//! steps may say where the cursor was ([`Cursor`]), and its keys may
+//! resize the terminal (`== step N resize COLSxROWS`) or resume the
+//! program (`== step N resume`); a trace without these is written as v1.
 
 use std::fmt;
 
@@ -20,16 +16,13 @@ use crate::resume::{is_event, is_resume, RESUME};
 /// The first line of every v1 trace.
 const MAGIC: &str = "# screen trace v1";
 
-/// The first line of a v2 trace: one whose steps say where the cursor
-/// was, or whose keys resize the terminal.
+/// The first line of a v2 trace.
 const MAGIC_V2: &str = "# screen trace v2";
 
-/// The largest screen a trace may declare, columns by rows: a larger one
-/// is refused before anything is allocated for it.
+/// The largest screen a trace may declare, columns by rows.
 pub const MAX_SIZE: (u16, u16) = (1000, 1000);
 
-/// The header line of a trace that holds only its first and last steps
-/// (`rogue-trace capture` without `--every`).
+/// The header line of a trace that holds only its first and last steps.
 pub const FIRST_AND_LAST: &str = "steps: first and last";
 
 /// The header of a trace.
@@ -49,15 +42,13 @@ pub struct Header {
     pub rows: u16,
     /// The keys typed, in order.
     pub keys: Vec<char>,
-    /// Header lines this reader does not know, kept as they were (without
-    /// the leading `# `).
+    /// Header lines this reader does not know, without the leading `# `.
     pub extra: Vec<String>,
     /// Whether the steps say where the cursor was: the trace is v2.
     pub cursors: bool,
 }
 
-/// A cell whose look is neither pair 1, pair 2 nor the default: its class
-/// is `?` and its look is written after the colour block, as
+/// A cell of class `?`, its look written after the colour block as
 /// `?? Y X FG BG [ATTRIBUTES...]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OddCell {
@@ -121,9 +112,8 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl Trace {
-    /// Reads a trace from its text. Steps are numbered in order from 0;
-    /// a trace of its first and last steps only ([`FIRST_AND_LAST`]) may
-    /// number its last step by its key.
+    /// Reads a trace from its text, its steps numbered in order from 0
+    /// (but the last of a [`FIRST_AND_LAST`] trace).
     pub fn parse(text: &str) -> Result<Trace, ParseError> {
         let mut lines = Lines::new(text);
         let header = parse_header(&mut lines)?;
@@ -171,8 +161,7 @@ impl Trace {
 }
 
 impl Step {
-    /// The look of every cell of row `y`: from its colour class, or spelled
-    /// out after the colour block for a `?` cell.
+    /// The look of every cell of row `y`.
     pub fn looks(&self, y: usize) -> Vec<Look> {
         let classes = self.colours.get(y).map_or("", String::as_str);
         classes
@@ -192,14 +181,12 @@ impl Step {
 }
 
 impl Header {
-    /// The size of step `number`'s screen, columns by rows: the header's,
-    /// or the last resize's among the keys before it.
+    /// The size of step `number`'s screen, columns by rows.
     pub fn size_at(&self, number: usize) -> (u16, u16) {
         size_after(&self.keys, number, (self.cols, self.rows))
     }
 
-    /// Writes the header lines: v2 if a key resizes the terminal or
-    /// resumes the program.
+    /// Writes the header lines.
     pub fn write(&self, out: &mut String) {
         let h = self;
         let v2 = h.cursors || h.keys.iter().any(|&k| is_event(k));
@@ -241,15 +228,9 @@ pub fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
 /// Writes a step.
 pub fn write_step(out: &mut String, step: &Step) {
     write_step_header(out, step.number, step.key);
-    for row in &step.text {
-        out.push_str(row);
-        out.push('\n');
-    }
+    out.extend(step.text.iter().map(|row| format!("{row}\n")));
     out.push_str(COLOURS_LINE);
-    for row in &step.colours {
-        out.push_str(row);
-        out.push('\n');
-    }
+    out.extend(step.colours.iter().map(|row| format!("{row}\n")));
     for odd in &step.odd {
         out.push_str(&format!("?? {} {} {}\n", odd.y, odd.x, odd.look));
     }
@@ -289,7 +270,7 @@ impl<'a> Lines<'a> {
             {
                 Ok((line, self.next))
             }
-            _ => Err(self.error(
+            _ => Err(error(
                 self.next,
                 format!("the file ends where {what} should be"),
             )),
@@ -299,16 +280,17 @@ impl<'a> Lines<'a> {
     fn rest_is_empty(&self) -> bool {
         self.lines[self.next..].iter().all(|l| l.is_empty())
     }
+}
 
-    fn error(&self, line: usize, message: String) -> ParseError {
-        ParseError { line, message }
-    }
+/// The error at `line`.
+fn error(line: usize, message: String) -> ParseError {
+    ParseError { line, message }
 }
 
 fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     let (first, n) = lines.next("the first line")?;
     if first != MAGIC && first != MAGIC_V2 {
-        return Err(lines.error(
+        return Err(error(
             n,
             format!("expected '{MAGIC}' or '{MAGIC_V2}', found '{first}'"),
         ));
@@ -325,42 +307,34 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     let find = |name: &str| fields.iter().find(|(f, _, _)| *f == name).copied();
     let end = lines.next;
     let required = |name: &str| {
-        find(name).ok_or_else(|| ParseError {
-            line: end + 1,
-            message: format!("the header has no '{name}' line"),
+        find(name).ok_or_else(|| {
+            error(end + 1, format!("the header has no '{name}' line"))
         })
     };
     let number = |name: &str, max: u64| -> Result<u64, ParseError> {
         let (_, value, n) = required(name)?;
         match value.parse::<u64>() {
             Ok(v) if v <= max => Ok(v),
-            Ok(_) => Err(ParseError {
-                line: n,
-                message: format!("{name} {value} is larger than {max}"),
-            }),
-            Err(_) => Err(ParseError {
-                line: n,
-                message: format!("{name} '{value}' is not a number"),
-            }),
+            Ok(_) => {
+                Err(error(n, format!("{name} {value} is larger than {max}")))
+            }
+            Err(_) => {
+                Err(error(n, format!("{name} '{value}' is not a number")))
+            }
         }
     };
     let (_, size, size_line) = required("size")?;
-    let (cols, rows) = parse_size(size).map_err(|message| ParseError {
-        line: size_line,
-        message,
-    })?;
+    let (cols, rows) = parse_size(size).map_err(|e| error(size_line, e))?;
     let (_, keys, keys_line) = required("keys")?;
-    let keys = unescape_keys(keys).map_err(|e| ParseError {
-        line: keys_line,
-        message: format!("keys: {e}"),
-    })?;
+    let keys = unescape_keys(keys)
+        .map_err(|e| error(keys_line, format!("keys: {e}")))?;
     if first == MAGIC && keys.iter().any(|&k| is_event(k)) {
-        return Err(ParseError {
-            line: keys_line,
-            message: format!(
+        return Err(error(
+            keys_line,
+            format!(
                 "keys resize the terminal or resume the program: the first line must be '{MAGIC_V2}'"
             ),
-        });
+        ));
     }
     let optional_number =
         |name: &str, max: u64| -> Result<Option<u64>, ParseError> {
@@ -423,7 +397,7 @@ fn parse_step(
 ) -> Result<Step, ParseError> {
     let (line, n) = lines.next("a step")?;
     let rest = line.strip_prefix("== step ").ok_or_else(|| {
-        lines.error(
+        error(
             n,
             format!("expected '== step {index} key ...', found '{line}'"),
         )
@@ -432,15 +406,13 @@ fn parse_step(
         .split_once(" key ")
         .or_else(|| rest.split_once(" resize ").map(|(n, _)| (n, "")))
         .or_else(|| rest.strip_suffix(" resume").map(|n| (n, "resume")))
-        .ok_or_else(|| {
-            lines.error(n, format!("step line '{line}' has no key"))
-        })?;
+        .ok_or_else(|| error(n, format!("step line '{line}' has no key")))?;
     let number = match number.parse::<usize>() {
         Ok(number) if number == index || (any_later && number > index) => {
             number
         }
         _ => {
-            return Err(lines.error(
+            return Err(error(
                 n,
                 format!("expected step {index}, found step {number}"),
             ));
@@ -448,25 +420,21 @@ fn parse_step(
     };
     let key = match key {
         "-" => None,
-        "" => Some(parse_resize(rest).map_err(|e| lines.error(n, e))?),
+        "" => Some(parse_resize(rest).map_err(|e| error(n, e))?),
         "resume" => Some(RESUME),
-        literal => {
-            Some(parse_key_literal(literal).map_err(|e| lines.error(n, e))?)
-        }
+        literal => Some(parse_key_literal(literal).map_err(|e| error(n, e))?),
     };
     let size = header.size_at(number);
     let text = parse_block(lines, size, "screen row")?;
     let (line, n) = lines.next("'-- colours'")?;
     if line != "-- colours" {
-        return Err(
-            lines.error(n, format!("expected '-- colours', found '{line}'"))
-        );
+        return Err(error(n, format!("expected '-- colours', found '{line}'")));
     }
     let colours = parse_block(lines, size, "colour row")?;
     for (row, line) in colours.iter().enumerate() {
         if let Some(bad) = line.chars().find(|&c| !is_class(c)) {
             let n = lines.next - usize::from(size.1) + row + 1;
-            return Err(lines.error(
+            return Err(error(
                 n,
                 format!("colour class '{bad}' is not w, b, space or ?"),
             ));
@@ -483,10 +451,7 @@ fn parse_step(
             .zip(look.and_then(|l| l.parse::<Look>().ok()))
             .map(|((y, x), look)| OddCell { y, x, look });
         odd.push(cell.ok_or_else(|| {
-            lines.error(
-                n,
-                format!("'?? {line}' is not '?? Y X FG BG [ATTRIBUTES]'"),
-            )
+            error(n, format!("'?? {line}' is not '?? Y X FG BG [ATTRIBUTES]'"))
         })?);
     }
     let cursor = parse_cursor(lines, header)?;
@@ -524,7 +489,7 @@ fn parse_cursor(
     match given {
         Some(text) if header.cursors => {
             let (_, n) = lines.next("a cursor line")?;
-            text.parse().map_err(|e| lines.error(n, e))
+            text.parse().map_err(|e| error(n, e))
         }
         _ => Ok(Cursor::Unknown),
     }
@@ -541,7 +506,7 @@ fn parse_block(
         let (line, n) = lines.next(&format!("a {what}"))?;
         let width = line.chars().count();
         if width != usize::from(cols) {
-            return Err(lines.error(
+            return Err(error(
                 n,
                 format!("{what} has {width} characters, the size says {cols}"),
             ));

@@ -1,13 +1,7 @@
-//! Special keys: the arrows, Home, End, Page Up and Page Down, Insert,
-//! Delete and F1 to F12, each written as one character of Unicode's
-//! Private Use Area, at the code points Apple gives its function keys
-//! (`U+F700` Up, ... `U+F72D` Page Down), so that a list of keys stays a
-//! list of characters.
-//!
-//! A terminal sends a special key as a sequence of bytes ([`key_bytes`]):
-//! here, those of `screen` and `tmux` (`TERM=screen-256color`, the
-//! capture's terminal), whose arrows depend on the cursor keys' mode the
-//! program set (DECCKM).
+//! Special keys (arrows, Home, End, Page Up and Down, Insert, Delete, F1 to
+//! F12), each one character of Unicode's Private Use Area where Apple puts
+//! its function keys (`U+F700` Up, ... `U+F72D` Page Down), sent as
+//! `TERM=screen-256color` sends them ([`key_bytes`]).
 
 use std::borrow::Cow;
 
@@ -34,23 +28,12 @@ pub const PAGE_UP: char = '\u{f72c}';
 /// Page Down.
 pub const PAGE_DOWN: char = '\u{f72d}';
 
-/// A special key: its character, its name, and what the terminal sends
-/// for it, in normal and in application cursor mode.
+/// A special key: its character, its name, and what the terminal sends.
 struct Special {
     key: char,
     name: &'static str,
     normal: &'static [u8],
     application: &'static [u8],
-}
-
-/// A key the terminal sends the same way in both cursor modes.
-const fn fixed(key: char, name: &'static str, sent: &'static [u8]) -> Special {
-    Special {
-        key,
-        name,
-        normal: sent,
-        application: sent,
-    }
 }
 
 /// An arrow: `ESC [ x` in normal cursor mode, `ESC O x` in application
@@ -69,10 +52,12 @@ const fn arrow(
     }
 }
 
-/// Every special key, as `infocmp screen-256color` gives its sequence
-/// (`kcuu1`, `khome`, `kf5`, ...); its arrows in normal cursor mode are
-/// what `screen` and `tmux` send before a program asks for application
-/// mode (`smkx`).
+/// A key the terminal sends the same way in both cursor modes.
+const fn fixed(key: char, name: &'static str, sent: &'static [u8]) -> Special {
+    arrow(key, name, sent, sent)
+}
+
+/// Every special key, as `infocmp screen-256color` gives its sequence.
 const TABLE: [Special; 22] = [
     arrow(UP, "Up", b"\x1b[A", b"\x1bOA"),
     arrow(DOWN, "Down", b"\x1b[B", b"\x1bOB"),
@@ -98,8 +83,8 @@ const TABLE: [Special; 22] = [
     fixed(PAGE_DOWN, "Page Down", b"\x1b[6~"),
 ];
 
-/// Every special key, in the order: arrows, F1 to F12, Insert, Delete,
-/// Home, End, Page Up, Page Down.
+/// Every special key: arrows, F1 to F12, Insert, Delete, Home, End, Page
+/// Up, Page Down.
 pub const SPECIAL_KEYS: [char; 22] = {
     let mut keys = ['\0'; 22];
     let mut i = 0;
@@ -119,9 +104,7 @@ pub fn is_special_key(key: char) -> bool {
     special(key).is_some()
 }
 
-/// A key as a porter reads it: its name or literal, and for a special key
-/// the bytes a terminal sends for it in normal cursor mode, each a program
-/// reading bytes takes apart ("Page Up, sent as ESC [ 5 ~").
+/// A key as a porter reads it: "Page Up, sent as ESC [ 5 ~", or its literal.
 pub fn key_told(key: char) -> String {
     let name = crate::key_literal(key);
     if !is_special_key(key) {
@@ -144,8 +127,7 @@ pub fn bytes_told(bytes: &[u8]) -> String {
     told.join(" ")
 }
 
-/// The name of a special key (`"Up"`, `"F5"`, `"Page Down"`); `None` for
-/// any other character.
+/// The name of a special key (`"Up"`, `"F5"`, `"Page Down"`).
 pub fn key_name(key: char) -> Option<&'static str> {
     special(key).map(|s| s.name)
 }
@@ -155,10 +137,8 @@ pub fn key_named(name: &str) -> Option<char> {
     TABLE.iter().find(|s| s.name == name).map(|s| s.key)
 }
 
-/// What a terminal of the capture's `TERM` (`screen-256color`) sends for
-/// `key`, with the program's cursor keys in application mode
-/// (`application_cursor`, DECCKM, set by `ESC [ ? 1 h`) or not: a special
-/// key's sequence, any other character its UTF-8 bytes.
+/// What the capture's terminal sends for `key`, the cursor keys in
+/// application mode (DECCKM) or not.
 pub fn key_bytes(key: char, application_cursor: bool) -> Cow<'static, [u8]> {
     match special(key) {
         Some(s) if application_cursor => Cow::Borrowed(s.application),
@@ -170,9 +150,8 @@ pub fn key_bytes(key: char, application_cursor: bool) -> Cow<'static, [u8]> {
     }
 }
 
-/// The keys typed as `text`, what a terminal sent: a special key's
-/// sequence, in either cursor mode, is that key; any other character is
-/// itself.
+/// The keys typed as `text`, a special key's sequence (in either cursor
+/// mode) that key.
 pub fn keys_of_input(text: &str) -> Vec<char> {
     let mut keys = Vec::new();
     let mut rest = text;

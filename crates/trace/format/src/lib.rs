@@ -1,12 +1,9 @@
 //! Screen traces: what a terminal program showed after every key.
 //!
-//! A trace (format v1, or v2 with the cursor, see `docs/trace-format.md`)
-//! records the screen, each cell's character and colour class, before the
-//! first key and after each key. This crate reads and writes traces ([`Trace`]), compares two
-//! ([`diff`]) and shows a screen ([`show`]); a program played, how it
-//! ended and its terminal then, is [`played`]'s model. It knows nothing of
-//! the game nor of terminals: recording is `rogue-capture`'s job,
-//! replaying the port `rogue-replay`'s.
+//! A trace (`docs/trace-format.md`) records each cell's character and
+//! colour class before the first key and after each key. This crate reads
+//! and writes traces ([`Trace`]), compares two ([`diff`]), shows a screen
+//! ([`show`]) and models a program played ([`played`]).
 
 pub mod classes;
 pub mod cursor;

@@ -1,28 +1,14 @@
 //! A comparison as one self-contained HTML page: `--html`.
 //!
-//! The page shows both traces' screens side by side at each step, in
-//! their terminal colours, the cells that differ outlined, with a step
-//! slider (also moved by ← and →) and buttons for the first and the next
-//! difference. Its header names both traces, their seeds, sizes and keys,
-//! and the commands that reproduce the run; a comparison of characters
-//! only ([`DiffOptions::chars`]) says that colours were ignored, and
-//! outlines the cells whose characters differ. Everything is inline (the
-//! screens are drawn by the book's grid renderer, `assets/grid.js`):
-//! the page opens from disk, with no network.
+//! The page shows both traces' screens side by side at each step, the
+//! cells that differ outlined, with a step slider and buttons for the
+//! differences (a step only one trace has among them); its header names
+//! both traces and the commands that reproduce the run, and it lists the
+//! words each program wrote to its standard error, and how each ended
+//! ([`html_played`]). Everything is inline: it opens from disk.
 //!
-//! What each program wrote to its standard error, where it was read apart
-//! from its screen, is listed by step with the key that made it.
-//!
-//! A step that one trace has and the other has not (a program that ended
-//! or hung before it) is a difference too, which the buttons reach; a
-//! report of two programs played ([`html_played`]) says how each ended, at
-//! which step, and the last lines it wrote.
-//!
-//! Screens are stored as changes from the step before (runs of changed
-//! cells), and a step of B that shows what A shows at the same step is
-//! stored as such, so that a report of 2,000 steps stays small.
-//!
-//! [`DiffOptions::chars`]: crate::diff::DiffOptions::chars
+//! Screens are stored as runs of cells changed from the step before, and
+//! a step of B that shows what A shows as such, so that it stays small.
 
 use serde_json::{json, Value};
 
@@ -70,10 +56,8 @@ pub fn html_played(
     page(a, b, endings(played), report, commands)
 }
 
-/// [`html`], with how each side ended where known: how and at which step,
-/// on one line ("was killed by SIGSEGV (segmentation fault) at key 4
-/// ('x'): no screen from step 4 on"), and the last lines it wrote outside
-/// its screens, oldest first.
+/// [`html`], with how each side ended where known: how, on one line, and
+/// the last lines it wrote outside its screens.
 fn page(
     a: Side,
     b: Side,
@@ -136,9 +120,7 @@ fn differences(a: &Trace, b: &Trace, report: &Report) -> Value {
     Value::Object(differences)
 }
 
-/// How the cursors differ at each step both traces have where they do
-/// and `options` compares them ([`DiffOptions::cursor_difference`]), by
-/// step number.
+/// How the cursors differ at each step both traces have, by step number.
 fn cursors(a: &Trace, b: &Trace, options: &DiffOptions) -> Value {
     let mut cursors = serde_json::Map::new();
     for step_a in &a.steps {
@@ -151,9 +133,8 @@ fn cursors(a: &Trace, b: &Trace, options: &DiffOptions) -> Value {
     Value::Object(cursors)
 }
 
-/// The steps only one trace has, by number: `"a"` or `"b"`, the one that
-/// has it. A trace of its first and last steps only lacks the others by
-/// design: none is counted then.
+/// The steps only one trace has, by number: `"a"` or `"b"` (none if either
+/// holds its first and last steps only).
 fn only(a: &Trace, b: &Trace) -> Value {
     let mut only = serde_json::Map::new();
     if a.is_sparse() || b.is_sparse() {
@@ -183,10 +164,7 @@ fn runs(cells: &[(usize, usize)]) -> Vec<[usize; 3]> {
 
 /// Escapes text for HTML.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    crate::show::xml(text).replace('"', "&quot;")
 }
 
 /// One trace for the page: its header and its steps, each a change from
@@ -266,8 +244,7 @@ fn also(header: &crate::Header) -> Vec<&str> {
         .collect()
 }
 
-/// What the trace's program wrote to its standard error, by step, with
-/// the key that made it; `null` if it was not read apart.
+/// What the trace's program wrote to its standard error, by step and key.
 fn stderr_json(trace: &Trace) -> Value {
     let Some(stderr) = Stderr::of_header(&trace.header) else {
         return Value::Null;
@@ -285,7 +262,7 @@ fn stderr_json(trace: &Trace) -> Value {
 }
 
 /// The runs of cells of `after` that differ from `before`, as
-/// `[row, column, text]`; runs less than four cells apart are joined.
+/// `[row, column, text]`, joined when less than four cells apart.
 fn changes(before: &[String], after: &[String]) -> Vec<Value> {
     let mut runs = Vec::new();
     for (y, row) in after.iter().enumerate() {

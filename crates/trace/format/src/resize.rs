@@ -1,10 +1,7 @@
-//! Resizes of the terminal between keys, each written as one character of
-//! Unicode's Supplementary Private Use Area-A (`U+F0000` on), one for each
-//! size from 1x1 to [`RESIZE_MAX`] columns by rows, so that a walk of keys
-//! and resizes stays a list of characters: shrunk, cut and written alike.
-//!
-//! In a list of keys a resize is written `\{COLSxROWS}` ([`crate::escape_keys`]);
-//! its step's line is `== step N resize COLSxROWS`, in a trace of format v2.
+//! Resizes of the terminal between keys, each one character of Unicode's
+//! Supplementary Private Use Area-A (`U+F0000` on) for each size up to
+//! [`RESIZE_MAX`], so that keys stay a list of characters; written
+//! `\{COLSxROWS}` ([`crate::escape_keys`]).
 
 /// The first character of the resizes: a resize to 1x1.
 const FIRST: u32 = 0xf0000;
@@ -12,8 +9,7 @@ const FIRST: u32 = 0xf0000;
 /// The largest side a resize may give, columns and rows alike.
 pub const RESIZE_MAX: u16 = 255;
 
-/// The resize to `cols` by `rows`, as a key; `None` for a side of 0 or
-/// over [`RESIZE_MAX`].
+/// The resize to `cols` by `rows`, as a key, if within [`RESIZE_MAX`].
 pub fn resize_key(cols: u16, rows: u16) -> Option<char> {
     let side = 1..=RESIZE_MAX;
     if !side.contains(&cols) || !side.contains(&rows) {
@@ -24,8 +20,7 @@ pub fn resize_key(cols: u16, rows: u16) -> Option<char> {
     char::from_u32(FIRST + index)
 }
 
-/// The size a resize key gives, columns by rows; `None` for any other
-/// key.
+/// The size a resize key gives, columns by rows.
 pub fn resize_of(key: char) -> Option<(u16, u16)> {
     let index = u32::from(key).checked_sub(FIRST)?;
     let max = u32::from(RESIZE_MAX);
@@ -40,8 +35,7 @@ pub fn is_resize(key: char) -> bool {
     resize_of(key).is_some()
 }
 
-/// The size of the screen after the first `typed` of `keys`, the screen
-/// `size` at start: the last resize's, or `size`.
+/// The size of the screen after the first `typed` of `keys`, from `size`.
 pub fn size_after(keys: &[char], typed: usize, size: (u16, u16)) -> (u16, u16) {
     keys[..typed.min(keys.len())]
         .iter()

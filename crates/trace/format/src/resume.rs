@@ -1,16 +1,11 @@
-//! The resume of a program suspended by `^Z`, as a shell's `fg` resumes
-//! it, written as one character of its own among the keys (`U+100000`,
-//! the first of Unicode's Supplementary Private Use Area-B), so that a
-//! walk of keys, resizes and resumes stays a list of characters.
-//!
-//! In a list of keys it is written `\{fg}` ([`crate::escape_keys`]); its
-//! step's line is `== step N resume`, in a trace of format v2.
+//! The resume of a program suspended by `^Z`, as `fg` resumes it: one
+//! character among the keys (`U+100000`), written `\{fg}`
+//! ([`crate::escape_keys`]).
 
 /// The resume, as a key.
 pub const RESUME: char = '\u{100000}';
 
-/// `^Z`, the key that suspends a program whose terminal turns it into
-/// `SIGTSTP`.
+/// `^Z`, the key that suspends a program (`SIGTSTP`).
 pub const SUSPEND: char = '\x1a';
 
 /// How the resume is written among the keys, inside `\{...}`.
@@ -21,8 +16,7 @@ pub fn is_resume(key: char) -> bool {
     key == RESUME
 }
 
-/// Whether `key` is an event of the terminal rather than a key typed: a
-/// resize or the resume, each a step of its own in a trace of format v2.
+/// Whether `key` is an event of the terminal (a resize or the resume).
 pub fn is_event(key: char) -> bool {
     is_resume(key) || crate::is_resize(key)
 }
@@ -32,8 +26,7 @@ pub fn suspends(keys: &[char]) -> bool {
     keys.iter().any(|&k| k == SUSPEND || is_resume(k))
 }
 
-/// Whether the program is suspended after the first `typed` of `keys`:
-/// a `^Z` came after the last resume.
+/// Whether the program is suspended after the first `typed` of `keys`.
 pub fn suspended_after(keys: &[char], typed: usize) -> bool {
     keys[..typed.min(keys.len())]
         .iter()

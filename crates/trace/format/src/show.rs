@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::classes::{Colour, Look};
+use crate::classes::{Colour, Look, ATTRIBUTES};
 use crate::escape::key_literal;
 use crate::format::{Step, Trace};
 
@@ -51,12 +51,7 @@ fn ansi(look: &Look) -> String {
     };
     let mut codes =
         vec!["0".to_string(), colour(look.fg, 30), colour(look.bg, 40)];
-    for (name, code) in [
-        ("bold", "1"),
-        ("italic", "3"),
-        ("underline", "4"),
-        ("inverse", "7"),
-    ] {
+    for (name, code) in ATTRIBUTES.into_iter().zip(["1", "3", "4", "7"]) {
         if look.has(name) {
             codes.push(code.to_string());
         }
@@ -83,26 +78,21 @@ fn runs(step: &Step, y: usize) -> Vec<(usize, String, Look)> {
     runs
 }
 
-/// The foreground and background of a look, as `#rrggbb`, inverse applied;
-/// a foreground that would read at less than 4.5:1 on its background is
-/// lightened until it does ([`readable`]).
+/// The foreground and background of a look, as `#rrggbb`, inverse applied,
+/// the foreground [`readable`].
 fn colours(look: &Look) -> (String, String) {
-    let (fg, bg) = (look.fg.hex(FOREGROUND), look.bg.hex(BACKGROUND));
-    let (fg, bg) = if look.has("inverse") {
-        (bg, fg)
-    } else {
-        (fg, bg)
-    };
+    let (mut fg, mut bg) = (look.fg.hex(FOREGROUND), look.bg.hex(BACKGROUND));
+    if look.has("inverse") {
+        std::mem::swap(&mut fg, &mut bg);
+    }
     (readable(&fg, &bg), bg)
 }
 
 /// The contrast a page asks of text: 4.5:1 (WCAG AA).
 const CONTRAST: f64 = 4.5;
 
-/// `fg` as a picture shows it on `bg`: itself if it reads at
-/// [`CONTRAST`] or better, else mixed with white, in steps of 1/32, until
-/// it does. The terminal's dark blue (`#0000ee`, 2.2:1 on black) becomes
-/// a lighter blue; every other colour of the game stays as it is.
+/// `fg` as a picture shows it on `bg`: mixed with white in steps of 1/32
+/// until it reads at [`CONTRAST`] or better.
 fn readable(fg: &str, bg: &str) -> String {
     let (Some(fg_rgb), Some(bg_rgb)) = (rgb(fg), rgb(bg)) else {
         return fg.to_string();
@@ -147,7 +137,7 @@ fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
 }
 
 /// Escapes text for XML.
-fn xml(text: &str) -> String {
+pub(crate) fn xml(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -184,11 +174,8 @@ pub fn svg(trace: &Trace, step: &Step) -> String {
             if text.trim().is_empty() {
                 continue;
             }
-            let weight = if look.has("bold") {
-                " font-weight=\"bold\""
-            } else {
-                ""
-            };
+            let bold = look.has("bold");
+            let weight = if bold { " font-weight=\"bold\"" } else { "" };
             let _ = writeln!(
                 out,
                 "<text x=\"{px}\" y=\"{}\" textLength=\"{width}\" lengthAdjust=\"spacingAndGlyphs\" fill=\"{fg}\"{weight} xml:space=\"preserve\">{}</text>",
@@ -211,11 +198,8 @@ pub fn html(trace: &Trace, step: &Step) -> String {
     for y in 0..step.text.len() {
         for (_, text, look) in runs(step, y) {
             let (fg, bg) = colours(&look);
-            let weight = if look.has("bold") {
-                ";font-weight:bold"
-            } else {
-                ""
-            };
+            let bold = look.has("bold");
+            let weight = if bold { ";font-weight:bold" } else { "" };
             let _ = write!(
                 out,
                 "<span style=\"color:{fg};background:{bg}{weight}\">{}</span>",

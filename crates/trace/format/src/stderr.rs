@@ -1,10 +1,7 @@
 //! What a program wrote to its standard error, read apart from its screen,
-//! as header lines of a trace: `stderr: read` says it was read (a trace
-//! without it says nothing of it), `stderr: read, cut at N bytes` that
-//! more came than was kept, and one `stderr: STEP 'WORDS'` line for each
-//! step at which words came, the words escaped as keys are
-//! ([`crate::escape_keys`], a quote as `\'`). A reader of v1 that does not
-//! know these lines skips them as any header line it does not know.
+//! as header lines of a trace: `stderr: read` (or `stderr: read, cut at N
+//! bytes`), and a `stderr: STEP 'WORDS'` line for each step at which words
+//! came, escaped as keys are ([`crate::escape_keys`], a quote as `\'`).
 
 use crate::escape::{escape_keys, unescape_keys};
 use crate::Header;
@@ -18,8 +15,7 @@ const READ: &str = "read";
 /// What a program wrote to its standard error, step by step.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stderr {
-    /// The words, each with the step at which they came (the number of
-    /// keys typed when they were written), in order, one entry a step.
+    /// The words, each with the step at which they came, in order.
     pub words: Vec<(usize, String)>,
     /// How many bytes were kept, if more came than were kept.
     pub cut_at: Option<usize>,
@@ -40,9 +36,7 @@ impl Stderr {
         std::iter::once(read).chain(words).collect()
     }
 
-    /// What `header` says was written to standard error; `None` if it was
-    /// not read apart (a trace without a `stderr: read` line: an older
-    /// capture, the Windows console, a replay).
+    /// What `header` says was written to standard error, if read apart.
     pub fn of_header(header: &Header) -> Option<Stderr> {
         let values: Vec<&str> = header
             .extra

@@ -116,10 +116,8 @@ pub(super) fn size_buffer(
     Ok(())
 }
 
-/// Asks for a window of at least `cols` by `rows`. A console with no
-/// window of its own has no screen to take its largest window from:
-/// Wine's takes the size it is given (and the buffer, which must hold
-/// it), Windows' goes by its screen and font and keeps its own.
+/// Asks for a window of at least `cols` by `rows` (Wine's takes it,
+/// Windows' keeps its own).
 fn allow_window(buffer: &File, cols: u16, rows: u16) {
     let handle = buffer.as_raw_handle();
     let mut info = CONSOLE_SCREEN_BUFFER_INFOEX {
@@ -222,9 +220,8 @@ pub(super) fn input_mode(input: &File) -> io::Result<u32> {
     Ok(mode)
 }
 
-/// The active screen buffer's top left `cols` by `rows`, as
-/// (character, attributes), row by row; what lies beyond the buffer is
-/// blank. The active buffer may be one the program made and showed.
+/// The active screen buffer's top left `cols` by `rows`, as (character,
+/// attributes), row by row, blank beyond the buffer.
 pub(super) fn read_screen(cols: u16, rows: u16) -> io::Result<Vec<(u16, u16)>> {
     let active = open_console("CONOUT$")?;
     let mut cells =

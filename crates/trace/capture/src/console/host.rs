@@ -22,9 +22,7 @@ use super::{focus_record, key_records};
 pub const HOST_ARG: &str = "--rogue-capture-console-host";
 
 /// Serves as a console's host, and exits, if this process was started as
-/// one (its first argument is [`HOST_ARG`]); else returns at once. A
-/// program that captures on Windows calls it first thing in `main`: each
-/// capture starts a copy of that program to host its console.
+/// one ([`HOST_ARG`]); a program that captures on Windows calls it first.
 pub fn serve_if_asked() {
     let mut args = std::env::args_os().skip(1);
     if args.next().as_deref() != Some(OsStr::new(HOST_ARG)) {

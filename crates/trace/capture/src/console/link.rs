@@ -17,9 +17,8 @@ use super::wire::{
     decode_cells, decode_cursor, decode_u32, read_reply, Request,
 };
 
-/// Starts `host`, again if a start fails with `ERROR_INTERNAL_ERROR`:
-/// Wine, on a busy machine, now and then fails a start so (one in some
-/// thousands in a campaign), and the next start succeeds. Three tries.
+/// Starts `host`, up to three times if a start fails with
+/// `ERROR_INTERNAL_ERROR`, as Wine on a busy machine now and then does.
 fn spawn(host: &mut Command) -> io::Result<Child> {
     let internal_error = Some(ERROR_INTERNAL_ERROR as i32);
     let mut tries = 1;
@@ -42,10 +41,8 @@ pub(super) struct Host {
 }
 
 impl Host {
-    /// Starts a host for `command` (program and arguments) on a console
-    /// of its own, with a screen buffer of `cols` by `rows`; the program
-    /// gets the extra environment `env`. An error if the host or the
-    /// program cannot start.
+    /// Starts a host for `command` on a console of its own, `cols` by
+    /// `rows`, the program given the extra environment `env`.
     pub(super) fn start(
         command: &[OsString],
         cols: u16,
