@@ -59,10 +59,7 @@ pub struct Sides {
 }
 
 impl Sides {
-    /// The sides `args` and the reference's words give, both playing
-    /// `part`; an error for a second `--`, an empty port, a side of a
-    /// seeding part that would pick its own seed, or a pin for a part that
-    /// never seeds.
+    /// The sides `args` and the reference's words give, both playing `part`.
     pub fn new(
         args: &SidesArgs,
         reference: &[OsString],
@@ -116,10 +113,7 @@ impl Sides {
         })
     }
 
-    /// The sides that would play their own generator, not the one a case
-    /// gives: neither pinned nor given `{rng}` in their command (the
-    /// built-in port takes it), said on a line ("the port's command has no
-    /// {rng} and it is not pinned"); `None` if every side takes it.
+    /// The sides that would play their own generator, not the one a case gives.
     pub fn unnamed_rng(&self) -> Option<String> {
         let takes = |command: &[OsString], pinned: bool| {
             pinned
@@ -149,11 +143,7 @@ impl Sides {
         }
     }
 
-    /// The generator to play every case of `part` on when none is given:
-    /// the platform's, if a side would play its own ([`Sides::unnamed_rng`]),
-    /// which `command` says on a line of its standard error; `None` if
-    /// every side takes the case's, or the part never seeds; an error if
-    /// standard error is closed.
+    /// The generator to play every case of `part` on when none is given.
     pub fn platform_rng(
         &self,
         part: Part,
@@ -169,9 +159,7 @@ impl Sides {
         Ok(Some(rng))
     }
 
-    /// Both sides by name and command, for `case`'s seed and generator
-    /// (`{seed}` and `{rng}` left as they are without one); `config` is
-    /// the built-in port's game.
+    /// Both sides by name and command, for `case`'s seed and generator.
     pub fn names(
         &self,
         config: &GameConfig,
@@ -304,18 +292,12 @@ fn check_seeded(
     }
 }
 
-/// How `compare` and `fuzz` compare two traces: the screens only, the
-/// first differing step reported, or every one with `all`; what
-/// `compared` leaves out left out.
+/// How `compare` and `fuzz` compare two traces.
 pub fn diff_options(all: bool, compared: ComparedArgs) -> DiffOptions {
     compared.options(true, all)
 }
 
-/// Plays `case` on both sides at the same time: the reference captured in
-/// one thread, the port captured (or replayed) in another; and compares
-/// them as `compared` says. An error (exit status 2) when a program
-/// cannot run; a program that stops early is recorded in the outcome, its
-/// screens up to there kept.
+/// Plays `case` on both sides at the same time.
 pub fn run_case(
     sides: &Sides,
     flags: &CaptureFlags,
@@ -348,10 +330,7 @@ pub fn run_case(
     })
 }
 
-/// How each side, the reference and the port, is captured: every step
-/// kept, each pinned if asked (with the pin, whose library must outlive
-/// the capture); the header holds the part, and the seed and generator of
-/// a part that seeds.
+/// How each side, the reference and the port, is captured.
 fn side_options(
     sides: &Sides,
     flags: &CaptureFlags,
@@ -391,9 +370,7 @@ fn capture_seen(
     Ok((recorded.with_steps(steps), seen))
 }
 
-/// Plays the port's side of `case`: the port given with `--port`,
-/// captured with `options`, or the built-in port, replayed as the C
-/// original plays on the terminal `options` name.
+/// Plays the port's side of `case`.
 fn play_port(
     sides: &Sides,
     case: &Case,
@@ -451,9 +428,7 @@ pub fn free_name(
         .expect("a free name"))
 }
 
-/// Writes the reference's and the port's traces, creating both files;
-/// each says in its header how its side ended, where it did (`# ended:
-/// exited with status 0 on its last key, key 3 of 3 ('q')`).
+/// Writes the reference's and the port's traces, creating both files.
 fn write_both(
     reference: &Path,
     port: &Path,
@@ -481,9 +456,7 @@ fn write_both(
     Ok(())
 }
 
-/// Writes the HTML report of `outcome` to `path` (replacing a file there
-/// only if `force`): both sides named by their commands, how each ended,
-/// and the case's verdict.
+/// Writes the HTML report of `outcome` to `path`.
 pub fn report_outcome(
     path: &Path,
     (force, named): (bool, Option<&str>),
@@ -516,9 +489,8 @@ pub fn command_line(
     command_line_with(case, sides, (flags, compared), &keys)
 }
 
-/// The `rogue-trace compare` command that plays `case` again, its keys
-/// given by the options `keys` (the seed and generator left out for a
-/// part that never seeds).
+/// The `rogue-trace compare` command that plays `case` again, its keys given by
+/// the options `keys`.
 pub fn command_line_with(
     case: &Case,
     sides: &Sides,

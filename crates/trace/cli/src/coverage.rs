@@ -81,9 +81,7 @@ fn rooms_of(config: &GameConfig) -> Vec<Room> {
         .collect()
 }
 
-/// A set of a case's cells, as rows of flags grown as cells come: a case
-/// puts every cell of every screen in one, many thousand a case, which a
-/// tree would make a noticeable share of a fuzz case's time.
+/// A set of a case's cells, as rows of flags grown as cells come.
 #[derive(Debug, Default)]
 struct Cells {
     rows: Vec<Vec<bool>>,
@@ -164,9 +162,7 @@ impl Coverage {
         covered
     }
 
-    /// Counts the rooms of `config`'s dungeon the player stood in (on
-    /// the cells `stood`) and those `trace` showed a cell of, if the
-    /// reference's player starts where that dungeon starts it.
+    /// Counts the rooms of `config`'s dungeon the player stood in.
     fn count_rooms(
         &mut self,
         trace: &Trace,
@@ -247,10 +243,8 @@ impl Coverage {
         counts
     }
 
-    /// The coverage of `counts`, as [`Coverage::counts`] gives them (a
-    /// record written before rooms were counted has none, nor resizes;
-    /// one written before resizes were counted, none of them; one written
-    /// before suspends were counted, none of those).
+    /// The coverage of `counts`, as [`Coverage::counts`] gives them (an
+    /// older record's lack the counts added since, taken as none).
     pub fn from_counts(counts: &[u64]) -> Option<Coverage> {
         let (first, rest) = counts.split_at_checked(15)?;
         let [cases, stood, bumps, edges, lit, remembered, coloured, k0, k1, k2, k3, e0, e1, e2, e3] =
@@ -301,9 +295,7 @@ impl Coverage {
 }
 
 impl fmt::Display for Coverage {
-    /// "the player stood on 37 cell(s), bumped 4 wall(s), reached a
-    /// screen's edge at 0 step(s); 412 cell(s) seen lit, 230 remembered;
-    /// keys: 80 moves, ...; ended by q; colours shown".
+    /// "the player stood on 37 cell(s), bumped 4 wall(s), ...; colours shown".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,

@@ -2,10 +2,8 @@
 
 use std::io;
 
-/// A failure: the message and the exit status; none said, and status 0,
-/// for a command whose output was closed before it ended (its reader,
-/// such as `head`, stopped reading), which ends quietly, as other
-/// command-line tools end then.
+/// A failure: the message and the exit status; status 0, nothing said,
+/// for a command whose output was closed before it ended.
 #[derive(Debug)]
 pub struct Failure(pub String, pub u8);
 

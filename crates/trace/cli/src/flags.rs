@@ -308,10 +308,7 @@ pub fn capture_options(
     }
 }
 
-/// The refusal of the pin option `option` (`--pin`, `--pin-port`) for
-/// `part`, a part whose program never seeds, if it is one: it calls no
-/// `time()` for the pin to set, so the pin could not prove it took, and
-/// the program would seem pinned to a seed it never had.
+/// The refusal of the pin option `option`.
 pub fn check_pin(option: &str, part: Part) -> Result<(), Failure> {
     if part.seeds() {
         return Ok(());

@@ -10,9 +10,8 @@ use rogue_trace_format::{report, Trace};
 
 use crate::error::Failure;
 
-/// `print!`, `println!` and `eprintln!` that return a write that fails
-/// as a [`Failure`] ([`Failure::writing`]) rather than panic: a closed
-/// output ends the command quietly.
+/// `print!`, `println!` and `eprintln!` that return a write that fails as a
+/// [`Failure`].
 macro_rules! out {
     ($($arg:tt)*) => {
         std::io::Write::write_fmt(&mut std::io::stdout(), format_args!($($arg)*))
@@ -30,9 +29,8 @@ macro_rules! errln {
 }
 pub(crate) use {errln, out, outln};
 
-/// Reads and parses a trace, or an asciinema recording (asciicast v2 or
-/// v3, told apart by its content) as a trace; errors name the file and the
-/// line.
+/// Reads and parses a trace, or an asciinema recording (asciicast v2 or v3,
+/// told apart by its content) as a trace; errors name the file and the line.
 pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     let name = path.display();
     let mib = cast::MAX_BYTES >> 20;
@@ -52,9 +50,7 @@ pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
 }
 
 /// The text of the file at `path`, or `None` if it is longer than `limit`
-/// bytes. A regular file's size is checked first; a pipe or a device has
-/// none, and no more than the limit, and one byte to tell that it is over,
-/// is read.
+/// bytes (a pipe read no further than one byte over).
 pub fn read_at_most(path: &Path, limit: u64) -> io::Result<Option<String>> {
     if std::fs::metadata(path).is_ok_and(|m| m.len() > limit) {
         return Ok(None);
@@ -121,7 +117,6 @@ impl Output {
 pub struct Placement {
     /// The file the user named.
     path: PathBuf,
-    /// How it is written.
     how: Written,
     /// The file being written, to sync before it replaces the user's.
     sync: Option<File>,
@@ -141,9 +136,7 @@ enum Written {
 }
 
 impl Placement {
-    /// Opens the file `path` for writing: created new; a device or a pipe
-    /// as it is; an existing regular file only with `force`, and then
-    /// through a temporary file beside it (see [`Placement::commit`]).
+    /// Opens the file `path` for writing.
     pub fn open(
         path: &Path,
         force: bool,
@@ -207,9 +200,7 @@ impl Placement {
         Failure::writing(&format!("'{}'", self.path.display()), e)
     }
 
-    /// Puts the file, complete and its writer flushed, in its place: a
-    /// temporary file is synced to disk and renamed over the file it
-    /// replaces, in one step.
+    /// Puts the file, complete and its writer flushed, in its place.
     pub fn commit(mut self) -> Result<(), Failure> {
         if let Some(file) = self.sync.take() {
             file.sync_all().map_err(|e| self.error(e))?;

@@ -124,10 +124,7 @@ fn main() -> ExitCode {
 /// Whether a thread panicked.
 static PANICKED: AtomicBool = AtomicBool::new(false);
 
-/// A panic, on any thread: every program a capture started is ended (a
-/// fuzz campaign stops), and the first panic is said on one line; the
-/// process exits with status 101 as its main thread, or the thread
-/// joining the one that panicked, unwinds.
+/// A panic, on any thread.
 fn said_on_one_line(info: &std::panic::PanicHookInfo) {
     rogue_capture::cancel::end_every_capture();
     if !PANICKED.swap(true, Ordering::SeqCst) {

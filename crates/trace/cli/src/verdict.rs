@@ -14,9 +14,8 @@ use crate::compared::{sides_line, Compared, ROLES};
 /// What a case showed, all told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The same screens at every step, not all of them blank, and both
-    /// sides ended alike (after their last key, or, for a part that reads
-    /// no key, at start-up).
+    /// The same screens at every step, not all of them blank, and both sides
+    /// ended alike.
     Identical,
     /// The screens differ, or the sides ended differently.
     Different,
@@ -49,25 +48,20 @@ impl Compared {
         }
     }
 
-    /// Whether the case shows a difference: the screens differ, a side
-    /// ended where, or as, the other did not, or wrote other words to its
-    /// standard error ([`crate::stderr`]).
+    /// Whether the case shows a difference.
     pub fn differs(&self) -> bool {
         self.screens_differ()
             || !self.reference.alike(&self.port)
             || !self.stderr_differences().is_empty()
     }
 
-    /// Whether the screens differ. Two sides that drew no screen at all
-    /// (programs that end at start-up, as Part 0's does) have none to
-    /// differ.
+    /// Whether the screens differ.
     pub fn screens_differ(&self) -> bool {
         !self.report.identical && !self.no_screens()
     }
 
-    /// Whether both sides showed blank screens only, the same at every
-    /// step: a case that covered nothing (the game drawn outside a small
-    /// screen, say). `fuzz` counts such cases apart.
+    /// Whether both sides showed blank screens only, the same at every step: a
+    /// case that covered nothing (the game drawn outside a small screen, say).
     pub fn blank(&self) -> bool {
         let blank = |steps: &[Step]| {
             steps
@@ -79,9 +73,7 @@ impl Compared {
             && self.sides().iter().all(|p| blank(&p.trace.steps))
     }
 
-    /// How both sides stopped before their last key, if they stopped
-    /// alike; not a program that ends at start-up as its part does (Part
-    /// 0, which reads no key).
+    /// How both sides stopped before their last key, if they stopped alike.
     pub fn stopped_alike(&self) -> Option<&Stopped> {
         let stopped = self.reference.outcome.stopped()?;
         let as_its_part = !self.part.plays
@@ -233,9 +225,8 @@ impl Compared {
             .collect()
     }
 
-    /// Which `--part` fits, where a side's screens look like an earlier
-    /// part's than the part compared: the reference's first, then the
-    /// port's.
+    /// Which `--part` fits, where a side's screens look like an earlier part's
+    /// than the part compared: the reference's first, then the port's.
     pub fn part_told(&self) -> Option<String> {
         let compared = self.part.number;
         ROLES.iter().zip(self.sides()).find_map(|(role, played)| {
@@ -246,9 +237,7 @@ impl Compared {
         })
     }
 
-    /// The result but for its line: both sides, a side that seeds from
-    /// the clock, how each ended where that is news (with its last words),
-    /// and the differing step.
+    /// The result but for its line.
     pub fn details(&self) -> String {
         let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
         for line in self.clock_seeded().into_iter().chain(self.part_told()) {
@@ -292,10 +281,7 @@ fn ended_line(played: &Played, role: &str) -> String {
     }
 }
 
-/// The part a side's screens look like, where they tell one, and why:
-/// Part 0, no screen and status 0 at start-up; Part 1, an `@` alone;
-/// Part 2, no colours and the `@` starting at row 10, column 50, the
-/// single room's centre.
+/// The part a side's screens look like, where they tell one, and why.
 fn looks_like(played: &Played) -> Option<(u8, &'static str)> {
     let steps = &played.trace.steps;
     if steps.is_empty() {

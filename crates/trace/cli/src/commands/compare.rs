@@ -94,9 +94,7 @@ pub struct CompareArgs {
     pub command: Vec<OsString>,
 }
 
-/// Plays the case on both sides and prints the verdict, and what it
-/// covered: exit status 0 if identical, 1 if not (or if it covered
-/// nothing: both stopped early, or both screens were blank throughout).
+/// Plays the case on both sides and prints the verdict, and what it covered.
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let (config, drawn) = game(&args)?;
     let sides = Sides::new(&args.sides, &args.command, config.part)?;
@@ -144,10 +142,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     Ok(outcome.verdict().status())
 }
 
-/// The game both sides play, and whether its seed was drawn: the seed of
-/// `--seed` or `--seed-from`, else one drawn from the clock (which seeds
-/// the walk too, for a part that never seeds); an error for `--fov` or
-/// `--radius` with `--port`.
+/// The game both sides play, and whether its seed was drawn.
 fn game(args: &CompareArgs) -> Result<(GameConfig, bool), Failure> {
     let seed_from = args.seed_from.seed()?;
     let given = seed_from.or(args.game.dungeon.seed);
@@ -175,8 +170,7 @@ fn drawn_seed() -> u32 {
     (now.as_secs() as u32) ^ now.subsec_nanos().rotate_left(16)
 }
 
-/// An error if the case's two traces would hold more cells than
-/// [`MAX_CELLS`].
+/// An error if the case's two traces would hold more cells than [`MAX_CELLS`].
 fn check_cells(case: &Case) -> Result<(), Failure> {
     let cells = (case.keys.len() as u64 + 1)
         * u64::from(case.size.0)
@@ -255,9 +249,8 @@ enum Played {
 }
 
 impl Played {
-    /// The keys `args` ask for: those given, or `--walk N`, or the
-    /// default walk ([`DEFAULT_WALK`] keys, none for a part that reads no
-    /// key).
+    /// The keys `args` ask for: those given, or `--walk N`, or the default walk
+    /// ([`DEFAULT_WALK`] keys, none for a part that reads no key).
     fn of(args: &CompareArgs, config: &GameConfig) -> Result<Played, Failure> {
         if args.keys.given() {
             return Ok(Played::Given(args.keys.keys()?));
@@ -280,9 +273,7 @@ impl Played {
         matches!(self, Played::Walk { .. })
     }
 
-    /// The keys typed, a walk drawn from `seed` on a screen of `size`
-    /// (it may resize the terminal, and suspend and resume the program,
-    /// as fuzz's walks do).
+    /// The keys typed, a walk drawn from `seed` on a screen of `size`.
     fn keys(&self, seed: u32, size: (u16, u16)) -> Vec<char> {
         match self {
             Played::Given(keys) => keys.clone(),

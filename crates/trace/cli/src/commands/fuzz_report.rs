@@ -23,9 +23,8 @@ pub struct FuzzReportArgs {
     pub dirs: Vec<PathBuf>,
 }
 
-/// Reads every record, checks they are shards of one campaign, and prints
-/// its summary; the summary's exit status (0 if every case was
-/// identical), or 2 if they cannot be merged.
+/// Reads every record, checks they are shards of one campaign, and prints its
+/// summary.
 pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     let mut records = Vec::new();
     for dir in &args.dirs {
@@ -63,9 +62,8 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     Ok(if whole { status } else { status.max(1) })
 }
 
-/// The records whose shard was not played to its end: stopped by ^C or
-/// its time limit, or with no end written (killed outright, or still
-/// playing).
+/// The records whose shard was not played to its end: stopped by ^C or its time
+/// limit, or with no end written (killed outright, or still playing).
 fn unfinished(records: &[Record]) -> Vec<&Path> {
     records
         .iter()

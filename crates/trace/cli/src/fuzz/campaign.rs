@@ -62,8 +62,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// The numbers of the cases this campaign plays: every one, or its
-    /// shard's.
+    /// The numbers of the cases this campaign plays: every one, or its shard's.
     pub fn numbers(&self) -> Vec<u32> {
         let (k, n) = self.shard;
         (k..=self.cases).step_by(n as usize).collect()
@@ -80,10 +79,8 @@ enum Played {
     Failed(Failure),
 }
 
-/// Plays the campaign `config` between `sides`, the cases on
-/// `config.jobs` jobs, taken in order; prints each group once, and the
-/// summary. Exit status 0 if every case was identical, 1 if not, 130 if
-/// interrupted (whether its summary found a reader or not).
+/// Plays the campaign `config` between `sides`, the cases on `config.jobs`
+/// jobs, taken in order; prints each group once, and the summary.
 pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
     let names = sides.names(&config.shape.base, None);
     let numbers = config.numbers();
@@ -327,11 +324,7 @@ fn broadly(grouped: &Grouped) -> bool {
     another_dungeon(&grouped.outcome, &grouped.case.config)
 }
 
-/// The group of a differing case's difference `first` ([`Kind::group`]),
-/// and its kind, as a person reads it; the report's line for both if no
-/// screen or ending tells it. A case that differs only on screens smaller
-/// than the dungeon is grouped so, whatever it showed there, but for a
-/// crash, named a crash.
+/// The group of a differing case's difference `first`.
 fn group_name(
     grouped: &Grouped,
     first: Option<&FirstDifference>,
@@ -372,10 +365,7 @@ fn small_only(first: Option<&FirstDifference>) -> String {
     }
 }
 
-/// A differing case as it is grouped and reported: the case, what it
-/// gave, its first difference, the size it was drawn at if it was played
-/// again on a larger screen ([`at_map_size`]), and whether it differs only on
-/// screens smaller than the dungeon.
+/// A differing case as it is grouped and reported.
 struct Grouped {
     case: Case,
     outcome: Compared,
@@ -390,9 +380,7 @@ fn at_least_the_map((cols, rows): (u16, u16)) -> (u16, u16) {
     (cols.max(DUNGEON.0), rows.max(DUNGEON.1))
 }
 
-/// `key`, or, for a resize, a resize to at least the dungeon's size: the
-/// walk played again at the dungeon's size keeps its resizes, none to a
-/// screen smaller than the map.
+/// `key`, or, for a resize, a resize to at least the dungeon's size.
 fn resized_to_the_map(key: char) -> char {
     let grown = resize_of(key).and_then(|size| {
         let (cols, rows) = at_least_the_map(size);
@@ -401,13 +389,7 @@ fn resized_to_the_map(key: char) -> char {
     grown.unwrap_or(key)
 }
 
-/// The differing `case` as it is grouped: a case drawn on a screen
-/// smaller than the dungeon, or resized to one, is played again on one as
-/// large as the dungeon (or its own, if larger), its resizes too, and
-/// named by what differs there: the
-/// dungeon's own size names a bug the same whatever the screen it was
-/// found on. If nothing differs there, it differs only on small screens
-/// (a port that draws outside the terminal), and is grouped as played.
+/// The differing `case` as it is grouped.
 fn at_map_size(
     config: &Config,
     sides: &Sides,
@@ -471,10 +453,7 @@ fn at_map_size(
     })
 }
 
-/// Reports a new group, that of the `i`th difference of `grouped`:
-/// writes and prints the case found, shrinks it to that difference
-/// (unless a side drew nothing or kept busy, which every play would wait
-/// out) and writes and prints the case shrunk. The lines for the summary.
+/// Reports a new group, that of the `i`th difference of `grouped`.
 fn report_difference(
     config: &Config,
     sides: &Sides,
@@ -581,9 +560,8 @@ fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     )
 }
 
-/// Writes the traces (and the report, which names the group, `named`) of
-/// the case `what` (found or shrunk) and prints its result; the lines for
-/// the summary.
+/// Writes the traces (and the report, which names the group, `named`) of the
+/// case `what`.
 fn keep(
     config: &Config,
     sides: &Sides,

@@ -693,8 +693,7 @@ fn hows(outcome: &Compared, step: usize) -> Vec<String> {
 }
 
 /// Where each side's player stands on a step's two screens, and what it is
-/// drawn as: its `@`, or a character on the other's `@` cell found nowhere
-/// else.
+/// drawn as.
 pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
     let at = [player(a), player(b)];
     let steps = [a, b];

@@ -53,13 +53,8 @@ impl Shrinker<'_> {
     }
 }
 
-/// A smaller case that keeps the difference `found` of `case` (its
-/// first, if `first`):
-/// the keys cut after it, then chunks of keys taken out while the first
-/// difference is kept, then the screen made as small as the box that holds
-/// both players and every differing cell of its first differing screen at
-/// the found size, if the difference is kept there too. The case and its
-/// first difference.
+/// A smaller case that keeps the difference `found` of `case`: the keys
+/// cut after it, chunks of keys taken out, then the screen made smaller.
 pub fn shrink(
     sides: &Sides,
     flags: &CaptureFlags,
@@ -84,10 +79,7 @@ pub fn shrink(
 }
 
 /// `case` on a screen grown just enough to show a player, if its first
-/// difference shows neither (found on a screen smaller than the dungeon,
-/// the player out of view) and keeps it there: the players' places read
-/// from the case played at the dungeon's size, at the step whose screen
-/// the difference shows them on. A shrunk case then keeps them in view.
+/// difference shows neither.
 fn into_view(
     shrinker: &Shrinker,
     case: &Case,
@@ -178,10 +170,8 @@ fn without_a_chunk(
     Ok(None)
 }
 
-/// `case` on the smallest screen that shows what `at_full_size`, its
-/// first difference at the found size, shows: both players and every
-/// differing cell, at the same places, at the same step; tried in both
-/// directions, then in each alone.
+/// `case` on the smallest screen that shows what `at_full_size`, its first
+/// difference at the found size, shows.
 fn smaller_screen(
     shrinker: &Shrinker,
     case: Case,
@@ -208,9 +198,8 @@ fn smaller_screen(
     Ok((case, at_full_size))
 }
 
-/// Whether `small`, a first difference on a smaller screen, shows all
-/// that `full` shows: at the same step, of the same kind, both players
-/// where they were, and every differing cell.
+/// Whether `small`, a first difference on a smaller screen, shows all that
+/// `full` shows.
 fn shows_all_of(small: &FirstDifference, full: &FirstDifference) -> bool {
     small.step == full.step
         && small.kind == full.kind

@@ -53,9 +53,7 @@ pub fn reason() -> Option<Reason> {
     *STOPPED.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Stops the campaign for `reason`, unless it stopped already: no case
-/// starts from now on, and the captures under way end at once, cut short
-/// ([`stopping`]: what they gave after is not theirs).
+/// Stops the campaign for `reason`, unless it stopped already.
 fn stop(reason: Reason) {
     let mut stopped = STOPPED.lock().unwrap_or_else(PoisonError::into_inner);
     stopped.get_or_insert(reason);
@@ -68,9 +66,7 @@ pub fn enough() {
     stop(Reason::Enough);
 }
 
-/// Stops the campaign on ^C (SIGINT) or SIGTERM, from a thread that waits
-/// for them; a second one ends the process at once, whatever the campaign
-/// is doing (Unix; on Windows, ^C ends the process as it did).
+/// Stops the campaign on ^C.
 pub fn on_signals() {
     #[cfg(unix)]
     {
@@ -92,9 +88,8 @@ pub fn on_signals() {
     }
 }
 
-/// Stops the campaign once `limit` has passed, from a thread that waits
-/// for it; the campaign's end drops the returned sender, which ends the
-/// thread.
+/// Stops the campaign once `limit` has passed, from a thread that waits for it;
+/// the campaign's end drops the returned sender, which ends the thread.
 pub fn after(limit: Duration) -> mpsc::Sender<()> {
     let (done, ended) = mpsc::channel::<()>();
     std::thread::spawn(move || {

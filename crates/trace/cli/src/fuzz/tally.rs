@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
+
 use crate::compared::sides_line;
 use crate::coverage::Coverage;
 use crate::error::Failure;
@@ -24,9 +26,8 @@ const MAX_NAMES: usize = 10_000;
 /// The most case numbers a group lists.
 const CASES_LISTED: usize = 10;
 
-/// Past this share of the cases (and at least [`FIRST_SCREEN_CASES`]
-/// cases), cases whose player starts elsewhere point to the port's seed
-/// or generator.
+/// Past this share of the cases (and at least [`FIRST_SCREEN_CASES`] cases),
+/// cases whose player starts elsewhere point to the port's seed or generator.
 const FIRST_SCREEN_SHARE: f64 = 0.5;
 const FIRST_SCREEN_CASES: u32 = 5;
 
@@ -44,7 +45,7 @@ pub enum Seen {
 }
 
 /// A differing case's group and first difference.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Difference {
     /// The group's name.
     pub group: String,
@@ -57,12 +58,11 @@ pub struct Difference {
     pub again_at: Option<(u16, u16)>,
     /// The group and kind of each other kind it met after its first
     /// difference: it counts in their groups too.
+    #[serde(default)]
     pub also: Vec<(String, String)>,
 }
 
-/// A group of differences: its name, the cases that showed it, the kinds
-/// of their first differences where the group has more than one, and what
-/// was written of it.
+/// A group of differences.
 pub struct Group {
     pub name: String,
     /// The first case found in it.
@@ -85,8 +85,7 @@ pub struct Tally {
     /// Cases counted.
     pub run: u32,
     pub differing: u32,
-    /// Cases whose first difference is the first screen, the player
-    /// elsewhere.
+    /// Cases whose first difference is the first screen, the player elsewhere.
     first_screen: u32,
     /// Cases whose sides did not differ, but that covered nothing.
     covered_nothing: u32,
@@ -109,8 +108,7 @@ pub struct Cut {
 }
 
 impl Tally {
-    /// A tally of a campaign whose comparison left out `narrowed`, if
-    /// anything.
+    /// A tally of a campaign whose comparison left out `narrowed`, if anything.
     pub fn narrowed(narrowed: Option<String>) -> Tally {
         Tally {
             narrowed,
@@ -118,10 +116,7 @@ impl Tally {
         }
     }
 
-    /// Counts the case `number`, which showed `seen`: if it differs, the
-    /// number of the group of its first difference, then of each kind it
-    /// met after (`None` past [`MAX_GROUPS`]); and its result as the log
-    /// says it.
+    /// Counts the case `number`, which showed `seen`.
     pub fn count(
         &mut self,
         number: u32,
@@ -205,10 +200,8 @@ impl Tally {
         None
     }
 
-    /// Prints the summary of the campaign `seed` between the sides
-    /// `names`, stopped early as `cut` says, and what its cases covered;
-    /// the exit status: 0 if no case differed and some case covered
-    /// something, else 1.
+    /// Prints the summary of the campaign `seed` between the sides `names`,
+    /// stopped early as `cut` says, and what its cases covered.
     pub fn summary(
         &self,
         seed: u64,
@@ -325,8 +318,7 @@ pub fn case_line(name: &str, kind: &str) -> String {
     }
 }
 
-/// The summary's line of a campaign that stopped early, `run` cases
-/// counted.
+/// The summary's line of a campaign that stopped early, `run` cases counted.
 fn print_cut(cut: &Cut, run: u32) -> Result<(), Failure> {
     let why = match cut.reason {
         Some(Reason::Interrupted) => "interrupted (^C or SIGTERM)",
@@ -339,9 +331,7 @@ fn print_cut(cut: &Cut, run: u32) -> Result<(), Failure> {
     )
 }
 
-/// The summary's lines of the `number`th group: its name and cases, the
-/// kinds of their first differences where it has more than its name,
-/// and what was written of it.
+/// The summary's lines of the `number`th group.
 fn print_group(number: usize, g: &Group) -> Result<(), Failure> {
     let listed: Vec<String> = g.cases.iter().map(|c| c.to_string()).collect();
     let cut = g.count as usize > listed.len();

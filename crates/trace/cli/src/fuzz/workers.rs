@@ -18,14 +18,8 @@ pub enum Flow {
     Stop,
 }
 
-/// Plays `play(number)` for each of `numbers` on `jobs` threads, and
-/// hands each result, in the order of `numbers`, to `take` on the calling
-/// thread. At most `ahead` results wait to be taken (or are under way)
-/// beyond the one `take` expects next, so memory stays bounded however
-/// slow `take` is. Stops when `take` says so, or when `stop()` holds as a
-/// case is about to start; returns how many results were taken. A panic,
-/// in `take` or in a job, stops the play too: no case starts, the jobs
-/// end once their cases do, and the panic goes on in the calling thread.
+/// Plays `play(number)` for each of `numbers` on `jobs` threads, and hands each
+/// result, in the order of `numbers`, to `take` on the calling thread.
 pub fn play_in_order<R: Send>(
     jobs: usize,
     ahead: usize,
@@ -74,9 +68,8 @@ pub fn play_in_order<R: Send>(
     })
 }
 
-/// Ends the play as it is dropped, by a job or the calling thread that
-/// returns or panics: no case is handed out from then on, and every job
-/// waiting for one is woken.
+/// Ends the play as it is dropped, by a job or the calling thread that returns
+/// or panics.
 struct Over<'a>(&'a Mutex<Queue>, &'a Condvar);
 
 impl Drop for Over<'_> {
