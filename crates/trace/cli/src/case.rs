@@ -1,8 +1,5 @@
-//! One case played on both sides, for `compare` and `fuzz`: the reference
-//! program and the port (the built-in one, this project's headless
-//! replay, or a program given with `--port`, captured as the reference
-//! is), at the same time on the same seed, generator, size and keys; what
-//! the case gave ([`Compared`]), and its traces and report written.
+//! One case played on both sides, for `compare` and `fuzz`, at the same
+//! time on the same seed, generator, size and keys; its traces and report.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -43,16 +40,14 @@ pub struct SidesArgs {
     pub pin_port: bool,
 }
 
-/// The two programs compared: the reference, and the port given with
-/// `--port` or the built-in one.
+/// The two programs compared.
 #[derive(Clone, Debug)]
 pub struct Sides {
     /// The reference's command, `{seed}` and `{rng}` in it.
     pub reference: Vec<OsString>,
     /// Whether the reference is pinned.
     pub pin: bool,
-    /// The port's command as given to `--port`, and its words; `None` for
-    /// the built-in port.
+    /// The port's command as given to `--port`, and its words.
     pub port: Option<(String, Vec<OsString>)>,
     /// Whether the port is pinned.
     pub pin_port: bool,
@@ -84,7 +79,7 @@ impl Sides {
             None => None,
             Some(text) => {
                 let words = shell_words::split(text).map_err(|e| {
-                    Failure(format!("invalid value for --port: {e}"), 2)
+                    Failure::from(format!("invalid value for --port: {e}"))
                 })?;
                 if words.is_empty() {
                     return Err(Failure(
@@ -128,18 +123,15 @@ impl Sides {
             .is_none_or(|(_, words)| takes(words, self.pin_port));
         match (reference, port) {
             (true, true) => None,
-            (false, true) => Some(format!(
-                "{}'s command has no {{rng}} and it is not pinned",
-                ROLES[0]
-            )),
-            (true, false) => Some(format!(
-                "{}'s command has no {{rng}} and it is not pinned",
-                ROLES[1]
-            )),
             (false, false) => Some(
                 "neither side's command has {rng}, and neither is pinned"
-                    .to_string(),
+                    .into(),
             ),
+            // The side that does not take it.
+            (takes, _) => Some(format!(
+                "{}'s command has no {{rng}} and it is not pinned",
+                ROLES[usize::from(takes)]
+            )),
         }
     }
 
@@ -219,8 +211,7 @@ pub struct Case {
 }
 
 impl Case {
-    /// The stem of the names of its files: its seed and generator, or its
-    /// part for a part that never seeds.
+    /// The stem of the names of its files.
     pub fn stem(&self) -> String {
         let c = &self.config;
         match c.part.seeds() {
@@ -229,8 +220,7 @@ impl Case {
         }
     }
 
-    /// The game as a log says it: its seed and generator, for a part that
-    /// seeds, and its size.
+    /// The game as a log says it.
     pub fn said(&self) -> String {
         let c = &self.config;
         let (cols, rows) = self.size;
@@ -247,20 +237,16 @@ fn substituted(command: &[OsString], case: &Case) -> Vec<OsString> {
         .iter()
         .map(|arg| {
             let text = arg.to_string_lossy();
-            if text.contains("{seed}") || text.contains("{rng}") {
-                let text = text
-                    .replace("{seed}", &case.config.seed.to_string())
-                    .replace("{rng}", case.config.rng.name());
-                OsString::from(text)
-            } else {
-                arg.clone()
+            if !text.contains("{seed}") && !text.contains("{rng}") {
+                return arg.clone();
             }
+            let text = text.replace("{seed}", &case.config.seed.to_string());
+            OsString::from(text.replace("{rng}", case.config.rng.name()))
         })
         .collect()
 }
 
-/// Refuses `--pin` and `--pin-port` for a part whose program never
-/// seeds ([`check_pin`]).
+/// Refuses `--pin` and `--pin-port` for a part whose program never seeds.
 fn check_pins(args: &SidesArgs, part: Part) -> Result<(), Failure> {
     for (given, option) in [(args.pin, "--pin"), (args.pin_port, "--pin-port")]
     {
@@ -271,8 +257,7 @@ fn check_pins(args: &SidesArgs, part: Part) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Whether the side `role` gets the seed: pinned (with the option
-/// `pin_option`), or through `{seed}` in its command.
+/// Whether the side `role` gets the seed.
 fn check_seeded(
     command: &[OsString],
     pinned: bool,
@@ -283,13 +268,9 @@ fn check_seeded(
         .iter()
         .any(|a| a.to_string_lossy().contains("{seed}"));
     if pinned || named {
-        Ok(())
-    } else {
-        Err(Failure(
-            format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments"),
-            2,
-        ))
+        return Ok(());
     }
+    Err(format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments").into())
 }
 
 /// How `compare` and `fuzz` compare two traces.
@@ -384,15 +365,14 @@ fn play_port(
     captured(&substituted(command, case), options, ROLES[1])
 }
 
-/// `command` captured with `options` as `role`'s side: an error (exit
-/// status 2) if it cannot run.
+/// `command` captured with `options` as `role`'s side.
 fn captured(
     command: &[OsString],
     options: &CaptureOptions,
     role: &str,
 ) -> Result<(Played, Seen), Failure> {
     let (capture, seen) = capture_seen(command, options)
-        .map_err(|e| Failure(format!("{role} cannot run: {e}"), 2))?;
+        .map_err(|e| Failure::from(format!("{role} cannot run: {e}")))?;
     let (trace, outcome) = (capture.trace, capture.outcome);
     Ok((Played { trace, outcome }, seen))
 }
@@ -409,15 +389,14 @@ pub fn write_traces(
     Ok((reference, port))
 }
 
-/// `DIR/STEM.EXT`, or `DIR/STEM-N.EXT` for the first N no file has; `DIR`
-/// is created if needed.
+/// `DIR/STEM.EXT`, or `DIR/STEM-N.EXT` for the first N no file has.
 pub fn free_name(
     dir: &Path,
     stem: &str,
     ext: &str,
 ) -> Result<PathBuf, Failure> {
     std::fs::create_dir_all(dir).map_err(|e| {
-        Failure(format!("cannot create '{}': {e}", dir.display()), 2)
+        Failure::from(format!("cannot create '{}': {e}", dir.display()))
     })?;
     Ok((0..)
         .map(|n| match n {
@@ -450,7 +429,7 @@ fn write_both(
                 std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
             })
             .map_err(|e| {
-                Failure(format!("cannot write '{}': {e}", path.display()), 2)
+                Failure::from(format!("cannot write '{}': {e}", path.display()))
             })?;
     }
     Ok(())
@@ -540,6 +519,5 @@ pub fn command_line_with(
     shell_words::join(words)
 }
 
-/// The most cells `compare` and each case of `fuzz` hold: both traces are
-/// kept in memory.
+/// The most cells `compare` and each case of `fuzz` hold.
 pub const MAX_CELLS: u64 = 50_000_000;

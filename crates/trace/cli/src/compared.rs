@@ -16,8 +16,7 @@ pub fn sides_line(names: &[String; 2]) -> String {
 
 /// What a case gave; what it says is [`crate::verdict`]'s.
 pub struct Compared {
-    /// The reference played: its trace, and how it ended (early, on its
-    /// last key, or not at all; the screens before are in its trace).
+    /// The reference played: its trace, and how it ended.
     pub reference: Played,
     pub port: Played,
     /// The comparison of the screens.

@@ -1,15 +1,7 @@
 //! What a case covered, in the game's terms, read from the reference's
-//! screens and the keys typed: the cells the player stood on, the walls
-//! it bumped, the screen's edges it reached, the cells seen lit and
-//! remembered, the rooms entered and seen, the keys by kind, the key that
-//! ended it, and whether colours were shown. `compare` says it of its
-//! walk; `fuzz` sums it over its campaign.
-//!
-//! Rooms are not told apart on a screen (they overlap, and corridors are
-//! floor too): they are the rooms of the case's dungeon as the built-in
-//! game draws it from the seed and generator (the C's `setupMap`), counted
-//! only when the reference's player starts where that dungeon starts it,
-//! so that the reference plays that dungeon.
+//! screens and the keys typed: `compare` says it of its walk; `fuzz` sums it.
+//! Rooms are the rooms of the case's dungeon as the built-in game draws it,
+//! counted only when the reference's player starts where that dungeon does.
 
 use std::fmt;
 
@@ -54,8 +46,7 @@ pub struct Coverage {
     pub rooms_seen: u64,
     /// Rooms in the case's dungeon.
     pub rooms: u64,
-    /// Cases whose rooms are known: the reference played the dungeon of
-    /// the case's seed and generator.
+    /// Cases whose rooms are known.
     pub rooms_known: u64,
 }
 
@@ -195,28 +186,9 @@ impl Coverage {
 
     /// Adds `other`'s counts.
     pub fn add(&mut self, other: &Coverage) {
-        let pairs = [
-            (&mut self.cases, other.cases),
-            (&mut self.stood, other.stood),
-            (&mut self.bumps, other.bumps),
-            (&mut self.edges, other.edges),
-            (&mut self.lit, other.lit),
-            (&mut self.remembered, other.remembered),
-            (&mut self.coloured, other.coloured),
-            (&mut self.rooms_entered, other.rooms_entered),
-            (&mut self.rooms_seen, other.rooms_seen),
-            (&mut self.rooms, other.rooms),
-            (&mut self.rooms_known, other.rooms_known),
-        ];
-        for (mine, theirs) in pairs {
-            *mine += theirs;
-        }
-        for (mine, theirs) in self.keys.iter_mut().zip(other.keys) {
-            *mine += theirs;
-        }
-        for (mine, theirs) in self.ended_by.iter_mut().zip(other.ended_by) {
-            *mine += theirs;
-        }
+        let counts = self.counts().into_iter().zip(other.counts());
+        let sum: Vec<u64> = counts.map(|(a, b)| a + b).collect();
+        *self = Coverage::from_counts(&sum).expect("every count");
     }
 
     /// Its counts, in order, for a record ([`Coverage::from_counts`]).
@@ -273,8 +245,7 @@ impl Coverage {
         })
     }
 
-    /// The rooms entered and seen, if known: "entered 2 of the 3 rooms
-    /// seen (7 in the dungeon)", summed over the cases that know them.
+    /// The rooms entered and seen, if known.
     fn rooms_said(&self) -> Option<String> {
         let in_cases = match (self.cases, self.rooms_known) {
             (_, 0) => return None,

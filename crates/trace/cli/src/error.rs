@@ -8,12 +8,11 @@ use std::io;
 pub struct Failure(pub String, pub u8);
 
 impl Failure {
-    /// The failure of a write to `what`: a closed output's (a broken pipe)
-    /// says nothing ([`Failure::is_closed`]).
+    /// The failure of a write to `what`.
     pub fn writing(what: &str, e: io::Error) -> Failure {
         match e.kind() {
             io::ErrorKind::BrokenPipe => Failure(String::new(), 0),
-            _ => Failure(format!("cannot write {what}: {e}"), 2),
+            _ => Failure::from(format!("cannot write {what}: {e}")),
         }
     }
 

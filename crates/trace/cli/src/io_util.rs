@@ -29,8 +29,7 @@ macro_rules! errln {
 }
 pub(crate) use {errln, out, outln};
 
-/// Reads and parses a trace, or an asciinema recording (asciicast v2 or v3,
-/// told apart by its content) as a trace; errors name the file and the line.
+/// Reads and parses a trace, or an asciinema recording.
 pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     let name = path.display();
     let mib = cast::MAX_BYTES >> 20;
@@ -79,8 +78,7 @@ pub struct Output {
 }
 
 impl Output {
-    /// Standard output for `None` or `-`, else the file `path`: created,
-    /// or with `force` replacing the file there once complete.
+    /// Standard output for `None` or `-`, else the file `path`.
     pub fn create(path: Option<&Path>, force: bool) -> Result<Output, Failure> {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
             let writer = Box::new(io::stdout().lock());
@@ -214,8 +212,7 @@ impl Placement {
 }
 
 impl Drop for Placement {
-    /// An unfinished file is removed: one this created, or the temporary
-    /// file that was to replace the user's (left as it was).
+    /// An unfinished file is removed (the user's it was to replace kept).
     fn drop(&mut self) {
         let unfinished = match &self.how {
             Written::Created => &self.path,
@@ -228,8 +225,7 @@ impl Drop for Placement {
     }
 }
 
-/// A new file in the folder of `path`, named after it: `.NAME.N.tmp`, the
-/// first `N` from the process id on that no file has.
+/// A new file in the folder of `path`, named after it.
 fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,

@@ -1,9 +1,5 @@
-//! `rogue-trace`: record, replay, compare and fuzz screen traces.
-//!
-//! A thin command line over three libraries that know nothing of each
-//! other: `rogue-trace-format` (traces, `diff`, `show`), `rogue-replay`
-//! (the port, headless) and `rogue-capture` (any program, in a
-//! pseudo-terminal). See `rogue-trace --help` and `docs/diffing.md`.
+//! `rogue-trace`: record, replay, compare and fuzz screen traces; a thin
+//! command line over `rogue-trace-format`, `rogue-replay` and `rogue-capture`.
 
 mod case;
 mod commands;

@@ -1,15 +1,13 @@
 //! What a case's verdict says: whether the two sides differ, or are
-//! identical over something (steps with something on their screens, the
-//! keys typed, how both ended), or both stopped early alike, or both
-//! showed blank screens only; and how each side ended where that is news,
-//! as the model of a played program says it
-//! ([`rogue_trace_format::played`]), with its last words.
+//! identical over something, or stopped alike, or blank; and how each side
+//! ended where that is news.
 
 use rogue_trace_format::classes::PLAIN;
+use rogue_trace_format::key_literal;
 use rogue_trace_format::played::{Outcome, Played, Stopped};
-use rogue_trace_format::{key_literal, Step};
 
 use crate::compared::{sides_line, Compared, ROLES};
+use crate::fuzz::grouping::blank;
 
 /// What a case showed, all told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,11 +17,9 @@ pub enum Verdict {
     Identical,
     /// The screens differ, or the sides ended differently.
     Different,
-    /// Both sides stopped before their last key, alike: the same screens
-    /// up to there, and the keys after never tried.
+    /// Both sides stopped before their last key, alike.
     StoppedAlike,
-    /// The same screens, but blank on both sides at every step: nothing
-    /// of the game was compared.
+    /// The same screens, but blank on both sides at every step.
     Blank,
 }
 
@@ -60,17 +56,12 @@ impl Compared {
         !self.report.identical && !self.no_screens()
     }
 
-    /// Whether both sides showed blank screens only, the same at every step: a
-    /// case that covered nothing (the game drawn outside a small screen, say).
+    /// Whether both sides showed blank screens only, the same at every step.
     pub fn blank(&self) -> bool {
-        let blank = |steps: &[Step]| {
-            steps
-                .iter()
-                .all(|s| s.text.iter().all(|row| row.trim().is_empty()))
-        };
+        let all_blank = |p: &&Played| p.trace.steps.iter().all(blank);
         !self.differs()
             && !self.no_screens()
-            && self.sides().iter().all(|p| blank(&p.trace.steps))
+            && self.sides().iter().all(all_blank)
     }
 
     /// How both sides stopped before their last key, if they stopped alike.
@@ -87,8 +78,7 @@ impl Compared {
         self.sides().iter().all(|p| p.trace.steps.is_empty())
     }
 
-    /// Each side that ended where, or as, the other did not, and how; and
-    /// whether only their last words differ.
+    /// Each side that ended where, or as, the other did not, and how.
     pub fn stops(&self) -> Vec<String> {
         if self.reference.alike(&self.port) {
             return Vec::new();
@@ -162,8 +152,7 @@ impl Compared {
         format!("different: {}; {screens}", stops.join("; "))
     }
 
-    /// The steps compared, and the keys typed (into the side that took
-    /// fewer, if a side stopped early).
+    /// The steps compared, and the keys typed.
     fn steps_compared(&self) -> String {
         let steps = self.report.steps_compared;
         let n = self.reference.keys().len();
@@ -180,8 +169,7 @@ impl Compared {
         }
     }
 
-    /// What an identical case covered: the steps compared, the keys
-    /// typed, and how both sides ended if they did.
+    /// What an identical case covered.
     fn covered(&self) -> String {
         let ending = self.reference.ending().map(|e| e.exit);
         if self.no_screens() {
@@ -266,8 +254,7 @@ impl Compared {
     }
 }
 
-/// How `played` ended, after `role` ([`Played::ended_line`]), and, for a
-/// program that exited before its last key, the key it exited at.
+/// How `played` ended, after `role`.
 fn ended_line(played: &Played, role: &str) -> String {
     let line = played.ended_line(role);
     match played.outcome.stopped() {

@@ -22,7 +22,7 @@ use crate::flags::{
     CaptureFlags, ComparedArgs, ForceArg, HtmlArg, KeysArgs, SeedFromArg,
     MAX_KEYS,
 };
-use crate::fuzz::grouping::differences;
+use crate::fuzz::grouping::{differences, FirstDifference};
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
 use crate::io_util::{errln, out, outln};
 
@@ -147,17 +147,13 @@ fn game(args: &CompareArgs) -> Result<(GameConfig, bool), Failure> {
     let seed_from = args.seed_from.seed()?;
     let given = seed_from.or(args.game.dungeon.seed);
     let config = args.game.config(|| seed_from.unwrap_or_else(drawn_seed))?;
-    if args.sides.port.is_some() {
-        let given = if config.radius.is_some() {
-            Some("--radius")
-        } else if config.fov != GameConfig::default().fov {
-            Some("--fov")
-        } else {
-            None
-        };
-        if let Some(option) = given {
-            return Err(format!("{option} is the built-in port's: with --port, give it in the port's COMMAND").into());
-        }
+    let built_in = [
+        (config.radius.is_some(), "--radius"),
+        (config.fov != GameConfig::default().fov, "--fov"),
+    ];
+    let given_too = built_in.iter().find(|(given, _)| *given);
+    if let Some((_, option)) = given_too.filter(|_| args.sides.port.is_some()) {
+        return Err(format!("{option} is the built-in port's: with --port, give it in the port's COMMAND").into());
     }
     Ok((config, given.is_none()))
 }
@@ -215,25 +211,22 @@ fn write(
 /// sides differ; then each other kind it met after, and where.
 fn named(outcome: &Compared) -> Option<String> {
     let found = differences(outcome);
-    let first = found.first()?;
+    let told = |d: &FirstDifference| {
+        format!("{}, at {}", d.kind.in_group(), d.place())
+    };
     let mut named = format!(
-        "its first difference, as fuzz names it: {}, at {}",
-        first.kind.in_group(),
-        first.place()
+        "its first difference, as fuzz names it: {}",
+        told(found.first()?)
     );
-    let after: Vec<String> = found[1..]
-        .iter()
-        .map(|d| format!("{}, at {}", d.kind.in_group(), d.place()))
-        .collect();
-    if !after.is_empty() {
-        named.push_str("\nafter it, the case also shows: ");
-        named.push_str(&after.join("; "));
+    if found.len() > 1 {
+        let after: Vec<String> = found[1..].iter().map(told).collect();
+        named +=
+            &format!("\nafter it, the case also shows: {}", after.join("; "));
     }
     Some(named)
 }
 
-/// The keys of the default walk on a screen of `size`: [`DEFAULT_WALK`],
-/// or as many as both traces can keep ([`MAX_CELLS`]).
+/// The keys of the default walk on a screen of `size`.
 fn default_walk((cols, rows): (u16, u16)) -> usize {
     let steps = MAX_CELLS / (u64::from(cols) * u64::from(rows));
     DEFAULT_WALK.min(steps.saturating_sub(1) as usize)
@@ -287,8 +280,7 @@ impl Played {
         }
     }
 
-    /// The options that type them again, for `config`: `--keys`, or
-    /// `--walk` (and the walk's seed, for a part that never seeds).
+    /// The options that type them again, for `config`.
     fn words(&self, config: GameConfig) -> Vec<String> {
         match self {
             Played::Given(keys) => vec!["--keys".into(), escape_keys(keys)],

@@ -168,8 +168,7 @@ struct PortArgs {
     game: GameArgs,
 }
 
-/// The built-in port's game of `--port-args`, playing `part` if given;
-/// an error for an option each case sets, or for a second part.
+/// The built-in port's game of `--port-args`, playing `part` if given.
 pub fn port_game(
     port_args: &str,
     part: Option<u8>,

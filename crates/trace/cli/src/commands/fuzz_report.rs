@@ -1,7 +1,5 @@
 //! `rogue-trace fuzz-report`: the shards of a campaign, played apart
-//! (`fuzz --shard K/N`), counted as one: the summary the whole campaign
-//! would have printed, its groups numbered by their first cases, each
-//! with the lines of the shard that found it.
+//! (`fuzz --shard K/N`), counted as one.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -62,8 +60,7 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     Ok(if whole { status } else { status.max(1) })
 }
 
-/// The records whose shard was not played to its end: stopped by ^C or its time
-/// limit, or with no end written (killed outright, or still playing).
+/// The records whose shard was not played to its end.
 fn unfinished(records: &[Record]) -> Vec<&Path> {
     records
         .iter()
@@ -154,8 +151,7 @@ fn lines_of(records: &[Record], name: &str, first: u32) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// How the merged campaign was cut: the first shard's reason to stop
-/// early, the cases cut short in all, and those never started.
+/// How the merged campaign was cut.
 fn cut(records: &[Record], campaign: &Campaign, counted: usize) -> Cut {
     let reason = records
         .iter()

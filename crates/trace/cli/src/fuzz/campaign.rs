@@ -1,10 +1,6 @@
-//! A `fuzz` campaign: what it plays (its cases, or a shard's), in what
-//! order, on how many jobs ([`crate::fuzz::workers`]), and how it gathers
-//! what they gave: each case counted in order ([`Tally`]) and recorded
-//! ([`record`]), each differing case grouped by its first difference's
-//! kind ([`Kind`]), each group's first case reported and shrunk, and the
-//! summary at the end, also when the campaign is stopped early
-//! ([`stop`]).
+//! A `fuzz` campaign: what it plays, on how many jobs, and how it gathers
+//! what they gave: each case counted, recorded and grouped, each group's
+//! first case reported and shrunk, and the summary, also when stopped early.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -203,8 +199,7 @@ struct Gather<'a> {
 }
 
 impl Gather<'_> {
-    /// Takes the result of the case `number`: counts, records and logs
-    /// it, reports a new group in full; whether to go on.
+    /// Takes the result of the case `number`.
     fn take(&mut self, number: u32, played: Played) -> Flow {
         self.bar.inc(1);
         let counted = match played {
@@ -224,8 +219,7 @@ impl Gather<'_> {
         })
     }
 
-    /// Counts the case `number`, `case`, which gave `outcome`; whether to
-    /// go on.
+    /// Counts the case `number`, `case`, which gave `outcome`.
     fn count(
         &mut self,
         number: u32,
@@ -306,22 +300,18 @@ fn difference(grouped: &Grouped) -> Difference {
     let first = grouped.firsts.first();
     let (group, kind) = group_name(grouped, first);
     let also = grouped.firsts.iter().skip(1);
+    let (outcome, config) = (&grouped.outcome, &grouped.case.config);
+    let player =
+        first.is_some_and(|d| d.key.is_none() && d.kind == Kind::Player);
     Difference {
         group,
         kind,
         first_screen: !grouped.small_only
-            && first.is_some_and(|d| {
-                d.key.is_none() && d.kind == Kind::Player && broadly(grouped)
-            }),
+            && player
+            && another_dungeon(outcome, config),
         again_at: grouped.drawn_at.map(|_| grouped.case.size),
         also: also.map(|d| group_name(grouped, Some(d))).collect(),
     }
-}
-
-/// Whether the case's port shows another dungeon than the reference's
-/// ([`another_dungeon`]).
-fn broadly(grouped: &Grouped) -> bool {
-    another_dungeon(&grouped.outcome, &grouped.case.config)
 }
 
 /// The group of a differing case's difference `first`.
@@ -353,8 +343,7 @@ fn group_name(
     (only.clone(), format!("{only}; on the small screen: {kind}"))
 }
 
-/// The group of a case that differs only on screens smaller than the
-/// dungeon: a port that draws outside the terminal, unless a side ended.
+/// The group of a case that differs only on screens smaller than the dungeon.
 fn small_only(first: Option<&FirstDifference>) -> String {
     let (cols, rows) = DUNGEON;
     let only =
@@ -398,16 +387,17 @@ fn at_map_size(
 ) -> Result<Grouped, Failure> {
     // Named by its cause already, whatever the screen's size.
     let firsts = differences(&outcome);
+    let as_played = |firsts, small_only| Grouped {
+        case: case.clone(),
+        outcome,
+        firsts,
+        drawn_at: None,
+        small_only,
+    };
     if firsts.first().is_some_and(|f| {
         matches!(f.kind, Kind::NotRedrawn(_) | Kind::NotSuspended(_))
     }) {
-        return Ok(Grouped {
-            case: case.clone(),
-            firsts,
-            outcome,
-            drawn_at: None,
-            small_only: false,
-        });
+        return Ok(as_played(firsts, false));
     }
     let larger = Case {
         size: at_least_the_map(case.size),
@@ -444,13 +434,7 @@ fn at_map_size(
         })
         .map(|(_, d)| d)
         .collect();
-    Ok(Grouped {
-        case: case.clone(),
-        firsts,
-        outcome,
-        drawn_at: None,
-        small_only,
-    })
+    Ok(as_played(firsts, small_only))
 }
 
 /// Reports a new group, that of the `i`th difference of `grouped`.
@@ -518,8 +502,7 @@ fn report_difference(
     Ok(lines)
 }
 
-/// Why a case is not shrunk, if it is not: a side drew nothing, or kept
-/// busy, which every play would wait out.
+/// Why a case is not shrunk, if it is not.
 fn unshrinkable(outcome: &Compared) -> Option<&'static str> {
     use rogue_trace_format::played::Stopped;
     outcome.sides().iter().find_map(|p| match p.outcome.stopped()? {
@@ -531,8 +514,7 @@ fn unshrinkable(outcome: &Compared) -> Option<&'static str> {
     })
 }
 
-/// What a shrunk case kept of the found case's difference (its first,
-/// if `first`).
+/// What a shrunk case kept of the found case's difference.
 fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     let (cols, rows) = small.size;
     let players = match kept.players {

@@ -14,8 +14,7 @@ use rogue_trace_format::{
 
 use crate::compared::{Compared, ROLES};
 
-/// What a difference is, in a porter's words; the kinds of a screen in
-/// order of precedence, the first a screen shows naming it.
+/// What a difference is, in a porter's words.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// One side's first screen blank, where the other drew: who.
@@ -92,8 +91,7 @@ impl fmt::Display for Kind {
 }
 
 impl Kind {
-    /// The group of the differences of this kind, named: one bug, one
-    /// group (seen and lit are both the field of view's).
+    /// The group of the differences of this kind, named.
     pub fn group(&self) -> String {
         match self {
             Kind::Seen | Kind::Lit => FIELD_OF_VIEW.to_string(),
@@ -181,16 +179,14 @@ impl FirstDifference {
         Some((corner.1 as u16, corner.0 as u16))
     }
 
-    /// Whether `self` keeps `found` as a shrunk case must: the same key
-    /// and kind, each player shown that `found` shows.
+    /// Whether `self` keeps `found` as a shrunk case must.
     pub fn keeps(&self, found: &FirstDifference) -> bool {
         let shown = |d: &FirstDifference| d.players.map(|p| p.is_some());
         let lost = shown(found).iter().zip(shown(self)).any(|(&f, s)| f && !s);
         self.key == found.key && self.kind == found.kind && !lost
     }
 
-    /// Where it is, for a person: `the first screen`, or `step N, typed by
-    /// KEY`.
+    /// Where it is, for a person.
     pub fn place(&self) -> String {
         match self.key {
             None => "the first screen".to_string(),
@@ -274,8 +270,7 @@ pub fn crash_words(words: &str) -> bool {
     .any(|w| words.contains(w))
 }
 
-/// How `played` crashed, if it did: a crash's signal or exit code, or a
-/// Rust, Go or Python panic its words tell.
+/// How `played` crashed, if it did.
 pub fn crashed(played: &Played) -> Option<String> {
     let ending = played.ending()?;
     let exit = ending.exit;
@@ -313,8 +308,7 @@ pub fn crashed(played: &Played) -> Option<String> {
     Some(format!("raised {error} (Python) ({exit})"))
 }
 
-/// The first words on standard error that differ (not a crash's), if they
-/// came no later than the first differing screen and before `stop`.
+/// The first words on standard error that differ.
 fn stderr_first(
     outcome: &Compared,
     stop: Option<usize>,
@@ -383,8 +377,7 @@ struct Walk<'a> {
     drawn: [BTreeSet<usize>; 2],
 }
 
-/// Each kind the screens show before a side ended, at its first step;
-/// those that follow from the players standing apart left out there.
+/// Each kind the screens show before a side ended, at its first step.
 fn screen_differences(
     outcome: &Compared,
     stop: Option<usize>,
@@ -474,34 +467,32 @@ fn rows_drawn(step: &Step) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// Whether a screen is blank.
-fn blank(step: &Step) -> bool {
+pub fn blank(step: &Step) -> bool {
     step.text.iter().all(|row| row.trim().is_empty())
 }
 
 impl Walk<'_> {
-    /// The kinds of a differing step, `a` against `b`, in order of
-    /// precedence: a screen named whole, or each kind of its cells.
+    /// The kinds of a differing step, `a` against `b`, in order of precedence.
     fn kinds(
         &self,
         [a, b]: [&Step; 2],
         cells: &BTreeSet<(usize, usize)>,
         cursor: bool,
     ) -> Vec<Kind> {
-        let whole = match self.key {
-            Some(k) if is_resize(k) => not_redrawn(self.traces, self.step),
-            Some(SUSPEND) => not_suspended([a, b]),
-            _ => None,
-        };
         let one_blank = match (blank(a), blank(b)) {
             (true, false) => Some(0),
             (false, true) => Some(1),
             _ => None,
         };
-        let whole = whole.or(match (self.key, one_blank) {
+        // At `^Z`, the side still showing its game did not suspend.
+        let whole = match (self.key, one_blank) {
+            (Some(k), _) if is_resize(k) => not_redrawn(self.traces, self.step),
+            (Some(SUSPEND), blank) => blank
+                .map(|side| Kind::NotSuspended(ROLES[1 - side].to_string())),
             (None, Some(side)) => Some(Kind::LateFirstScreen(side)),
             (Some(RESUME), Some(side)) => Some(Kind::BlankAfterResume(side)),
             _ => None,
-        });
+        };
         if let Some(kind) = whole {
             return vec![kind];
         }
@@ -556,8 +547,7 @@ impl Walk<'_> {
         kinds
     }
 
-    /// The kind of the players' cells differing, the players now at
-    /// `at`; `None` where a player moved onto a cell the maps drew apart.
+    /// The kind of the players' cells differing, the players now at `at`.
     fn player_kind(&self, at: [Option<(usize, usize)>; 2]) -> Option<Kind> {
         let key = self.key.filter(|&k| !rogue_trace_format::is_event(k));
         let Some([Some(p), Some(q)]) = self.before else {
@@ -602,16 +592,6 @@ impl Walk<'_> {
             missing.extend(row.map(|y| (side, y)));
         }
         missing
-    }
-}
-
-/// The side that, at a `^Z`, still shows its game where the other's
-/// screen is blank.
-fn not_suspended([a, b]: [&Step; 2]) -> Option<Kind> {
-    match (blank(a), blank(b)) {
-        (true, false) => Some(Kind::NotSuspended(ROLES[1].to_string())),
-        (false, true) => Some(Kind::NotSuspended(ROLES[0].to_string())),
-        _ => None,
     }
 }
 
@@ -716,8 +696,7 @@ pub fn player(step: &Step) -> Option<(usize, usize)> {
         .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
 }
 
-/// Whether the port's first screen shows another dungeon than the
-/// reference's (`config`'s seed's), its walls and floors other.
+/// Whether the port's first screen shows another dungeon than the reference's.
 pub fn another_dungeon(outcome: &Compared, config: &GameConfig) -> bool {
     let firsts = outcome.sides().map(|p| screen(&p.trace, 0));
     let [Some(a), Some(b)] = firsts else {
@@ -750,8 +729,7 @@ fn walls_differ(outcome: &Compared) -> bool {
     })
 }
 
-/// Whether two first screens show other dungeons, broadly: not one dungeon
-/// with its rooms moved by a cell.
+/// Whether two first screens show other dungeons, broadly.
 fn dungeons_differ(a: &Step, b: &Step) -> bool {
     let near = match (player(a), player(b)) {
         (Some(p), Some(q)) => p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1,
@@ -827,8 +805,7 @@ fn cell(step: &Step, y: usize, x: usize) -> (char, Look) {
     (ch, look.unwrap_or_else(|| Look::of_class(PLAIN)))
 }
 
-/// The rank of a differing cell's kind: 0 the player, 1 the map, 2 seen,
-/// 3 lit, 4 other colours, 5 other attributes.
+/// The rank of a differing cell's kind.
 fn cell_kind(
     (ch_a, look_a): &(char, Look),
     (ch_b, look_b): &(char, Look),

@@ -1,14 +1,8 @@
-//! The campaign's record: one JSON object a line, written into `--out`
-//! as the campaign goes (`campaign.jsonl`, or `campaign-N.jsonl` beside
-//! another), so that the shards of a campaign, played apart, can be
-//! counted as one (`rogue-trace fuzz-report`), and a campaign that was
-//! stopped keeps what it finished.
-//!
-//! Its lines: first the campaign (`{"campaign": {...}}`: its seed,
-//! cases, keys a case, shard and sides), then each case counted, in
-//! order (`{"case": N, "said": ..., "seen": ...}`), each group's lines
-//! once its first case is reported (`{"group": NAME, "case": N,
-//! "lines": [...]}`), and last how it ended (`{"ended": {...}}`).
+//! The campaign's record: one JSON object a line, written into `--out` as
+//! the campaign goes, so that a campaign's shards can be counted as one
+//! (`fuzz-report`) and a campaign stopped keeps what it finished. Its lines:
+//! the campaign, each case in order, each group's lines once its first case
+//! is reported, and last how it ended.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -93,7 +87,7 @@ impl Writer {
     /// Starts the record `path` (a new file) of `campaign`.
     pub fn create(path: &Path, campaign: &Campaign) -> Result<Writer, Failure> {
         let file = File::create_new(path).map_err(|e| {
-            Failure(format!("cannot write {}: {e}", path.display()), 2)
+            Failure::from(format!("cannot write {}: {e}", path.display()))
         })?;
         let mut writer = Writer {
             file: BufWriter::new(file),
@@ -142,8 +136,7 @@ impl Writer {
         self.line(&json!({ "group": name, "case": number, "lines": lines }))
     }
 
-    /// Records how the campaign ended: `stopped` early or not, with
-    /// `cut_short` cases cut short.
+    /// Records how the campaign ended.
     pub fn ended(
         &mut self,
         stopped: Option<&str>,
@@ -160,7 +153,10 @@ impl Writer {
         writeln!(self.file, "{value}")
             .and_then(|()| self.file.flush())
             .map_err(|e| {
-                Failure(format!("cannot write {}: {e}", self.path.display()), 2)
+                Failure::from(format!(
+                    "cannot write {}: {e}",
+                    self.path.display()
+                ))
             })
     }
 }
@@ -181,7 +177,8 @@ pub struct Record {
 
 /// Reads the record `path`.
 pub fn read(path: &Path) -> Result<Record, Failure> {
-    let bad = |what: String| Failure(format!("{}: {what}", path.display()), 2);
+    let bad =
+        |what: String| Failure::from(format!("{}: {what}", path.display()));
     let file =
         File::open(path).map_err(|e| bad(format!("cannot read it: {e}")))?;
     let mut lines = BufReader::new(file).lines().enumerate();

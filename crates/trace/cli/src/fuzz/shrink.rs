@@ -1,10 +1,6 @@
 //! Shrinking: a difference `fuzz` found played again on fewer keys and a
 //! smaller screen, each kept only while it still shows the found case's
-//! cause: its first difference (or, for a kind the case met after its
-//! first, a difference of that kind) typed by the same key (or both the
-//! first screen), of the same kind ([`FirstDifference::keeps`]), on a
-//! screen that shows both players and every cell that differs there at
-//! the found case's size.
+//! cause ([`FirstDifference::keeps`]).
 
 use rogue_trace_format::diff::DiffOptions;
 
@@ -28,8 +24,7 @@ struct Shrinker<'a> {
 }
 
 impl Shrinker<'_> {
-    /// `candidate`'s difference that `fits`: its first, if the found one
-    /// was its case's first, else any.
+    /// `candidate`'s difference that `fits`.
     fn play(
         &self,
         candidate: &Case,
@@ -53,8 +48,7 @@ impl Shrinker<'_> {
     }
 }
 
-/// A smaller case that keeps the difference `found` of `case`: the keys
-/// cut after it, chunks of keys taken out, then the screen made smaller.
+/// A smaller case that keeps the difference `found` of `case`.
 pub fn shrink(
     sides: &Sides,
     flags: &CaptureFlags,

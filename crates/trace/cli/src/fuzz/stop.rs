@@ -1,8 +1,5 @@
-//! Why a campaign stops before its last case: ^C or SIGTERM, its time
-//! limit, or enough differences found. The first reason given stands;
-//! every stop (as every failure) ends every capture under way at once
-//! ([`rogue_capture::cancel`]), so that the programs, their terminals and
-//! temporary files go with it.
+//! Why a campaign stops before its last case: ^C or SIGTERM, its time limit,
+//! or enough differences found; every stop ends every capture under way.
 
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
@@ -38,8 +35,7 @@ impl Reason {
             .find(|r| r.said() == said)
     }
 
-    /// Whether it came from outside (a signal, the clock): the campaign
-    /// was not played to its end.
+    /// Whether it came from outside.
     pub fn is_outside(self) -> bool {
         matches!(self, Reason::Interrupted | Reason::TimeLimit)
     }
@@ -88,8 +84,7 @@ pub fn on_signals() {
     }
 }
 
-/// Stops the campaign once `limit` has passed, from a thread that waits for it;
-/// the campaign's end drops the returned sender, which ends the thread.
+/// Stops the campaign once `limit` has passed, from a thread that waits for it.
 pub fn after(limit: Duration) -> mpsc::Sender<()> {
     let (done, ended) = mpsc::channel::<()>();
     std::thread::spawn(move || {

@@ -1,9 +1,5 @@
-//! What a campaign saw, case by case, and its summary: the cases counted
-//! in their order, each differing case in the group of its name, each
-//! group numbered by its first case. A campaign counts its cases as it
-//! plays them; `fuzz-report` counts those its shards recorded
-//! ([`crate::fuzz::record`]), and so prints the summary the whole
-//! campaign would have printed.
+//! What a campaign saw, case by case, and its summary, counted as it plays
+//! or, by `fuzz-report`, from its shards' records.
 
 use std::collections::HashMap;
 
@@ -15,19 +11,17 @@ use crate::error::Failure;
 use crate::fuzz::stop::Reason;
 use crate::io_util::outln;
 
-/// The most groups reported in full (traces, reports, shrinking); any
-/// more are counted.
+/// The most groups reported in full.
 pub const MAX_GROUPS: usize = 100;
 
-/// The most group names counted past [`MAX_GROUPS`]; the cases past
-/// those are counted together.
+/// The most group names counted past [`MAX_GROUPS`].
 const MAX_NAMES: usize = 10_000;
 
 /// The most case numbers a group lists.
 const CASES_LISTED: usize = 10;
 
-/// Past this share of the cases (and at least [`FIRST_SCREEN_CASES`] cases),
-/// cases whose player starts elsewhere point to the port's seed or generator.
+/// Past this share of the cases (and this many), cases whose player
+/// starts elsewhere point to the port's seed or generator.
 const FIRST_SCREEN_SHARE: f64 = 0.5;
 const FIRST_SCREEN_CASES: u32 = 5;
 
@@ -56,8 +50,7 @@ pub struct Difference {
     /// The larger screen it was played again on, if it was drawn on one
     /// smaller than the dungeon.
     pub again_at: Option<(u16, u16)>,
-    /// The group and kind of each other kind it met after its first
-    /// difference: it counts in their groups too.
+    /// The group and kind of each other kind it met after its first difference.
     #[serde(default)]
     pub also: Vec<(String, String)>,
 }
@@ -70,8 +63,7 @@ pub struct Group {
     cases: Vec<u32>,
     pub count: u32,
     kinds: Vec<(String, u32)>,
-    /// The lines of the summary: the case found and the case shrunk, their
-    /// reproduce lines and files.
+    /// The lines of the summary.
     pub lines: Vec<String>,
 }
 
@@ -91,8 +83,7 @@ pub struct Tally {
     covered_nothing: u32,
     /// What the cases covered, summed.
     covered: Coverage,
-    /// What the comparison left out (`--chars`, `--ignore-cursor`), if
-    /// anything: the summary says so.
+    /// What the comparison left out.
     pub narrowed: Option<String>,
 }
 
@@ -127,19 +118,13 @@ impl Tally {
         self.covered.add(covered);
         let d = match seen {
             Seen::Identical => return (Vec::new(), "identical".into()),
-            Seen::Blank => {
+            Seen::Blank | Seen::StoppedAlike => {
                 self.covered_nothing += 1;
-                return (
-                    Vec::new(),
-                    "covered nothing: both screens blank at every step".into(),
-                );
-            }
-            Seen::StoppedAlike => {
-                self.covered_nothing += 1;
-                return (
-                    Vec::new(),
-                    "covered nothing past where both sides stopped early, alike".into(),
-                );
+                let line = match seen {
+                    Seen::Blank => "covered nothing: both screens blank at every step",
+                    _ => "covered nothing past where both sides stopped early, alike",
+                };
+                return (Vec::new(), line.into());
             }
             Seen::Differs(d) => d,
         };
@@ -220,8 +205,7 @@ impl Tally {
         Ok(status)
     }
 
-    /// Prints the verdict of the campaign `seed` between the sides
-    /// `names`: its counts and groups; its exit status.
+    /// Prints the verdict of the campaign `seed` between the sides `names`.
     fn verdict(&self, seed: u64, names: &[String; 2]) -> Result<u8, Failure> {
         let run = self.run;
         if let Some(narrowed) = &self.narrowed {

@@ -1,9 +1,6 @@
-//! The cases `fuzz` plays: a seed, a generator, a screen size and a
-//! random walk, all drawn from a generator of the case's own, seeded by
-//! `fuzz --seed` and the case's number alone ([`Draw::for_case`]): case
-//! k is the same every time for the same seed, whichever cases are
-//! played beside it or before it (a generator or a size given is still
-//! drawn, and set aside, so that the rest of each case stays the same).
+//! The cases `fuzz` plays: a seed, a generator, a screen size and a random
+//! walk, drawn from a generator seeded by `fuzz --seed` and the case's
+//! number alone, so that case k is the same every time.
 
 use rogue_game::{GameConfig, RngKind};
 use rogue_trace_format::resize::RESIZE_MAX;
@@ -67,8 +64,7 @@ impl SizeRange {
     }
 }
 
-/// The moves, most of a default walk's keys: h and l in runs of 1 to
-/// [`LONGEST_ACROSS`], j and k in runs of 1 to [`LONGEST_UP_DOWN`].
+/// The moves, most of a default walk's keys.
 pub const MOVES: [char; 4] = ['h', 'j', 'k', 'l'];
 const LONGEST_ACROSS: u32 = 12;
 const LONGEST_UP_DOWN: u32 = 4;
@@ -76,8 +72,7 @@ const LONGEST_UP_DOWN: u32 = 4;
 /// One draw in `OTHER_EVERY` of a default walk is a single other key.
 const OTHER_EVERY: u32 = 4;
 
-/// One default case in `QUIT_EVERY` ends with a key that ends the game
-/// ([`ENDINGS`]).
+/// One default case in `QUIT_EVERY` ends with a key that ends the game.
 pub const QUIT_EVERY: u32 = 4;
 
 /// The quit key, which ends the game.
@@ -92,8 +87,7 @@ pub const ENDINGS: [(char, u32); 4] = [
     (if cfg!(unix) { '\x1c' } else { '\0' }, 1),
 ];
 
-/// One default case in `RESIZE_EVERY` resizes the terminal between its
-/// keys ([`resize_some`]), as a player resizes a window.
+/// One default case in `RESIZE_EVERY` resizes the terminal between its keys.
 pub const RESIZE_EVERY: u32 = 4;
 
 /// A case that resizes does so 1 to `MOST_RESIZES` times.
@@ -119,19 +113,17 @@ fn control() -> impl Iterator<Item = char> {
 /// The keys of `--alphabet`, if given.
 pub fn alphabet(text: Option<&str>) -> Result<Option<Vec<char>>, Failure> {
     let Some(text) = text else { return Ok(None) };
-    let keys = unescape_keys(text)
-        .map_err(|e| Failure(format!("invalid keys in --alphabet: {e}"), 2))?;
+    let keys = unescape_keys(text).map_err(|e| {
+        Failure::from(format!("invalid keys in --alphabet: {e}"))
+    })?;
     if keys.is_empty() {
         return Err(Failure("--alphabet is empty: give the keys to draw walks from, e.g. --alphabet hjkl".into(), 2));
     }
     if let Some(&end) = keys.iter().find(|&&k| k == 'q' || k == '\0') {
-        return Err(Failure(
-            format!(
+        return Err(format!(
                 "--alphabet holds {}, which ends the game: every case types all its keys",
                 key_literal(end)
-            ),
-            2,
-        ));
+            ).into());
     }
     Ok(Some(keys))
 }
@@ -164,8 +156,7 @@ pub fn walk(draw: &mut Draw, n: usize, alphabet: Option<&[char]>) -> Vec<char> {
     keys
 }
 
-/// A key other than the moves: a printable key one time in 2, a control
-/// key one in 4, a special key one in 4.
+/// A key other than the moves.
 fn other_key(draw: &mut Draw) -> char {
     let pick = |draw: &mut Draw, keys: Vec<char>| {
         keys[draw.below(keys.len() as u32) as usize]

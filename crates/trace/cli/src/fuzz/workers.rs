@@ -1,8 +1,5 @@
-//! Cases played side by side: `jobs` threads each play the next case not
-//! yet taken, in terminals of their own, while the calling thread takes
-//! their results in the cases' order. What the campaign makes of a
-//! result (grouping, shrinking, the log) is thus the same for any number
-//! of jobs.
+//! Cases played side by side on `jobs` threads, their results taken in the
+//! cases' order, so that a campaign is the same for any number of jobs.
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -86,8 +83,7 @@ struct Queue {
     stopped: bool,
 }
 
-/// The next index for a worker, once it is within `ahead` of what was
-/// taken; `None` when every index is out or the play stopped.
+/// The next index for a worker, once it is within `ahead` of what was taken.
 fn next_index(
     state: &Mutex<Queue>,
     moved: &Condvar,
