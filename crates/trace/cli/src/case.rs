@@ -61,10 +61,7 @@ impl Sides {
         part: Part,
     ) -> Result<Sides, Failure> {
         if reference.iter().any(|w| w == "--") {
-            return Err(Failure(
-                "the reference's command holds a second `--`: give your port with --port 'COMMAND'".into(),
-                2,
-            ));
+            return Err(String::from("the reference's command holds a second `--`: give your port with --port 'COMMAND'").into());
         }
         check_pins(args, part)?;
         if part.seeds() {
@@ -82,10 +79,7 @@ impl Sides {
                     Failure::from(format!("invalid value for --port: {e}"))
                 })?;
                 if words.is_empty() {
-                    return Err(Failure(
-                        "--port is empty: give the port's command, e.g. --port './myport --seed {seed}'".into(),
-                        2,
-                    ));
+                    return Err(String::from("--port is empty: give the port's command, e.g. --port './myport --seed {seed}'").into());
                 }
                 let words: Vec<OsString> =
                     words.into_iter().map(OsString::from).collect();
@@ -336,21 +330,6 @@ fn side_options(
     Ok((pins, both))
 }
 
-/// `command` captured with `options`, its steps kept, and what was seen
-/// of how it seeds.
-fn capture_seen(
-    command: &[std::ffi::OsString],
-    options: &CaptureOptions,
-) -> std::io::Result<(Capture, Seen)> {
-    let mut steps = Vec::new();
-    let recorded = rogue_capture::capture(command, options, None, |step| {
-        steps.push(step);
-        Ok(())
-    })?;
-    let seen = recorded.seen;
-    Ok((recorded.with_steps(steps), seen))
-}
-
 /// Plays the port's side of `case`.
 fn play_port(
     sides: &Sides,
@@ -365,19 +344,26 @@ fn play_port(
     captured(&substituted(command, case), options, ROLES[1])
 }
 
-/// `command` captured with `options` as `role`'s side.
+/// `command` captured with `options` as `role`'s side, its steps kept, and
+/// what was seen of how it seeds.
 fn captured(
     command: &[OsString],
     options: &CaptureOptions,
     role: &str,
 ) -> Result<(Played, Seen), Failure> {
-    let (capture, seen) = capture_seen(command, options)
-        .map_err(|e| Failure::from(format!("{role} cannot run: {e}")))?;
-    let (trace, outcome) = (capture.trace, capture.outcome);
+    let mut steps = Vec::new();
+    let recorded = rogue_capture::capture(command, options, None, |step| {
+        steps.push(step);
+        Ok(())
+    })
+    .map_err(|e| Failure::from(format!("{role} cannot run: {e}")))?;
+    let seen = recorded.seen;
+    let Capture { trace, outcome, .. } = recorded.with_steps(steps);
     Ok((Played { trace, outcome }, seen))
 }
 
-/// Writes both traces of `outcome` into `dir`, under names no file has.
+/// Writes both traces of `outcome` into `dir`, under names no file has,
+/// each saying in its header how its side ended, where it did.
 pub fn write_traces(
     dir: &Path,
     stem: &str,
@@ -385,7 +371,27 @@ pub fn write_traces(
 ) -> Result<(PathBuf, PathBuf), Failure> {
     let reference = free_name(dir, stem, "reference.trace")?;
     let port = free_name(dir, stem, "port.trace")?;
-    write_both(&reference, &port, outcome)?;
+    let sides = outcome.sides();
+    for ((path, played), ended) in [&reference, &port]
+        .into_iter()
+        .zip(sides)
+        .zip(endings(sides))
+    {
+        let mut trace = played.trace.clone();
+        if let Some((how, _)) = ended {
+            trace.header.extra.push(format!("ended: {how}"));
+        }
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut f| {
+                std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
+            })
+            .map_err(|e| {
+                Failure::from(format!("cannot write '{}': {e}", path.display()))
+            })?;
+    }
     Ok((reference, port))
 }
 
@@ -405,34 +411,6 @@ pub fn free_name(
         })
         .find(|p| !p.exists())
         .expect("a free name"))
-}
-
-/// Writes the reference's and the port's traces, creating both files.
-fn write_both(
-    reference: &Path,
-    port: &Path,
-    outcome: &Compared,
-) -> Result<(), Failure> {
-    let sides = outcome.sides();
-    for ((path, played), ended) in
-        [reference, port].into_iter().zip(sides).zip(endings(sides))
-    {
-        let mut trace = played.trace.clone();
-        if let Some((how, _)) = ended {
-            trace.header.extra.push(format!("ended: {how}"));
-        }
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .and_then(|mut f| {
-                std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
-            })
-            .map_err(|e| {
-                Failure::from(format!("cannot write '{}': {e}", path.display()))
-            })?;
-    }
-    Ok(())
 }
 
 /// Writes the HTML report of `outcome` to `path`.

@@ -293,12 +293,8 @@ impl fmt::Display for Coverage {
         match (self.cases, self.coloured) {
             (1, 1) => write!(f, "; colour pairs shown"),
             (1, _) => write!(f, "; no colour pair shown"),
-            (_, n) => {
-                write!(
-                    f,
-                    "; colour pairs shown in {n} of {} case(s)",
-                    self.cases
-                )
+            (cases, n) => {
+                write!(f, "; colour pairs shown in {n} of {cases} case(s)")
             }
         }
     }
@@ -319,18 +315,13 @@ fn classes(step: &Step, class: char, cells: &mut Cells) {
 /// The kind of `key`: 0 a move, 1 another printable key, 2 a control
 /// key, 3 a special key, 4 a resize, 5 a suspend (`^Z`) or a resume.
 fn kind(key: char) -> usize {
-    if MOVES.contains(&key) {
-        0
-    } else if key == SUSPEND || is_resume(key) {
-        5
-    } else if rogue_trace_format::is_resize(key) {
-        4
-    } else if is_special_key(key) {
-        3
-    } else if key.is_control() {
-        2
-    } else {
-        1
+    match key {
+        _ if MOVES.contains(&key) => 0,
+        _ if key == SUSPEND || is_resume(key) => 5,
+        _ if rogue_trace_format::is_resize(key) => 4,
+        _ if is_special_key(key) => 3,
+        _ if key.is_control() => 2,
+        _ => 1,
     }
 }
 

@@ -120,7 +120,7 @@ fn main() -> ExitCode {
 /// Whether a thread panicked.
 static PANICKED: AtomicBool = AtomicBool::new(false);
 
-/// A panic, on any thread.
+/// A panic, on any thread, said once on one line; every capture ended.
 fn said_on_one_line(info: &std::panic::PanicHookInfo) {
     rogue_capture::cancel::end_every_capture();
     if !PANICKED.swap(true, Ordering::SeqCst) {

@@ -91,18 +91,17 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
         env,
     );
     if args.out.is_some() && args.out == args.cast {
-        return Err(Failure(
-            "--out and --cast name the same file; give each its own".into(),
-            2,
-        ));
+        return Err(String::from(
+            "--out and --cast name the same file; give each its own",
+        )
+        .into());
     }
     if args.cast.is_some() && cfg!(windows) {
-        return Err(Failure(
+        return Err(String::from(
             "--cast needs a terminal that is a byte stream; the Windows \
-             console is not"
-                .into(),
-            2,
-        ));
+             console is not",
+        )
+        .into());
     }
     let force = args.force.force;
     // An output given up, dropped unfinished, leaves nothing behind.

@@ -86,10 +86,8 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
-            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
-            name.is_some_and(|n| {
-                n.starts_with("campaign") && n.ends_with(".jsonl")
-            })
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("campaign") && name.ends_with(".jsonl")
         })
         .collect();
     files.sort();
@@ -103,13 +101,12 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
 fn one_campaign(records: &[Record]) -> Result<Campaign, Failure> {
     let first = &records[0];
     for other in &records[1..] {
-        let (a, b) = (&first.campaign, &other.campaign);
-        let same = a.seed == b.seed
-            && a.cases == b.cases
-            && a.keys_per_case == b.keys_per_case
-            && a.names == b.names
-            && a.shard.1 == b.shard.1;
-        if !same {
+        // The shards' own numbers aside, they must agree on all of it.
+        let whole = |c: &Campaign| Campaign {
+            shard: (0, c.shard.1),
+            ..c.clone()
+        };
+        if whole(&first.campaign) != whole(&other.campaign) {
             return Err(format!(
                 "{} and {} are not shards of one campaign: their seeds, cases, keys, shard counts or sides differ",
                 first.path.display(),

@@ -63,10 +63,8 @@ pub fn shrink(
         found,
         first,
     };
-    let (case, in_view) = match into_view(&shrinker, &case)? {
-        Some((larger, d)) => (larger, d),
-        None => (case, found.clone()),
-    };
+    let (case, in_view) =
+        into_view(&shrinker, &case)?.unwrap_or_else(|| (case, found.clone()));
     shrinker.found = &in_view;
     let (case, at_full_size) = fewer_keys(&shrinker, case)?;
     smaller_screen(&shrinker, case, at_full_size)

@@ -85,6 +85,7 @@ pub fn on_signals() {
 }
 
 /// Stops the campaign once `limit` has passed, from a thread that waits for it.
+/// Dropping the sender it returns ends the thread.
 pub fn after(limit: Duration) -> mpsc::Sender<()> {
     let (done, ended) = mpsc::channel::<()>();
     std::thread::spawn(move || {

@@ -117,7 +117,7 @@ pub fn alphabet(text: Option<&str>) -> Result<Option<Vec<char>>, Failure> {
         Failure::from(format!("invalid keys in --alphabet: {e}"))
     })?;
     if keys.is_empty() {
-        return Err(Failure("--alphabet is empty: give the keys to draw walks from, e.g. --alphabet hjkl".into(), 2));
+        return Err(String::from("--alphabet is empty: give the keys to draw walks from, e.g. --alphabet hjkl").into());
     }
     if let Some(&end) = keys.iter().find(|&&k| k == 'q' || k == '\0') {
         return Err(format!(

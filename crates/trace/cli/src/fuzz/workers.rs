@@ -28,11 +28,7 @@ pub fn play_in_order<R: Send>(
     let jobs = jobs.clamp(1, numbers.len().max(1));
     // The next index to hand out, the next to be taken, and whether to
     // stop; workers wait while they are `ahead` past what was taken.
-    let state = Mutex::new(Queue {
-        next: 0,
-        taken: 0,
-        stopped: false,
-    });
+    let state = Mutex::new(Queue::default());
     let moved = Condvar::new();
     let (sender, results) = mpsc::channel::<(usize, R)>();
     std::thread::scope(|scope| {
@@ -44,10 +40,7 @@ pub fn play_in_order<R: Send>(
                 while let Some(i) =
                     next_index(state, moved, ahead, numbers.len())
                 {
-                    if stop() {
-                        return;
-                    }
-                    if sender.send((i, play(numbers[i]))).is_err() {
+                    if stop() || sender.send((i, play(numbers[i]))).is_err() {
                         return;
                     }
                 }
@@ -77,6 +70,7 @@ impl Drop for Over<'_> {
 }
 
 /// Where the cases stand.
+#[derive(Default)]
 struct Queue {
     next: usize,
     taken: usize,
