@@ -75,9 +75,8 @@ impl Sides {
         let port = match &args.port {
             None => None,
             Some(text) => {
-                let words = shell_words::split(text).map_err(|e| {
-                    Failure::from(format!("invalid value for --port: {e}"))
-                })?;
+                let words = shell_words::split(text)
+                    .map_err(|e| format!("invalid value for --port: {e}"))?;
                 if words.is_empty() {
                     return Err(String::from("--port is empty: give the port's command, e.g. --port './myport --seed {seed}'").into());
                 }
@@ -344,8 +343,7 @@ fn play_port(
     captured(&substituted(command, case), options, ROLES[1])
 }
 
-/// `command` captured with `options` as `role`'s side, its steps kept, and
-/// what was seen of how it seeds.
+/// `command` captured as `role`'s side, and what was seen of how it seeds.
 fn captured(
     command: &[OsString],
     options: &CaptureOptions,
@@ -356,7 +354,7 @@ fn captured(
         steps.push(step);
         Ok(())
     })
-    .map_err(|e| Failure::from(format!("{role} cannot run: {e}")))?;
+    .map_err(|e| format!("{role} cannot run: {e}"))?;
     let seen = recorded.seen;
     let Capture { trace, outcome, .. } = recorded.with_steps(steps);
     Ok((Played { trace, outcome }, seen))
@@ -388,9 +386,7 @@ pub fn write_traces(
             .and_then(|mut f| {
                 std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
             })
-            .map_err(|e| {
-                Failure::from(format!("cannot write '{}': {e}", path.display()))
-            })?;
+            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     }
     Ok((reference, port))
 }
@@ -401,9 +397,8 @@ pub fn free_name(
     stem: &str,
     ext: &str,
 ) -> Result<PathBuf, Failure> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure::from(format!("cannot create '{}': {e}", dir.display()))
-    })?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
     Ok((0..)
         .map(|n| match n {
             0 => dir.join(format!("{stem}.{ext}")),
@@ -446,8 +441,7 @@ pub fn command_line(
     command_line_with(case, sides, (flags, compared), &keys)
 }
 
-/// The `rogue-trace compare` command that plays `case` again, its keys given by
-/// the options `keys`.
+/// The `rogue-trace compare` command that plays `case` again, typing `keys`.
 pub fn command_line_with(
     case: &Case,
     sides: &Sides,

@@ -25,8 +25,7 @@ pub struct Compared {
     pub names: [String; 2],
     /// The part both sides play.
     pub part: Part,
-    /// Whether each side, unpinned, called `time()` before its first screen in
-    /// a part that seeds.
+    /// Whether each side, unpinned, called `time()` before its first screen.
     pub clock_seeded: [bool; 2],
 }
 
@@ -36,14 +35,12 @@ impl Compared {
         [&self.reference, &self.port]
     }
 
-    /// Whether the port was still running after its last key where the
-    /// reference ended by itself.
+    /// Whether the port went on after its last key, the reference ended.
     pub fn port_went_on(&self) -> bool {
         self.port.still_running() && self.reference.ending().is_some()
     }
 
-    /// The sides whose traces do not record the cursor, when the other's does,
-    /// so that it was not compared.
+    /// The side whose trace does not record the cursor, the other's does.
     pub fn cursor_unseen(&self) -> Option<String> {
         let recorded = self.sides().map(|p| p.trace.header.cursors);
         if recorded[0] == recorded[1] || self.report.options.ignore_cursor {

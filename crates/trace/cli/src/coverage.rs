@@ -33,8 +33,7 @@ pub struct Coverage {
     pub lit: u64,
     /// Cells shown remembered (in the seen colour) at some step.
     pub remembered: u64,
-    /// Keys typed, by kind: moves, other printable, control, special,
-    /// resizes, suspends (`^Z`) and resumes.
+    /// Keys typed, by kind ([`kind`]).
     pub keys: [u64; 6],
     /// Cases ended by each of [`ENDERS`].
     pub ended_by: [u64; 4],
@@ -108,8 +107,7 @@ impl Cells {
 }
 
 impl Coverage {
-    /// What `trace`, the reference's screens of `keys` in the game
-    /// `config`, covered.
+    /// What `trace`, the reference's screens of `keys` in `config`, covered.
     pub fn of(trace: &Trace, keys: &[char], config: &GameConfig) -> Coverage {
         let mut stood = Cells::default();
         let (mut lit, mut remembered) = (Cells::default(), Cells::default());
@@ -300,8 +298,7 @@ impl fmt::Display for Coverage {
     }
 }
 
-/// Adds to `cells` every cell of `step` of the colour class `class`, but
-/// the player's.
+/// Adds to `cells` every cell of `step` of the class `class`, but the `@`.
 fn classes(step: &Step, class: char, cells: &mut Cells) {
     for (y, (row, text)) in step.colours.iter().zip(&step.text).enumerate() {
         for (x, (c, ch)) in row.chars().zip(text.chars()).enumerate() {

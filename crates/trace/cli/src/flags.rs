@@ -185,8 +185,7 @@ const BUSY_S: u64 = 5;
 const HANG_MS: u64 = 1000;
 
 impl CaptureFlags {
-    /// The options as given on a command line, those left at their
-    /// defaults left out.
+    /// The options as a command line gives them, defaults left out.
     pub fn words(&self) -> Vec<String> {
         let mut words = Vec::new();
         if self.settle != SettleBy::Observe {
@@ -238,24 +237,23 @@ impl SeedFromArg {
         };
         let name = path.display();
         let text = read_at_most(path, cast::MAX_BYTES as u64)
-            .map_err(|e| Failure::from(format!("cannot read '{name}': {e}")))?
+            .map_err(|e| format!("cannot read '{name}': {e}"))?
             .ok_or_else(|| {
-                Failure::from(format!(
+                format!(
                     "'{name}' is larger than {} MiB: not read",
                     cast::MAX_BYTES >> 20
-                ))
+                )
             })?;
         let (seed, has_none) = if cast::is_cast(&text) {
-            let time = cast::timestamp(&text)
-                .map_err(|e| Failure::from(format!("{name}: {e}")))?;
+            let time =
+                cast::timestamp(&text).map_err(|e| format!("{name}: {e}"))?;
             (
                 time.map(|t| t as u32),
                 "the recording's header has no timestamp",
             )
         } else {
-            let trace = Trace::parse(&text).map_err(|e| {
-                Failure::from(format!("{name}:{}: {}", e.line, e.message))
-            })?;
+            let trace = Trace::parse(&text)
+                .map_err(|e| format!("{name}:{}: {}", e.line, e.message))?;
             (trace.header.seed, "the trace's header has no seed")
         };
         seed.map(Some).ok_or_else(|| {
@@ -276,8 +274,7 @@ pub struct HtmlArg {
     pub html: Option<PathBuf>,
 }
 
-/// The capture options of `flags`, every step kept if `every`, with
-/// `pin`'s environment.
+/// The capture options of `flags`, every step kept if `every`.
 pub fn capture_options(
     size: (u16, u16),
     keys: Vec<char>,

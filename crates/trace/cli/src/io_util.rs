@@ -10,8 +10,7 @@ use rogue_trace_format::{report, Trace};
 
 use crate::error::Failure;
 
-/// `print!`, `println!` and `eprintln!` that return a write that fails as a
-/// [`Failure`].
+/// `print!`, `println!` and `eprintln!` that fail as a [`Failure`].
 macro_rules! out {
     ($($arg:tt)*) => {
         std::io::Write::write_fmt(&mut std::io::stdout(), format_args!($($arg)*))
@@ -61,15 +60,9 @@ pub fn read_at_most(path: &Path, limit: u64) -> io::Result<Option<String>> {
     Ok((text.len() as u64 <= limit).then_some(text))
 }
 
-/// Where a command writes: standard output, or a file. An existing
-/// regular file is overwritten only with `force`, and then atomically: the
-/// output goes to a temporary file beside it, renamed over it once
-/// complete. A device (such as `/dev/null`) or a pipe is written to in
-/// place.
-///
-/// Dropped unfinished, an output is given up: a file it created is
-/// removed, and a file it was to replace is left as it was, so that a
-/// command that failed leaves nothing behind.
+/// Where a command writes: standard output, or a file, an existing one
+/// replaced only with `force`, through a file beside it renamed over it.
+/// Dropped unfinished, it leaves nothing behind.
 pub struct Output {
     /// Standard output, or the file being written.
     writer: Box<dyn Write>,
@@ -257,8 +250,7 @@ impl Write for Output {
     }
 }
 
-/// Writes the HTML report of comparing `a` with `b` to `path`, replacing
-/// a file there only if `force`.
+/// Writes the HTML report of comparing `a` with `b` to `path`.
 pub fn write_report(
     path: &Path,
     force: bool,
@@ -270,8 +262,7 @@ pub fn write_report(
     write_page(path, force, &report::html(a, b, found, commands))
 }
 
-/// Writes a report's `page` to `path`, replacing a file there only if
-/// `force`, and says where.
+/// Writes a report's `page` to `path`, and says where.
 pub fn write_page(path: &Path, force: bool, page: &str) -> Result<(), Failure> {
     let mut out = Output::create(Some(path), force)?;
     out.write_all(page.as_bytes()).map_err(|e| out.error(e))?;

@@ -33,8 +33,7 @@ struct Cli {
     command: Command,
 }
 
-/// How keys are written, and how a command ends when its output is
-/// closed, for the help.
+/// The help's end: how keys are written, and a closed output.
 const AFTER_HELP: &str = "KEYS are written as in a trace's header: plain characters, with \\\\, \\n, \\x00, \\u00e9 ... for the others. A keys file holds the same, its final newline ignored.
 
 A command whose output is closed before it ends (its reader, such as head, stopped reading) ends at once and quietly, with exit status 0, and ends the programs it started; a fuzz campaign stopped by ^C or SIGTERM exits 130 all the same.";

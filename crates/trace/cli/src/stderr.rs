@@ -11,14 +11,12 @@ use crate::compared::{Compared, ROLES};
 const SHOWN: usize = 120;
 
 impl Compared {
-    /// Each step at which the sides wrote other words to standard error,
-    /// in order ([`rogue_trace_format::played::Played::stderr_apart`]).
+    /// Each step at which the sides wrote other words to standard error.
     pub fn stderr_differences(&self) -> Vec<StderrDifference> {
         self.reference.stderr_apart(&self.port)
     }
 
-    /// The first step at which the sides wrote other words to standard
-    /// error, said as a porter says it; `None` if none.
+    /// The first of [`Compared::stderr_differences`], said as a porter would.
     pub fn stderr_told(&self) -> Option<String> {
         let differences = self.stderr_differences();
         let first = told(differences.first()?, self.reference.keys());

@@ -12,8 +12,7 @@ use crate::fuzz::grouping::blank;
 /// What a case showed, all told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The same screens at every step, not all of them blank, and both sides
-    /// ended alike.
+    /// The same screens, not all blank, and both sides ended alike.
     Identical,
     /// The screens differ, or the sides ended differently.
     Different,
@@ -198,8 +197,7 @@ impl Compared {
         format!("{}{}\n", self.details(), self.line())
     }
 
-    /// Each side that seeds from the clock, unpinned, on a line that
-    /// names the option that pins it: its dungeon is not the case's.
+    /// Each side that seeds from the clock, unpinned, and the option to pin it.
     pub fn clock_seeded(&self) -> Vec<String> {
         let pins = ["--pin", "--pin-port"];
         ROLES

@@ -26,10 +26,8 @@ use crate::fuzz::grouping::{differences, FirstDifference};
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
 use crate::io_util::{errln, out, outln};
 
-/// The keys of the default walk: enough for most walks to leave the
-/// first room (6 in 7 of them on Part 4's 100x25, where 200 keys leave
-/// it 4 times in 7), and fewer on a screen too large to keep that many
-/// steps of ([`MAX_CELLS`]).
+/// The keys of the default walk: enough for 6 walks in 7 to leave the first
+/// room on Part 4's 100x25 (200 keys: 4 in 7).
 pub const DEFAULT_WALK: usize = 400;
 
 /// What applies to which side, for `compare --help`.
@@ -236,8 +234,7 @@ fn default_walk((cols, rows): (u16, u16)) -> usize {
 enum Played {
     /// Given with `--keys`, `--keys-file` or `--keys-from`.
     Given(Vec<char>),
-    /// A walk of this many keys, as `fuzz` draws one; `default` if
-    /// `--walk` was not given.
+    /// A walk of `n` keys, as `fuzz` draws one; `default` without `--walk`.
     Walk { n: usize, default: bool },
 }
 

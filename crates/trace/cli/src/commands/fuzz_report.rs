@@ -21,8 +21,7 @@ pub struct FuzzReportArgs {
     pub dirs: Vec<PathBuf>,
 }
 
-/// Reads every record, checks they are shards of one campaign, and prints its
-/// summary.
+/// Reads the records of one campaign's shards, and prints its summary.
 pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     let mut records = Vec::new();
     for dir in &args.dirs {
@@ -75,8 +74,7 @@ fn unfinished(records: &[Record]) -> Vec<&Path> {
         .collect()
 }
 
-/// The records `dir` holds (`campaign*.jsonl`), or `dir` itself if it
-/// is a file.
+/// The records `dir` holds (`campaign*.jsonl`), or `dir` if a file.
 fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     if dir.is_file() {
         return Ok(vec![dir.to_path_buf()]);

@@ -294,8 +294,7 @@ fn alike(outcome: &Compared) -> Seen {
     }
 }
 
-/// The group and first difference of a differing case, `grouped`, and
-/// the groups of the kinds it met after.
+/// The group and first difference of `grouped`, and the kinds it met after.
 fn difference(grouped: &Grouped) -> Difference {
     let first = grouped.firsts.first();
     let (group, kind) = group_name(grouped, first);
@@ -542,8 +541,7 @@ fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     )
 }
 
-/// Writes the traces (and the report, which names the group, `named`) of the
-/// case `what`.
+/// Writes the traces and the report (named `named`) of the case `what`.
 fn keep(
     config: &Config,
     sides: &Sides,

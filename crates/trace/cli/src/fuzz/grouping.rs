@@ -31,8 +31,7 @@ pub enum Kind {
     Moves(usize, char),
     /// A cell drawn on both sides, with other characters.
     Map,
-    /// A tile on one side, blank on the other, in a part without a field
-    /// of view.
+    /// A tile on one side, blank on the other, in a part without sight.
     MapBlank,
     /// A cell blank on one side, a tile on the other.
     Seen,
@@ -167,8 +166,7 @@ pub struct FirstDifference {
 }
 
 impl FirstDifference {
-    /// The smallest screen, columns and rows, that shows both players and
-    /// every differing cell; `None` if there is nothing to show.
+    /// The smallest screen that shows both players and every differing cell.
     pub fn view(&self) -> Option<(u16, u16)> {
         let shown = self.cells.iter().chain(self.players.iter().flatten());
         let corner =
@@ -200,9 +198,8 @@ impl FirstDifference {
     }
 }
 
-/// Every difference of `outcome`, one a group, its first difference
-/// first, then each other kind its screens show before a side ended, how a
-/// side ended, and its words on standard error.
+/// Every difference of `outcome`, one a group, its first difference first,
+/// then the kinds its screens show, how a side ended, its standard error.
 pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let stop = stop_step(outcome);
@@ -672,8 +669,7 @@ fn hows(outcome: &Compared, step: usize) -> Vec<String> {
         .collect()
 }
 
-/// Where each side's player stands on a step's two screens, and what it is
-/// drawn as.
+/// Where each side's player stands on a step's screens, and drawn as what.
 pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
     let at = [player(a), player(b)];
     let steps = [a, b];

@@ -86,9 +86,8 @@ pub struct Writer {
 impl Writer {
     /// Starts the record `path` (a new file) of `campaign`.
     pub fn create(path: &Path, campaign: &Campaign) -> Result<Writer, Failure> {
-        let file = File::create_new(path).map_err(|e| {
-            Failure::from(format!("cannot write {}: {e}", path.display()))
-        })?;
+        let file = File::create_new(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let mut writer = Writer {
             file: BufWriter::new(file),
             path: path.to_path_buf(),
@@ -106,8 +105,7 @@ impl Writer {
         &self.path
     }
 
-    /// Records the case `number`, said `said`, which showed `seen` and
-    /// covered `covered`.
+    /// Records the case `number`, what it showed and what it covered.
     pub fn case(
         &mut self,
         number: u32,
@@ -125,8 +123,7 @@ impl Writer {
         self.line(&json!({ "case": number, "said": said, "covered": counts, "seen": seen }))
     }
 
-    /// Records the lines of the group `name`, whose first case here is
-    /// `number`.
+    /// Records the lines of the group `name`, its first case `number`.
     pub fn group(
         &mut self,
         name: &str,
@@ -166,8 +163,7 @@ pub struct Record {
     /// Where it was read from.
     pub path: PathBuf,
     pub campaign: Campaign,
-    /// Its cases, in order: number, as said, what it showed, and what it
-    /// covered.
+    /// Its cases: number, as said, what it showed, and what it covered.
     pub cases: Vec<(u32, String, Seen, Coverage)>,
     /// Each group's lines, by its name and the case they are of.
     pub groups: Vec<(String, u32, Vec<String>)>,

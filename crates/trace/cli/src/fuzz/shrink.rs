@@ -11,15 +11,13 @@ use crate::fuzz::grouping::{
     differences, player, screen, FirstDifference, DUNGEON,
 };
 
-/// A case played again by the shrinker, and what its first difference
-/// must keep.
+/// How the shrinker plays a case, and what its difference must keep.
 struct Shrinker<'a> {
     sides: &'a Sides,
     flags: &'a CaptureFlags,
     options: DiffOptions,
     found: &'a FirstDifference,
-    /// Whether `found` is its case's first difference, which a smaller
-    /// case must keep first; else any of its differences may.
+    /// Whether a smaller case must keep `found` first, not just among others.
     first: bool,
 }
 
@@ -70,8 +68,7 @@ pub fn shrink(
     smaller_screen(&shrinker, case, at_full_size)
 }
 
-/// `case` on a screen grown just enough to show a player, if its first
-/// difference shows neither.
+/// `case` on a screen grown to show a player, if its difference shows none.
 fn into_view(
     shrinker: &Shrinker,
     case: &Case,
@@ -190,8 +187,7 @@ fn smaller_screen(
     Ok((case, at_full_size))
 }
 
-/// Whether `small`, a first difference on a smaller screen, shows all that
-/// `full` shows.
+/// Whether `small`, on a smaller screen, shows all that `full` shows.
 fn shows_all_of(small: &FirstDifference, full: &FirstDifference) -> bool {
     small.step == full.step
         && small.kind == full.kind

@@ -13,8 +13,7 @@ pub enum Reason {
     Interrupted,
     /// `--time-limit` ran out.
     TimeLimit,
-    /// `--max-differences` groups were found, or the first difference
-    /// without `--keep-going`.
+    /// `--max-differences` groups, or one without `--keep-going`, found.
     Enough,
 }
 

@@ -47,8 +47,7 @@ pub struct Difference {
     pub kind: String,
     /// Whether it differs from the first screen on, the player elsewhere.
     pub first_screen: bool,
-    /// The larger screen it was played again on, if it was drawn on one
-    /// smaller than the dungeon.
+    /// The larger screen it was played again on, if drawn on a smaller one.
     pub again_at: Option<(u16, u16)>,
     /// The group and kind of each other kind it met after its first difference.
     #[serde(default)]
@@ -159,8 +158,8 @@ impl Tally {
         (groups, line)
     }
 
-    /// The number of the group `name`, counting from 1, made with `number`
-    /// its first case if new; `None` past [`MAX_GROUPS`], counted apart.
+    /// The number of the group `name` from 1, new with `number` its first;
+    /// `None` past [`MAX_GROUPS`].
     fn group_of(&mut self, name: &str, number: u32) -> Option<usize> {
         if let Some(&i) = self.known.get(name) {
             return Some(i + 1);
@@ -185,8 +184,7 @@ impl Tally {
         None
     }
 
-    /// Prints the summary of the campaign `seed` between the sides `names`,
-    /// stopped early as `cut` says, and what its cases covered.
+    /// Prints the summary of the campaign `seed`, cut as `cut` says.
     pub fn summary(
         &self,
         seed: u64,
@@ -292,8 +290,7 @@ impl Group {
     }
 }
 
-/// A case's group, `name`, and its first difference's kind, `kind`, on
-/// one line.
+/// A case's group and its first difference's kind, on one line.
 pub fn case_line(name: &str, kind: &str) -> String {
     if kind == name {
         name.to_string()

@@ -78,8 +78,7 @@ pub const QUIT_EVERY: u32 = 4;
 /// The quit key, which ends the game.
 pub const QUIT: char = 'q';
 
-/// The keys a default case may end with, each with its share of the cases that
-/// end with one.
+/// The keys a default case may end with, each with its share.
 pub const ENDINGS: [(char, u32); 4] = [
     (QUIT, 3),
     ('\0', 1),
@@ -113,9 +112,8 @@ fn control() -> impl Iterator<Item = char> {
 /// The keys of `--alphabet`, if given.
 pub fn alphabet(text: Option<&str>) -> Result<Option<Vec<char>>, Failure> {
     let Some(text) = text else { return Ok(None) };
-    let keys = unescape_keys(text).map_err(|e| {
-        Failure::from(format!("invalid keys in --alphabet: {e}"))
-    })?;
+    let keys = unescape_keys(text)
+        .map_err(|e| format!("invalid keys in --alphabet: {e}"))?;
     if keys.is_empty() {
         return Err(String::from("--alphabet is empty: give the keys to draw walks from, e.g. --alphabet hjkl").into());
     }
@@ -139,15 +137,8 @@ pub fn walk(draw: &mut Draw, n: usize, alphabet: Option<&[char]>) -> Vec<char> {
             None if draw.below(OTHER_EVERY) == 0 => (other_key(draw), 1),
             None => {
                 let key = MOVES[draw.below(4) as usize];
-                let across = key == 'h' || key == 'l';
-                (
-                    key,
-                    if across {
-                        LONGEST_ACROSS
-                    } else {
-                        LONGEST_UP_DOWN
-                    },
-                )
+                let across = usize::from(key == 'h' || key == 'l');
+                (key, [LONGEST_UP_DOWN, LONGEST_ACROSS][across])
             }
         };
         let run = 1 + draw.below(longest) as usize;
@@ -172,11 +163,7 @@ fn other_key(draw: &mut Draw) -> char {
 pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
     let draw = &mut Draw::for_case(seed, number);
     let seed = draw.next_u32();
-    let drawn = if draw.below(2) == 0 {
-        RngKind::Glibc
-    } else {
-        RngKind::Msvc
-    };
+    let drawn = [RngKind::Glibc, RngKind::Msvc][draw.below(2) as usize];
     let config = GameConfig {
         seed,
         rng: shape.rng.unwrap_or(drawn),
@@ -227,8 +214,7 @@ pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
     }
 }
 
-/// A screen drawn from `range` on which the player of `config`'s game starts in
-/// view, where the range has one.
+/// A screen drawn from `range` that shows the player of `config`, if any does.
 fn size_showing_the_player(
     draw: &mut Draw,
     range: &SizeRange,

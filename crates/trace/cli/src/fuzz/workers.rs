@@ -10,8 +10,7 @@ use std::sync::{Condvar, Mutex};
 pub enum Flow {
     /// Take the next result.
     Go,
-    /// Stop: no more cases are started, and the results of those under
-    /// way are dropped.
+    /// Start no more cases, and drop the results of those under way.
     Stop,
 }
 
@@ -58,8 +57,7 @@ pub fn play_in_order<R: Send>(
     })
 }
 
-/// Ends the play as it is dropped, by a job or the calling thread that returns
-/// or panics.
+/// Ends the play as a job or the calling thread returns or panics.
 struct Over<'a>(&'a Mutex<Queue>, &'a Condvar);
 
 impl Drop for Over<'_> {
@@ -97,8 +95,7 @@ fn next_index(
     }
 }
 
-/// Hands the results of `results` to `take` in index order, holding back
-/// those that come early; `taken(k)` is told each time k are taken.
+/// Hands `results` to `take` in index order, telling `taken(k)` as k are.
 fn take_in_order<R>(
     results: &mpsc::Receiver<(usize, R)>,
     numbers: &[u32],
