@@ -1,8 +1,5 @@
-//! One case played on both sides, for `compare` and `fuzz`: the reference
-//! program and the port (the built-in one, this project's headless
-//! replay, or a program given with `--port`, captured as the reference
-//! is), at the same time on the same seed, generator, size and keys; what
-//! the case gave ([`Compared`]), and its traces and report written.
+//! One case played on both sides, for `compare` and `fuzz`, at the same
+//! time on the same seed, generator, size and keys; its traces and report.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -43,36 +40,28 @@ pub struct SidesArgs {
     pub pin_port: bool,
 }
 
-/// The two programs compared: the reference, and the port given with
-/// `--port` or the built-in one.
+/// The two programs compared.
 #[derive(Clone, Debug)]
 pub struct Sides {
     /// The reference's command, `{seed}` and `{rng}` in it.
     pub reference: Vec<OsString>,
     /// Whether the reference is pinned.
     pub pin: bool,
-    /// The port's command as given to `--port`, and its words; `None` for
-    /// the built-in port.
+    /// The port's command as given to `--port`, and its words.
     pub port: Option<(String, Vec<OsString>)>,
     /// Whether the port is pinned.
     pub pin_port: bool,
 }
 
 impl Sides {
-    /// The sides `args` and the reference's words give, both playing
-    /// `part`; an error for a second `--`, an empty port, a side of a
-    /// seeding part that would pick its own seed, or a pin for a part that
-    /// never seeds.
+    /// The sides `args` and the reference's words give, both playing `part`.
     pub fn new(
         args: &SidesArgs,
         reference: &[OsString],
         part: Part,
     ) -> Result<Sides, Failure> {
         if reference.iter().any(|w| w == "--") {
-            return Err(Failure(
-                "the reference's command holds a second `--`: give your port with --port 'COMMAND'".into(),
-                2,
-            ));
+            return Err(String::from("the reference's command holds a second `--`: give your port with --port 'COMMAND'").into());
         }
         check_pins(args, part)?;
         if part.seeds() {
@@ -86,14 +75,10 @@ impl Sides {
         let port = match &args.port {
             None => None,
             Some(text) => {
-                let words = shell_words::split(text).map_err(|e| {
-                    Failure(format!("invalid value for --port: {e}"), 2)
-                })?;
+                let words = shell_words::split(text)
+                    .map_err(|e| format!("invalid value for --port: {e}"))?;
                 if words.is_empty() {
-                    return Err(Failure(
-                        "--port is empty: give the port's command, e.g. --port './myport --seed {seed}'".into(),
-                        2,
-                    ));
+                    return Err(String::from("--port is empty: give the port's command, e.g. --port './myport --seed {seed}'").into());
                 }
                 let words: Vec<OsString> =
                     words.into_iter().map(OsString::from).collect();
@@ -116,10 +101,7 @@ impl Sides {
         })
     }
 
-    /// The sides that would play their own generator, not the one a case
-    /// gives: neither pinned nor given `{rng}` in their command (the
-    /// built-in port takes it), said on a line ("the port's command has no
-    /// {rng} and it is not pinned"); `None` if every side takes it.
+    /// The sides that would play their own generator, not the one a case gives.
     pub fn unnamed_rng(&self) -> Option<String> {
         let takes = |command: &[OsString], pinned: bool| {
             pinned
@@ -134,26 +116,19 @@ impl Sides {
             .is_none_or(|(_, words)| takes(words, self.pin_port));
         match (reference, port) {
             (true, true) => None,
-            (false, true) => Some(format!(
-                "{}'s command has no {{rng}} and it is not pinned",
-                ROLES[0]
-            )),
-            (true, false) => Some(format!(
-                "{}'s command has no {{rng}} and it is not pinned",
-                ROLES[1]
-            )),
             (false, false) => Some(
                 "neither side's command has {rng}, and neither is pinned"
-                    .to_string(),
+                    .into(),
             ),
+            // The side that does not take it.
+            (takes, _) => Some(format!(
+                "{}'s command has no {{rng}} and it is not pinned",
+                ROLES[usize::from(takes)]
+            )),
         }
     }
 
-    /// The generator to play every case of `part` on when none is given:
-    /// the platform's, if a side would play its own ([`Sides::unnamed_rng`]),
-    /// which `command` says on a line of its standard error; `None` if
-    /// every side takes the case's, or the part never seeds; an error if
-    /// standard error is closed.
+    /// The generator to play every case of `part` on when none is given.
     pub fn platform_rng(
         &self,
         part: Part,
@@ -169,9 +144,7 @@ impl Sides {
         Ok(Some(rng))
     }
 
-    /// Both sides by name and command, for `case`'s seed and generator
-    /// (`{seed}` and `{rng}` left as they are without one); `config` is
-    /// the built-in port's game.
+    /// Both sides by name and command, for `case`'s seed and generator.
     pub fn names(
         &self,
         config: &GameConfig,
@@ -231,8 +204,7 @@ pub struct Case {
 }
 
 impl Case {
-    /// The stem of the names of its files: its seed and generator, or its
-    /// part for a part that never seeds.
+    /// The stem of the names of its files.
     pub fn stem(&self) -> String {
         let c = &self.config;
         match c.part.seeds() {
@@ -241,8 +213,7 @@ impl Case {
         }
     }
 
-    /// The game as a log says it: its seed and generator, for a part that
-    /// seeds, and its size.
+    /// The game as a log says it.
     pub fn said(&self) -> String {
         let c = &self.config;
         let (cols, rows) = self.size;
@@ -259,20 +230,16 @@ fn substituted(command: &[OsString], case: &Case) -> Vec<OsString> {
         .iter()
         .map(|arg| {
             let text = arg.to_string_lossy();
-            if text.contains("{seed}") || text.contains("{rng}") {
-                let text = text
-                    .replace("{seed}", &case.config.seed.to_string())
-                    .replace("{rng}", case.config.rng.name());
-                OsString::from(text)
-            } else {
-                arg.clone()
+            if !text.contains("{seed}") && !text.contains("{rng}") {
+                return arg.clone();
             }
+            let text = text.replace("{seed}", &case.config.seed.to_string());
+            OsString::from(text.replace("{rng}", case.config.rng.name()))
         })
         .collect()
 }
 
-/// Refuses `--pin` and `--pin-port` for a part whose program never
-/// seeds ([`check_pin`]).
+/// Refuses `--pin` and `--pin-port` for a part whose program never seeds.
 fn check_pins(args: &SidesArgs, part: Part) -> Result<(), Failure> {
     for (given, option) in [(args.pin, "--pin"), (args.pin_port, "--pin-port")]
     {
@@ -283,8 +250,7 @@ fn check_pins(args: &SidesArgs, part: Part) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Whether the side `role` gets the seed: pinned (with the option
-/// `pin_option`), or through `{seed}` in its command.
+/// Whether the side `role` gets the seed.
 fn check_seeded(
     command: &[OsString],
     pinned: bool,
@@ -295,27 +261,17 @@ fn check_seeded(
         .iter()
         .any(|a| a.to_string_lossy().contains("{seed}"));
     if pinned || named {
-        Ok(())
-    } else {
-        Err(Failure(
-            format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments"),
-            2,
-        ))
+        return Ok(());
     }
+    Err(format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments").into())
 }
 
-/// How `compare` and `fuzz` compare two traces: the screens only, the
-/// first differing step reported, or every one with `all`; what
-/// `compared` leaves out left out.
+/// How `compare` and `fuzz` compare two traces.
 pub fn diff_options(all: bool, compared: ComparedArgs) -> DiffOptions {
     compared.options(true, all)
 }
 
-/// Plays `case` on both sides at the same time: the reference captured in
-/// one thread, the port captured (or replayed) in another; and compares
-/// them as `compared` says. An error (exit status 2) when a program
-/// cannot run; a program that stops early is recorded in the outcome, its
-/// screens up to there kept.
+/// Plays `case` on both sides at the same time.
 pub fn run_case(
     sides: &Sides,
     flags: &CaptureFlags,
@@ -348,10 +304,7 @@ pub fn run_case(
     })
 }
 
-/// How each side, the reference and the port, is captured: every step
-/// kept, each pinned if asked (with the pin, whose library must outlive
-/// the capture); the header holds the part, and the seed and generator of
-/// a part that seeds.
+/// How each side, the reference and the port, is captured.
 fn side_options(
     sides: &Sides,
     flags: &CaptureFlags,
@@ -376,24 +329,7 @@ fn side_options(
     Ok((pins, both))
 }
 
-/// `command` captured with `options`, its steps kept, and what was seen
-/// of how it seeds.
-fn capture_seen(
-    command: &[std::ffi::OsString],
-    options: &CaptureOptions,
-) -> std::io::Result<(Capture, Seen)> {
-    let mut steps = Vec::new();
-    let recorded = rogue_capture::capture(command, options, None, |step| {
-        steps.push(step);
-        Ok(())
-    })?;
-    let seen = recorded.seen;
-    Ok((recorded.with_steps(steps), seen))
-}
-
-/// Plays the port's side of `case`: the port given with `--port`,
-/// captured with `options`, or the built-in port, replayed as the C
-/// original plays on the terminal `options` name.
+/// Plays the port's side of `case`.
 fn play_port(
     sides: &Sides,
     case: &Case,
@@ -407,20 +343,25 @@ fn play_port(
     captured(&substituted(command, case), options, ROLES[1])
 }
 
-/// `command` captured with `options` as `role`'s side: an error (exit
-/// status 2) if it cannot run.
+/// `command` captured as `role`'s side, and what was seen of how it seeds.
 fn captured(
     command: &[OsString],
     options: &CaptureOptions,
     role: &str,
 ) -> Result<(Played, Seen), Failure> {
-    let (capture, seen) = capture_seen(command, options)
-        .map_err(|e| Failure(format!("{role} cannot run: {e}"), 2))?;
-    let (trace, outcome) = (capture.trace, capture.outcome);
+    let mut steps = Vec::new();
+    let recorded = rogue_capture::capture(command, options, None, |step| {
+        steps.push(step);
+        Ok(())
+    })
+    .map_err(|e| format!("{role} cannot run: {e}"))?;
+    let seen = recorded.seen;
+    let Capture { trace, outcome, .. } = recorded.with_steps(steps);
     Ok((Played { trace, outcome }, seen))
 }
 
-/// Writes both traces of `outcome` into `dir`, under names no file has.
+/// Writes both traces of `outcome` into `dir`, under names no file has,
+/// each saying in its header how its side ended, where it did.
 pub fn write_traces(
     dir: &Path,
     stem: &str,
@@ -428,40 +369,11 @@ pub fn write_traces(
 ) -> Result<(PathBuf, PathBuf), Failure> {
     let reference = free_name(dir, stem, "reference.trace")?;
     let port = free_name(dir, stem, "port.trace")?;
-    write_both(&reference, &port, outcome)?;
-    Ok((reference, port))
-}
-
-/// `DIR/STEM.EXT`, or `DIR/STEM-N.EXT` for the first N no file has; `DIR`
-/// is created if needed.
-pub fn free_name(
-    dir: &Path,
-    stem: &str,
-    ext: &str,
-) -> Result<PathBuf, Failure> {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure(format!("cannot create '{}': {e}", dir.display()), 2)
-    })?;
-    Ok((0..)
-        .map(|n| match n {
-            0 => dir.join(format!("{stem}.{ext}")),
-            _ => dir.join(format!("{stem}-{n}.{ext}")),
-        })
-        .find(|p| !p.exists())
-        .expect("a free name"))
-}
-
-/// Writes the reference's and the port's traces, creating both files;
-/// each says in its header how its side ended, where it did (`# ended:
-/// exited with status 0 on its last key, key 3 of 3 ('q')`).
-fn write_both(
-    reference: &Path,
-    port: &Path,
-    outcome: &Compared,
-) -> Result<(), Failure> {
     let sides = outcome.sides();
-    for ((path, played), ended) in
-        [reference, port].into_iter().zip(sides).zip(endings(sides))
+    for ((path, played), ended) in [&reference, &port]
+        .into_iter()
+        .zip(sides)
+        .zip(endings(sides))
     {
         let mut trace = played.trace.clone();
         if let Some((how, _)) = ended {
@@ -474,16 +386,29 @@ fn write_both(
             .and_then(|mut f| {
                 std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
             })
-            .map_err(|e| {
-                Failure(format!("cannot write '{}': {e}", path.display()), 2)
-            })?;
+            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     }
-    Ok(())
+    Ok((reference, port))
 }
 
-/// Writes the HTML report of `outcome` to `path` (replacing a file there
-/// only if `force`): both sides named by their commands, how each ended,
-/// and the case's verdict.
+/// `DIR/STEM.EXT`, or `DIR/STEM-N.EXT` for the first N no file has.
+pub fn free_name(
+    dir: &Path,
+    stem: &str,
+    ext: &str,
+) -> Result<PathBuf, Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+    Ok((0..)
+        .map(|n| match n {
+            0 => dir.join(format!("{stem}.{ext}")),
+            _ => dir.join(format!("{stem}-{n}.{ext}")),
+        })
+        .find(|p| !p.exists())
+        .expect("a free name"))
+}
+
+/// Writes the HTML report of `outcome` to `path`.
 pub fn report_outcome(
     path: &Path,
     (force, named): (bool, Option<&str>),
@@ -516,9 +441,7 @@ pub fn command_line(
     command_line_with(case, sides, (flags, compared), &keys)
 }
 
-/// The `rogue-trace compare` command that plays `case` again, its keys
-/// given by the options `keys` (the seed and generator left out for a
-/// part that never seeds).
+/// The `rogue-trace compare` command that plays `case` again, typing `keys`.
 pub fn command_line_with(
     case: &Case,
     sides: &Sides,
@@ -568,6 +491,5 @@ pub fn command_line_with(
     shell_words::join(words)
 }
 
-/// The most cells `compare` and each case of `fuzz` hold: both traces are
-/// kept in memory.
+/// The most cells `compare` and each case of `fuzz` hold.
 pub const MAX_CELLS: u64 = 50_000_000;

@@ -16,10 +16,8 @@ pub fn sides_line(names: &[String; 2]) -> String {
 
 /// What a case gave; what it says is [`crate::verdict`]'s.
 pub struct Compared {
-    /// The reference played: its trace, and how it ended (early, on its
-    /// last key, or not at all; the screens before are in its trace).
+    /// The reference played: its trace, and how it ended.
     pub reference: Played,
-    /// The port played.
     pub port: Played,
     /// The comparison of the screens.
     pub report: Report,
@@ -27,9 +25,7 @@ pub struct Compared {
     pub names: [String; 2],
     /// The part both sides play.
     pub part: Part,
-    /// Whether each side, unpinned, called `time()` before its first
-    /// screen in a part that seeds: it seeds from the clock, not from the
-    /// case's seed ([`rogue_capture::Seen::clock_seeded`]).
+    /// Whether each side, unpinned, called `time()` before its first screen.
     pub clock_seeded: [bool; 2],
 }
 
@@ -39,18 +35,12 @@ impl Compared {
         [&self.reference, &self.port]
     }
 
-    /// Whether the port was still running after its last key where the
-    /// reference ended by itself: it took the ending key otherwise (a
-    /// signal it ignores, a quit key it does not know).
+    /// Whether the port went on after its last key, the reference ended.
     pub fn port_went_on(&self) -> bool {
         self.port.still_running() && self.reference.ending().is_some()
     }
 
-    /// The sides whose traces do not record the cursor, when the other's
-    /// does, so that it was not compared: "the cursor is not compared:
-    /// the port's screens do not record it". A built-in port records it
-    /// only where curses can hide it; a Windows console's is not read.
-    /// `None` where the comparison ignores the cursor anyway.
+    /// The side whose trace does not record the cursor, the other's does.
     pub fn cursor_unseen(&self) -> Option<String> {
         let recorded = self.sides().map(|p| p.trace.header.cursors);
         if recorded[0] == recorded[1] || self.report.options.ignore_cursor {

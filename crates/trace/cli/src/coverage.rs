@@ -1,15 +1,7 @@
 //! What a case covered, in the game's terms, read from the reference's
-//! screens and the keys typed: the cells the player stood on, the walls
-//! it bumped, the screen's edges it reached, the cells seen lit and
-//! remembered, the rooms entered and seen, the keys by kind, the key that
-//! ended it, and whether colours were shown. `compare` says it of its
-//! walk; `fuzz` sums it over its campaign.
-//!
-//! Rooms are not told apart on a screen (they overlap, and corridors are
-//! floor too): they are the rooms of the case's dungeon as the built-in
-//! game draws it from the seed and generator (the C's `setupMap`), counted
-//! only when the reference's player starts where that dungeon starts it,
-//! so that the reference plays that dungeon.
+//! screens and the keys typed: `compare` says it of its walk; `fuzz` sums it.
+//! Rooms are the rooms of the case's dungeon as the built-in game draws it,
+//! counted only when the reference's player starts where that dungeon does.
 
 use std::fmt;
 
@@ -41,8 +33,7 @@ pub struct Coverage {
     pub lit: u64,
     /// Cells shown remembered (in the seen colour) at some step.
     pub remembered: u64,
-    /// Keys typed, by kind: moves, other printable, control, special,
-    /// resizes, suspends (`^Z`) and resumes.
+    /// Keys typed, by kind ([`kind`]).
     pub keys: [u64; 6],
     /// Cases ended by each of [`ENDERS`].
     pub ended_by: [u64; 4],
@@ -54,8 +45,7 @@ pub struct Coverage {
     pub rooms_seen: u64,
     /// Rooms in the case's dungeon.
     pub rooms: u64,
-    /// Cases whose rooms are known: the reference played the dungeon of
-    /// the case's seed and generator.
+    /// Cases whose rooms are known.
     pub rooms_known: u64,
 }
 
@@ -81,9 +71,7 @@ fn rooms_of(config: &GameConfig) -> Vec<Room> {
         .collect()
 }
 
-/// A set of a case's cells, as rows of flags grown as cells come: a case
-/// puts every cell of every screen in one, many thousand a case, which a
-/// tree would make a noticeable share of a fuzz case's time.
+/// A set of a case's cells, as rows of flags grown as cells come.
 #[derive(Debug, Default)]
 struct Cells {
     rows: Vec<Vec<bool>>,
@@ -119,8 +107,7 @@ impl Cells {
 }
 
 impl Coverage {
-    /// What `trace`, the reference's screens of `keys` in the game
-    /// `config`, covered.
+    /// What `trace`, the reference's screens of `keys` in `config`, covered.
     pub fn of(trace: &Trace, keys: &[char], config: &GameConfig) -> Coverage {
         let mut stood = Cells::default();
         let (mut lit, mut remembered) = (Cells::default(), Cells::default());
@@ -164,9 +151,7 @@ impl Coverage {
         covered
     }
 
-    /// Counts the rooms of `config`'s dungeon the player stood in (on
-    /// the cells `stood`) and those `trace` showed a cell of, if the
-    /// reference's player starts where that dungeon starts it.
+    /// Counts the rooms of `config`'s dungeon the player stood in.
     fn count_rooms(
         &mut self,
         trace: &Trace,
@@ -199,28 +184,9 @@ impl Coverage {
 
     /// Adds `other`'s counts.
     pub fn add(&mut self, other: &Coverage) {
-        let pairs = [
-            (&mut self.cases, other.cases),
-            (&mut self.stood, other.stood),
-            (&mut self.bumps, other.bumps),
-            (&mut self.edges, other.edges),
-            (&mut self.lit, other.lit),
-            (&mut self.remembered, other.remembered),
-            (&mut self.coloured, other.coloured),
-            (&mut self.rooms_entered, other.rooms_entered),
-            (&mut self.rooms_seen, other.rooms_seen),
-            (&mut self.rooms, other.rooms),
-            (&mut self.rooms_known, other.rooms_known),
-        ];
-        for (mine, theirs) in pairs {
-            *mine += theirs;
-        }
-        for (mine, theirs) in self.keys.iter_mut().zip(other.keys) {
-            *mine += theirs;
-        }
-        for (mine, theirs) in self.ended_by.iter_mut().zip(other.ended_by) {
-            *mine += theirs;
-        }
+        let counts = self.counts().into_iter().zip(other.counts());
+        let sum: Vec<u64> = counts.map(|(a, b)| a + b).collect();
+        *self = Coverage::from_counts(&sum).expect("every count");
     }
 
     /// Its counts, in order, for a record ([`Coverage::from_counts`]).
@@ -247,10 +213,8 @@ impl Coverage {
         counts
     }
 
-    /// The coverage of `counts`, as [`Coverage::counts`] gives them (a
-    /// record written before rooms were counted has none, nor resizes;
-    /// one written before resizes were counted, none of them; one written
-    /// before suspends were counted, none of those).
+    /// The coverage of `counts`, as [`Coverage::counts`] gives them (an
+    /// older record's lack the counts added since, taken as none).
     pub fn from_counts(counts: &[u64]) -> Option<Coverage> {
         let (first, rest) = counts.split_at_checked(15)?;
         let [cases, stood, bumps, edges, lit, remembered, coloured, k0, k1, k2, k3, e0, e1, e2, e3] =
@@ -279,8 +243,7 @@ impl Coverage {
         })
     }
 
-    /// The rooms entered and seen, if known: "entered 2 of the 3 rooms
-    /// seen (7 in the dungeon)", summed over the cases that know them.
+    /// The rooms entered and seen, if known.
     fn rooms_said(&self) -> Option<String> {
         let in_cases = match (self.cases, self.rooms_known) {
             (_, 0) => return None,
@@ -301,9 +264,7 @@ impl Coverage {
 }
 
 impl fmt::Display for Coverage {
-    /// "the player stood on 37 cell(s), bumped 4 wall(s), reached a
-    /// screen's edge at 0 step(s); 412 cell(s) seen lit, 230 remembered;
-    /// keys: 80 moves, ...; ended by q; colours shown".
+    /// "the player stood on 37 cell(s), bumped 4 wall(s), ...; colours shown".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -330,19 +291,14 @@ impl fmt::Display for Coverage {
         match (self.cases, self.coloured) {
             (1, 1) => write!(f, "; colour pairs shown"),
             (1, _) => write!(f, "; no colour pair shown"),
-            (_, n) => {
-                write!(
-                    f,
-                    "; colour pairs shown in {n} of {} case(s)",
-                    self.cases
-                )
+            (cases, n) => {
+                write!(f, "; colour pairs shown in {n} of {cases} case(s)")
             }
         }
     }
 }
 
-/// Adds to `cells` every cell of `step` of the colour class `class`, but
-/// the player's.
+/// Adds to `cells` every cell of `step` of the class `class`, but the `@`.
 fn classes(step: &Step, class: char, cells: &mut Cells) {
     for (y, (row, text)) in step.colours.iter().zip(&step.text).enumerate() {
         for (x, (c, ch)) in row.chars().zip(text.chars()).enumerate() {
@@ -356,18 +312,13 @@ fn classes(step: &Step, class: char, cells: &mut Cells) {
 /// The kind of `key`: 0 a move, 1 another printable key, 2 a control
 /// key, 3 a special key, 4 a resize, 5 a suspend (`^Z`) or a resume.
 fn kind(key: char) -> usize {
-    if MOVES.contains(&key) {
-        0
-    } else if key == SUSPEND || is_resume(key) {
-        5
-    } else if rogue_trace_format::is_resize(key) {
-        4
-    } else if is_special_key(key) {
-        3
-    } else if key.is_control() {
-        2
-    } else {
-        1
+    match key {
+        _ if MOVES.contains(&key) => 0,
+        _ if key == SUSPEND || is_resume(key) => 5,
+        _ if rogue_trace_format::is_resize(key) => 4,
+        _ if is_special_key(key) => 3,
+        _ if key.is_control() => 2,
+        _ => 1,
     }
 }
 

@@ -2,20 +2,17 @@
 
 use std::io;
 
-/// A failure: the message and the exit status; none said, and status 0,
-/// for a command whose output was closed before it ended (its reader,
-/// such as `head`, stopped reading), which ends quietly, as other
-/// command-line tools end then.
+/// A failure: the message and the exit status; status 0, nothing said,
+/// for a command whose output was closed before it ended.
 #[derive(Debug)]
 pub struct Failure(pub String, pub u8);
 
 impl Failure {
-    /// The failure of a write to `what`: a closed output's (a broken pipe)
-    /// says nothing ([`Failure::is_closed`]).
+    /// The failure of a write to `what`.
     pub fn writing(what: &str, e: io::Error) -> Failure {
         match e.kind() {
             io::ErrorKind::BrokenPipe => Failure(String::new(), 0),
-            _ => Failure(format!("cannot write {what}: {e}"), 2),
+            _ => Failure::from(format!("cannot write {what}: {e}")),
         }
     }
 

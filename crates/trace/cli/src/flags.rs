@@ -1,8 +1,4 @@
-//! The options several commands share, each defined once: the keys
-//! (`--keys`, `--keys-file`, `--keys-from`), `--chars` and
-//! `--ignore-cursor`, `--force`,
-//! `--html`, `--seed-from`, and how programs are captured (`--settle`,
-//! `--quiet-ms`, `--pin`'s library).
+//! The options several commands share, each defined once.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -105,8 +101,7 @@ pub struct ComparedArgs {
 }
 
 impl ComparedArgs {
-    /// The comparison these options ask for: the screens only with
-    /// `screens_only`, every differing step reported with `all`.
+    /// The comparison these options ask for.
     pub fn options(self, screens_only: bool, all: bool) -> DiffOptions {
         DiffOptions {
             screens_only,
@@ -190,8 +185,7 @@ const BUSY_S: u64 = 5;
 const HANG_MS: u64 = 1000;
 
 impl CaptureFlags {
-    /// The options as given on a command line, those left at their
-    /// defaults left out.
+    /// The options as a command line gives them, defaults left out.
     pub fn words(&self) -> Vec<String> {
         let mut words = Vec::new();
         if self.settle != SettleBy::Observe {
@@ -236,39 +230,36 @@ pub struct SeedFromArg {
 }
 
 impl SeedFromArg {
-    /// The seed FILE gives, if one is given: a recording's timestamp as
-    /// `srand(time(NULL))` takes it (its low 32 bits).
+    /// The seed FILE gives, if one is given.
     pub fn seed(&self) -> Result<Option<u32>, Failure> {
         let Some(path) = &self.seed_from else {
             return Ok(None);
         };
         let name = path.display();
         let text = read_at_most(path, cast::MAX_BYTES as u64)
-            .map_err(|e| Failure(format!("cannot read '{name}': {e}"), 2))?
+            .map_err(|e| format!("cannot read '{name}': {e}"))?
             .ok_or_else(|| {
-                Failure(
-                    format!(
-                        "'{name}' is larger than {} MiB: not read",
-                        cast::MAX_BYTES >> 20
-                    ),
-                    2,
+                format!(
+                    "'{name}' is larger than {} MiB: not read",
+                    cast::MAX_BYTES >> 20
                 )
             })?;
         let (seed, has_none) = if cast::is_cast(&text) {
-            let time = cast::timestamp(&text)
-                .map_err(|e| Failure(format!("{name}: {e}"), 2))?;
+            let time =
+                cast::timestamp(&text).map_err(|e| format!("{name}: {e}"))?;
             (
                 time.map(|t| t as u32),
                 "the recording's header has no timestamp",
             )
         } else {
-            let trace = Trace::parse(&text).map_err(|e| {
-                Failure(format!("{name}:{}: {}", e.line, e.message), 2)
-            })?;
+            let trace = Trace::parse(&text)
+                .map_err(|e| format!("{name}:{}: {}", e.line, e.message))?;
             (trace.header.seed, "the trace's header has no seed")
         };
         seed.map(Some).ok_or_else(|| {
-            Failure(format!("--seed-from '{name}': {has_none}; give --seed"), 2)
+            Failure::from(format!(
+                "--seed-from '{name}': {has_none}; give --seed"
+            ))
         })
     }
 }
@@ -283,8 +274,7 @@ pub struct HtmlArg {
     pub html: Option<PathBuf>,
 }
 
-/// The capture options of `flags`, every step kept if `every`, with
-/// `pin`'s environment.
+/// The capture options of `flags`, every step kept if `every`.
 pub fn capture_options(
     size: (u16, u16),
     keys: Vec<char>,
@@ -308,25 +298,19 @@ pub fn capture_options(
     }
 }
 
-/// The refusal of the pin option `option` (`--pin`, `--pin-port`) for
-/// `part`, a part whose program never seeds, if it is one: it calls no
-/// `time()` for the pin to set, so the pin could not prove it took, and
-/// the program would seem pinned to a seed it never had.
+/// The refusal of the pin option `option`.
 pub fn check_pin(option: &str, part: Part) -> Result<(), Failure> {
     if part.seeds() {
         return Ok(());
     }
-    Err(Failure(
-        format!(
+    Err(format!(
             "{option}: Part {} never seeds (its program calls neither time() nor srand()): there is nothing to pin; leave {option} out",
             part.number
-        ),
-        2,
-    ))
+        ).into())
 }
 
 /// The pin library for a capture of `seed` with `rng`.
 pub fn pin(seed: u32, rng: &str) -> Result<rogue_capture::pin::Pin, Failure> {
     rogue_capture::pin::Pin::new(seed, rng)
-        .map_err(|e| Failure(format!("--pin: {e}"), 2))
+        .map_err(|e| Failure::from(format!("--pin: {e}")))
 }

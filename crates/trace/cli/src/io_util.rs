@@ -10,9 +10,7 @@ use rogue_trace_format::{report, Trace};
 
 use crate::error::Failure;
 
-/// `print!`, `println!` and `eprintln!` that return a write that fails
-/// as a [`Failure`] ([`Failure::writing`]) rather than panic: a closed
-/// output ends the command quietly.
+/// `print!`, `println!` and `eprintln!` that fail as a [`Failure`].
 macro_rules! out {
     ($($arg:tt)*) => {
         std::io::Write::write_fmt(&mut std::io::stdout(), format_args!($($arg)*))
@@ -30,9 +28,7 @@ macro_rules! errln {
 }
 pub(crate) use {errln, out, outln};
 
-/// Reads and parses a trace, or an asciinema recording (asciicast v2 or
-/// v3, told apart by its content) as a trace; errors name the file and the
-/// line.
+/// Reads and parses a trace, or an asciinema recording.
 pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
     let name = path.display();
     let mib = cast::MAX_BYTES >> 20;
@@ -52,9 +48,7 @@ pub fn read_trace(path: &Path) -> Result<Trace, Failure> {
 }
 
 /// The text of the file at `path`, or `None` if it is longer than `limit`
-/// bytes. A regular file's size is checked first; a pipe or a device has
-/// none, and no more than the limit, and one byte to tell that it is over,
-/// is read.
+/// bytes (a pipe read no further than one byte over).
 pub fn read_at_most(path: &Path, limit: u64) -> io::Result<Option<String>> {
     if std::fs::metadata(path).is_ok_and(|m| m.len() > limit) {
         return Ok(None);
@@ -66,15 +60,9 @@ pub fn read_at_most(path: &Path, limit: u64) -> io::Result<Option<String>> {
     Ok((text.len() as u64 <= limit).then_some(text))
 }
 
-/// Where a command writes: standard output, or a file. An existing
-/// regular file is overwritten only with `force`, and then atomically: the
-/// output goes to a temporary file beside it, renamed over it once
-/// complete. A device (such as `/dev/null`) or a pipe is written to in
-/// place.
-///
-/// Dropped unfinished, an output is given up: a file it created is
-/// removed, and a file it was to replace is left as it was, so that a
-/// command that failed leaves nothing behind.
+/// Where a command writes: standard output, or a file, an existing one
+/// replaced only with `force`, through a file beside it renamed over it.
+/// Dropped unfinished, it leaves nothing behind.
 pub struct Output {
     /// Standard output, or the file being written.
     writer: Box<dyn Write>,
@@ -83,8 +71,7 @@ pub struct Output {
 }
 
 impl Output {
-    /// Standard output for `None` or `-`, else the file `path`: created,
-    /// or with `force` replacing the file there once complete.
+    /// Standard output for `None` or `-`, else the file `path`.
     pub fn create(path: Option<&Path>, force: bool) -> Result<Output, Failure> {
         let Some(path) = path.filter(|p| *p != Path::new("-")) else {
             let writer = Box::new(io::stdout().lock());
@@ -121,7 +108,6 @@ impl Output {
 pub struct Placement {
     /// The file the user named.
     path: PathBuf,
-    /// How it is written.
     how: Written,
     /// The file being written, to sync before it replaces the user's.
     sync: Option<File>,
@@ -141,9 +127,7 @@ enum Written {
 }
 
 impl Placement {
-    /// Opens the file `path` for writing: created new; a device or a pipe
-    /// as it is; an existing regular file only with `force`, and then
-    /// through a temporary file beside it (see [`Placement::commit`]).
+    /// Opens the file `path` for writing.
     pub fn open(
         path: &Path,
         force: bool,
@@ -207,9 +191,7 @@ impl Placement {
         Failure::writing(&format!("'{}'", self.path.display()), e)
     }
 
-    /// Puts the file, complete and its writer flushed, in its place: a
-    /// temporary file is synced to disk and renamed over the file it
-    /// replaces, in one step.
+    /// Puts the file, complete and its writer flushed, in its place.
     pub fn commit(mut self) -> Result<(), Failure> {
         if let Some(file) = self.sync.take() {
             file.sync_all().map_err(|e| self.error(e))?;
@@ -223,8 +205,7 @@ impl Placement {
 }
 
 impl Drop for Placement {
-    /// An unfinished file is removed: one this created, or the temporary
-    /// file that was to replace the user's (left as it was).
+    /// An unfinished file is removed (the user's it was to replace kept).
     fn drop(&mut self) {
         let unfinished = match &self.how {
             Written::Created => &self.path,
@@ -237,8 +218,7 @@ impl Drop for Placement {
     }
 }
 
-/// A new file in the folder of `path`, named after it: `.NAME.N.tmp`, the
-/// first `N` from the process id on that no file has.
+/// A new file in the folder of `path`, named after it.
 fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -270,8 +250,7 @@ impl Write for Output {
     }
 }
 
-/// Writes the HTML report of comparing `a` with `b` to `path`, replacing
-/// a file there only if `force`.
+/// Writes the HTML report of comparing `a` with `b` to `path`.
 pub fn write_report(
     path: &Path,
     force: bool,
@@ -283,8 +262,7 @@ pub fn write_report(
     write_page(path, force, &report::html(a, b, found, commands))
 }
 
-/// Writes a report's `page` to `path`, replacing a file there only if
-/// `force`, and says where.
+/// Writes a report's `page` to `path`, and says where.
 pub fn write_page(path: &Path, force: bool, page: &str) -> Result<(), Failure> {
     let mut out = Output::create(Some(path), force)?;
     out.write_all(page.as_bytes()).map_err(|e| out.error(e))?;

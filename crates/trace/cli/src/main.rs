@@ -1,9 +1,5 @@
-//! `rogue-trace`: record, replay, compare and fuzz screen traces.
-//!
-//! A thin command line over three libraries that know nothing of each
-//! other: `rogue-trace-format` (traces, `diff`, `show`), `rogue-replay`
-//! (the port, headless) and `rogue-capture` (any program, in a
-//! pseudo-terminal). See `rogue-trace --help` and `docs/diffing.md`.
+//! `rogue-trace`: record, replay, compare and fuzz screen traces; a thin
+//! command line over `rogue-trace-format`, `rogue-replay` and `rogue-capture`.
 
 mod case;
 mod commands;
@@ -37,8 +33,7 @@ struct Cli {
     command: Command,
 }
 
-/// How keys are written, and how a command ends when its output is
-/// closed, for the help.
+/// The help's end: how keys are written, and a closed output.
 const AFTER_HELP: &str = "KEYS are written as in a trace's header: plain characters, with \\\\, \\n, \\x00, \\u00e9 ... for the others. A keys file holds the same, its final newline ignored.
 
 A command whose output is closed before it ends (its reader, such as head, stopped reading) ends at once and quietly, with exit status 0, and ends the programs it started; a fuzz campaign stopped by ^C or SIGTERM exits 130 all the same.";
@@ -124,10 +119,7 @@ fn main() -> ExitCode {
 /// Whether a thread panicked.
 static PANICKED: AtomicBool = AtomicBool::new(false);
 
-/// A panic, on any thread: every program a capture started is ended (a
-/// fuzz campaign stops), and the first panic is said on one line; the
-/// process exits with status 101 as its main thread, or the thread
-/// joining the one that panicked, unwinds.
+/// A panic, on any thread, said once on one line; every capture ended.
 fn said_on_one_line(info: &std::panic::PanicHookInfo) {
     rogue_capture::cancel::end_every_capture();
     if !PANICKED.swap(true, Ordering::SeqCst) {

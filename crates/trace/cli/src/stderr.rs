@@ -1,12 +1,6 @@
-//! What each side wrote to its standard error, read apart from its screen
-//! ([`rogue_trace_format::stderr`]), compared step by step: words one side
-//! wrote at a key and the other did not (or other words) are a difference,
-//! though the next redraw wiped them off the screen. The built-in port
-//! writes nothing there, as the C original writes nothing.
-//!
-//! The words a side wrote as it crashed, both sides crashing at the same
-//! key, are not compared: they hold what changes from run to run (a
-//! thread's id, an address); how each ended is compared instead.
+//! What each side wrote to its standard error, compared step by step:
+//! words one side wrote at a key and the other did not are a difference.
+//! Words written as both sides crashed at the same key are not compared.
 
 use rogue_trace_format::key_told;
 use rogue_trace_format::played::StderrDifference;
@@ -17,14 +11,12 @@ use crate::compared::{Compared, ROLES};
 const SHOWN: usize = 120;
 
 impl Compared {
-    /// Each step at which the sides wrote other words to standard error,
-    /// in order ([`rogue_trace_format::played::Played::stderr_apart`]).
+    /// Each step at which the sides wrote other words to standard error.
     pub fn stderr_differences(&self) -> Vec<StderrDifference> {
         self.reference.stderr_apart(&self.port)
     }
 
-    /// The first step at which the sides wrote other words to standard
-    /// error, said as a porter says it; `None` if none.
+    /// The first of [`Compared::stderr_differences`], said as a porter would.
     pub fn stderr_told(&self) -> Option<String> {
         let differences = self.stderr_differences();
         let first = told(differences.first()?, self.reference.keys());
@@ -34,8 +26,7 @@ impl Compared {
         })
     }
 
-    /// Every step at which they did, a line each; and each side whose
-    /// words were cut, more having come than are kept.
+    /// Every step at which they did, a line each.
     pub fn stderr_lines(&self) -> Vec<String> {
         let keys = self.reference.keys();
         let cut = ROLES.iter().zip(self.sides()).filter_map(
@@ -74,20 +65,18 @@ pub fn told(difference: &StderrDifference, keys: &[char]) -> String {
     }
 }
 
-/// Who wrote what, as a group of differences is named: "the port wrote
-/// words the reference did not".
+/// Who wrote what, as a group of differences is named.
 pub fn who(difference: &StderrDifference) -> String {
     match &difference.words {
         [Some(_), Some(_)] => "both sides wrote, other words".to_string(),
-        [Some(_), None] => {
-            format!("{} wrote words {} did not", ROLES[0], ROLES[1])
+        [a, _] => {
+            let w = usize::from(a.is_none());
+            format!("{} wrote words {} did not", ROLES[w], ROLES[1 - w])
         }
-        _ => format!("{} wrote words {} did not", ROLES[1], ROLES[0]),
     }
 }
 
-/// Where words were written: "at start-up, before any key", or "at key 3
-/// ('h')".
+/// Where words were written.
 fn at_key(step: usize, keys: &[char]) -> String {
     match step.checked_sub(1).and_then(|i| keys.get(i)) {
         Some(&key) => format!("at key {step} ({})", key_told(key)),

@@ -1,30 +1,24 @@
 //! What a case's verdict says: whether the two sides differ, or are
-//! identical over something (steps with something on their screens, the
-//! keys typed, how both ended), or both stopped early alike, or both
-//! showed blank screens only; and how each side ended where that is news,
-//! as the model of a played program says it
-//! ([`rogue_trace_format::played`]), with its last words.
+//! identical over something, or stopped alike, or blank; and how each side
+//! ended where that is news.
 
 use rogue_trace_format::classes::PLAIN;
+use rogue_trace_format::key_literal;
 use rogue_trace_format::played::{Outcome, Played, Stopped};
-use rogue_trace_format::{key_literal, Step};
 
 use crate::compared::{sides_line, Compared, ROLES};
+use crate::fuzz::grouping::blank;
 
 /// What a case showed, all told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The same screens at every step, not all of them blank, and both
-    /// sides ended alike (after their last key, or, for a part that reads
-    /// no key, at start-up).
+    /// The same screens, not all blank, and both sides ended alike.
     Identical,
     /// The screens differ, or the sides ended differently.
     Different,
-    /// Both sides stopped before their last key, alike: the same screens
-    /// up to there, and the keys after never tried.
+    /// Both sides stopped before their last key, alike.
     StoppedAlike,
-    /// The same screens, but blank on both sides at every step: nothing
-    /// of the game was compared.
+    /// The same screens, but blank on both sides at every step.
     Blank,
 }
 
@@ -49,39 +43,27 @@ impl Compared {
         }
     }
 
-    /// Whether the case shows a difference: the screens differ, a side
-    /// ended where, or as, the other did not, or wrote other words to its
-    /// standard error ([`crate::stderr`]).
+    /// Whether the case shows a difference.
     pub fn differs(&self) -> bool {
         self.screens_differ()
             || !self.reference.alike(&self.port)
             || !self.stderr_differences().is_empty()
     }
 
-    /// Whether the screens differ. Two sides that drew no screen at all
-    /// (programs that end at start-up, as Part 0's does) have none to
-    /// differ.
+    /// Whether the screens differ.
     pub fn screens_differ(&self) -> bool {
         !self.report.identical && !self.no_screens()
     }
 
-    /// Whether both sides showed blank screens only, the same at every
-    /// step: a case that covered nothing (the game drawn outside a small
-    /// screen, say). `fuzz` counts such cases apart.
+    /// Whether both sides showed blank screens only, the same at every step.
     pub fn blank(&self) -> bool {
-        let blank = |steps: &[Step]| {
-            steps
-                .iter()
-                .all(|s| s.text.iter().all(|row| row.trim().is_empty()))
-        };
+        let all_blank = |p: &&Played| p.trace.steps.iter().all(blank);
         !self.differs()
             && !self.no_screens()
-            && self.sides().iter().all(|p| blank(&p.trace.steps))
+            && self.sides().iter().all(all_blank)
     }
 
-    /// How both sides stopped before their last key, if they stopped
-    /// alike; not a program that ends at start-up as its part does (Part
-    /// 0, which reads no key).
+    /// How both sides stopped before their last key, if they stopped alike.
     pub fn stopped_alike(&self) -> Option<&Stopped> {
         let stopped = self.reference.outcome.stopped()?;
         let as_its_part = !self.part.plays
@@ -95,8 +77,7 @@ impl Compared {
         self.sides().iter().all(|p| p.trace.steps.is_empty())
     }
 
-    /// Each side that ended where, or as, the other did not, and how; and
-    /// whether only their last words differ.
+    /// Each side that ended where, or as, the other did not, and how.
     pub fn stops(&self) -> Vec<String> {
         if self.reference.alike(&self.port) {
             return Vec::new();
@@ -170,8 +151,7 @@ impl Compared {
         format!("different: {}; {screens}", stops.join("; "))
     }
 
-    /// The steps compared, and the keys typed (into the side that took
-    /// fewer, if a side stopped early).
+    /// The steps compared, and the keys typed.
     fn steps_compared(&self) -> String {
         let steps = self.report.steps_compared;
         let n = self.reference.keys().len();
@@ -188,8 +168,7 @@ impl Compared {
         }
     }
 
-    /// What an identical case covered: the steps compared, the keys
-    /// typed, and how both sides ended if they did.
+    /// What an identical case covered.
     fn covered(&self) -> String {
         let ending = self.reference.ending().map(|e| e.exit);
         if self.no_screens() {
@@ -218,8 +197,7 @@ impl Compared {
         format!("{}{}\n", self.details(), self.line())
     }
 
-    /// Each side that seeds from the clock, unpinned, on a line that
-    /// names the option that pins it: its dungeon is not the case's.
+    /// Each side that seeds from the clock, unpinned, and the option to pin it.
     pub fn clock_seeded(&self) -> Vec<String> {
         let pins = ["--pin", "--pin-port"];
         ROLES
@@ -233,9 +211,8 @@ impl Compared {
             .collect()
     }
 
-    /// Which `--part` fits, where a side's screens look like an earlier
-    /// part's than the part compared: the reference's first, then the
-    /// port's.
+    /// Which `--part` fits, where a side's screens look like an earlier part's
+    /// than the part compared: the reference's first, then the port's.
     pub fn part_told(&self) -> Option<String> {
         let compared = self.part.number;
         ROLES.iter().zip(self.sides()).find_map(|(role, played)| {
@@ -246,9 +223,7 @@ impl Compared {
         })
     }
 
-    /// The result but for its line: both sides, a side that seeds from
-    /// the clock, how each ended where that is news (with its last words),
-    /// and the differing step.
+    /// The result but for its line.
     pub fn details(&self) -> String {
         let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
         for line in self.clock_seeded().into_iter().chain(self.part_told()) {
@@ -277,8 +252,7 @@ impl Compared {
     }
 }
 
-/// How `played` ended, after `role` ([`Played::ended_line`]), and, for a
-/// program that exited before its last key, the key it exited at.
+/// How `played` ended, after `role`.
 fn ended_line(played: &Played, role: &str) -> String {
     let line = played.ended_line(role);
     match played.outcome.stopped() {
@@ -292,10 +266,7 @@ fn ended_line(played: &Played, role: &str) -> String {
     }
 }
 
-/// The part a side's screens look like, where they tell one, and why:
-/// Part 0, no screen and status 0 at start-up; Part 1, an `@` alone;
-/// Part 2, no colours and the `@` starting at row 10, column 50, the
-/// single room's centre.
+/// The part a side's screens look like, where they tell one, and why.
 fn looks_like(played: &Played) -> Option<(u8, &'static str)> {
     let steps = &played.trace.steps;
     if steps.is_empty() {

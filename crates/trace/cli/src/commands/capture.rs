@@ -64,9 +64,7 @@ pub struct CaptureArgs {
     command: Vec<OsString>,
 }
 
-/// Captures the program, writing the trace once it has ended (and the
-/// recording as it goes); exit status 1 if it stopped before its last key or ended on it
-/// other than with status 0.
+/// Captures the program, writing the trace once it has ended.
 pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
     if let Some(part) = args.part.and_then(Part::get).filter(|_| args.pin) {
         check_pin("--pin", part)?;
@@ -93,18 +91,17 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
         env,
     );
     if args.out.is_some() && args.out == args.cast {
-        return Err(Failure(
-            "--out and --cast name the same file; give each its own".into(),
-            2,
-        ));
+        return Err(String::from(
+            "--out and --cast name the same file; give each its own",
+        )
+        .into());
     }
     if args.cast.is_some() && cfg!(windows) {
-        return Err(Failure(
+        return Err(String::from(
             "--cast needs a terminal that is a byte stream; the Windows \
-             console is not"
-                .into(),
-            2,
-        ));
+             console is not",
+        )
+        .into());
     }
     let force = args.force.force;
     // An output given up, dropped unfinished, leaves nothing behind.
@@ -142,9 +139,7 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
     ended(&recorded.outcome)
 }
 
-/// The exit status of a capture that ended as `outcome` says: 0 if the
-/// program was still running after its last key or exited with status 0
-/// on it; else 1, saying how it ended, and its last words.
+/// The exit status of a capture that ended as `outcome` says.
 fn ended(outcome: &Outcome) -> Result<u8, Failure> {
     if outcome.clean() {
         return Ok(0);
@@ -159,10 +154,7 @@ fn ended(outcome: &Outcome) -> Result<u8, Failure> {
     Err(Failure(message, 1))
 }
 
-/// The asciinema recording `--cast` writes to `path` (replacing a file
-/// there only if `force`, once complete) of `command` on a `cols` by `rows`
-/// terminal; its timestamp is `seed` if given (so that `--seed-from` takes
-/// it back), else the time.
+/// The asciinema recording `--cast` writes to `path`.
 fn cast_output(
     path: &Path,
     force: bool,

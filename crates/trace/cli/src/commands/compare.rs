@@ -22,14 +22,12 @@ use crate::flags::{
     CaptureFlags, ComparedArgs, ForceArg, HtmlArg, KeysArgs, SeedFromArg,
     MAX_KEYS,
 };
-use crate::fuzz::grouping::differences;
+use crate::fuzz::grouping::{differences, FirstDifference};
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
 use crate::io_util::{errln, out, outln};
 
-/// The keys of the default walk: enough for most walks to leave the
-/// first room (6 in 7 of them on Part 4's 100x25, where 200 keys leave
-/// it 4 times in 7), and fewer on a screen too large to keep that many
-/// steps of ([`MAX_CELLS`]).
+/// The keys of the default walk: enough for 6 walks in 7 to leave the first
+/// room on Part 4's 100x25 (200 keys: 4 in 7).
 pub const DEFAULT_WALK: usize = 400;
 
 /// What applies to which side, for `compare --help`.
@@ -94,9 +92,7 @@ pub struct CompareArgs {
     pub command: Vec<OsString>,
 }
 
-/// Plays the case on both sides and prints the verdict, and what it
-/// covered: exit status 0 if identical, 1 if not (or if it covered
-/// nothing: both stopped early, or both screens were blank throughout).
+/// Plays the case on both sides and prints the verdict, and what it covered.
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let (config, drawn) = game(&args)?;
     let sides = Sides::new(&args.sides, &args.command, config.part)?;
@@ -147,25 +143,18 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     Ok(outcome.verdict().status())
 }
 
-/// The game both sides play, and whether its seed was drawn: the seed of
-/// `--seed` or `--seed-from`, else one drawn from the clock (which seeds
-/// the walk too, for a part that never seeds); an error for `--fov` or
-/// `--radius` with `--port`.
+/// The game both sides play, and whether its seed was drawn.
 fn game(args: &CompareArgs) -> Result<(GameConfig, bool), Failure> {
     let seed_from = args.seed_from.seed()?;
     let given = seed_from.or(args.game.dungeon.seed);
     let config = args.game.config(|| seed_from.unwrap_or_else(drawn_seed))?;
-    if args.sides.port.is_some() {
-        let given = if config.radius.is_some() {
-            Some("--radius")
-        } else if config.fov != GameConfig::default().fov {
-            Some("--fov")
-        } else {
-            None
-        };
-        if let Some(option) = given {
-            return Err(format!("{option} is the built-in port's: with --port, give it in the port's COMMAND").into());
-        }
+    let built_in = [
+        (config.radius.is_some(), "--radius"),
+        (config.fov != GameConfig::default().fov, "--fov"),
+    ];
+    let given_too = built_in.iter().find(|(given, _)| *given);
+    if let Some((_, option)) = given_too.filter(|_| args.sides.port.is_some()) {
+        return Err(format!("{option} is the built-in port's: with --port, give it in the port's COMMAND").into());
     }
     Ok((config, given.is_none()))
 }
@@ -178,8 +167,7 @@ fn drawn_seed() -> u32 {
     (now.as_secs() as u32) ^ now.subsec_nanos().rotate_left(16)
 }
 
-/// An error if the case's two traces would hold more cells than
-/// [`MAX_CELLS`].
+/// An error if the case's two traces would hold more cells than [`MAX_CELLS`].
 fn check_cells(case: &Case) -> Result<(), Failure> {
     let cells = (case.keys.len() as u64 + 1)
         * u64::from(case.size.0)
@@ -224,25 +212,22 @@ fn write(
 /// sides differ; then each other kind it met after, and where.
 fn named(outcome: &Compared) -> Option<String> {
     let found = differences(outcome);
-    let first = found.first()?;
+    let told = |d: &FirstDifference| {
+        format!("{}, at {}", d.kind.in_group(), d.place())
+    };
     let mut named = format!(
-        "its first difference, as fuzz names it: {}, at {}",
-        first.kind.in_group(),
-        first.place()
+        "its first difference, as fuzz names it: {}",
+        told(found.first()?)
     );
-    let after: Vec<String> = found[1..]
-        .iter()
-        .map(|d| format!("{}, at {}", d.kind.in_group(), d.place()))
-        .collect();
-    if !after.is_empty() {
-        named.push_str("\nafter it, the case also shows: ");
-        named.push_str(&after.join("; "));
+    if found.len() > 1 {
+        let after: Vec<String> = found[1..].iter().map(told).collect();
+        named +=
+            &format!("\nafter it, the case also shows: {}", after.join("; "));
     }
     Some(named)
 }
 
-/// The keys of the default walk on a screen of `size`: [`DEFAULT_WALK`],
-/// or as many as both traces can keep ([`MAX_CELLS`]).
+/// The keys of the default walk on a screen of `size`.
 fn default_walk((cols, rows): (u16, u16)) -> usize {
     let steps = MAX_CELLS / (u64::from(cols) * u64::from(rows));
     DEFAULT_WALK.min(steps.saturating_sub(1) as usize)
@@ -252,15 +237,13 @@ fn default_walk((cols, rows): (u16, u16)) -> usize {
 enum Played {
     /// Given with `--keys`, `--keys-file` or `--keys-from`.
     Given(Vec<char>),
-    /// A walk of this many keys, as `fuzz` draws one; `default` if
-    /// `--walk` was not given.
+    /// A walk of `n` keys, as `fuzz` draws one; `default` without `--walk`.
     Walk { n: usize, default: bool },
 }
 
 impl Played {
-    /// The keys `args` ask for: those given, or `--walk N`, or the
-    /// default walk ([`DEFAULT_WALK`] keys, none for a part that reads no
-    /// key).
+    /// The keys `args` ask for: those given, or `--walk N`, or the default walk
+    /// ([`DEFAULT_WALK`] keys, none for a part that reads no key).
     fn of(args: &CompareArgs, config: &GameConfig) -> Result<Played, Failure> {
         if args.keys.given() {
             return Ok(Played::Given(args.keys.keys()?));
@@ -283,9 +266,7 @@ impl Played {
         matches!(self, Played::Walk { .. })
     }
 
-    /// The keys typed, a walk drawn from `seed` on a screen of `size`
-    /// (it may resize the terminal, and suspend and resume the program,
-    /// as fuzz's walks do).
+    /// The keys typed, a walk drawn from `seed` on a screen of `size`.
     fn keys(&self, seed: u32, size: (u16, u16)) -> Vec<char> {
         match self {
             Played::Given(keys) => keys.clone(),
@@ -299,8 +280,7 @@ impl Played {
         }
     }
 
-    /// The options that type them again, for `config`: `--keys`, or
-    /// `--walk` (and the walk's seed, for a part that never seeds).
+    /// The options that type them again, for `config`.
     fn words(&self, config: GameConfig) -> Vec<String> {
         match self {
             Played::Given(keys) => vec!["--keys".into(), escape_keys(keys)],

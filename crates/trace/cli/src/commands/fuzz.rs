@@ -171,8 +171,7 @@ struct PortArgs {
     game: GameArgs,
 }
 
-/// The built-in port's game of `--port-args`, playing `part` if given;
-/// an error for an option each case sets, or for a second part.
+/// The built-in port's game of `--port-args`, playing `part` if given.
 pub fn port_game(
     port_args: &str,
     part: Option<u8>,
@@ -186,14 +185,11 @@ pub fn port_game(
     let port = PortArgs::try_parse_from(words)
         .map_err(|e| invalid(&rogue_options::one_line(&e)))?;
     let dungeon = &port.game.dungeon;
-    let set = if dungeon.seed.is_some() {
-        Some("--seed")
-    } else if dungeon.rng.is_some() {
-        Some("--rng")
-    } else {
-        None
-    };
-    if let Some(option) = set {
+    let set = [
+        (dungeon.seed.is_some(), "--seed"),
+        (dungeon.rng.is_some(), "--rng"),
+    ];
+    if let Some((_, option)) = set.iter().find(|(given, _)| *given) {
         return Err(format!("--port-args cannot hold {option}: each case sets the seed and the generator (fuzz --rng sets one generator for every case)").into());
     }
     Ok(port.game.config(|| 0)?)

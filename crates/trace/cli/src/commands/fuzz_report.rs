@@ -1,7 +1,5 @@
 //! `rogue-trace fuzz-report`: the shards of a campaign, played apart
-//! (`fuzz --shard K/N`), counted as one: the summary the whole campaign
-//! would have printed, its groups numbered by their first cases, each
-//! with the lines of the shard that found it.
+//! (`fuzz --shard K/N`), counted as one.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -23,9 +21,7 @@ pub struct FuzzReportArgs {
     pub dirs: Vec<PathBuf>,
 }
 
-/// Reads every record, checks they are shards of one campaign, and prints
-/// its summary; the summary's exit status (0 if every case was
-/// identical), or 2 if they cannot be merged.
+/// Reads the records of one campaign's shards, and prints its summary.
 pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     let mut records = Vec::new();
     for dir in &args.dirs {
@@ -63,9 +59,7 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
     Ok(if whole { status } else { status.max(1) })
 }
 
-/// The records whose shard was not played to its end: stopped by ^C or
-/// its time limit, or with no end written (killed outright, or still
-/// playing).
+/// The records whose shard was not played to its end.
 fn unfinished(records: &[Record]) -> Vec<&Path> {
     records
         .iter()
@@ -80,8 +74,7 @@ fn unfinished(records: &[Record]) -> Vec<&Path> {
         .collect()
 }
 
-/// The records `dir` holds (`campaign*.jsonl`), or `dir` itself if it
-/// is a file.
+/// The records `dir` holds (`campaign*.jsonl`), or `dir` if a file.
 fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     if dir.is_file() {
         return Ok(vec![dir.to_path_buf()]);
@@ -91,10 +84,8 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
-            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
-            name.is_some_and(|n| {
-                n.starts_with("campaign") && n.ends_with(".jsonl")
-            })
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("campaign") && name.ends_with(".jsonl")
         })
         .collect();
     files.sort();
@@ -108,13 +99,12 @@ fn record_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
 fn one_campaign(records: &[Record]) -> Result<Campaign, Failure> {
     let first = &records[0];
     for other in &records[1..] {
-        let (a, b) = (&first.campaign, &other.campaign);
-        let same = a.seed == b.seed
-            && a.cases == b.cases
-            && a.keys_per_case == b.keys_per_case
-            && a.names == b.names
-            && a.shard.1 == b.shard.1;
-        if !same {
+        // The shards' own numbers aside, they must agree on all of it.
+        let whole = |c: &Campaign| Campaign {
+            shard: (0, c.shard.1),
+            ..c.clone()
+        };
+        if whole(&first.campaign) != whole(&other.campaign) {
             return Err(format!(
                 "{} and {} are not shards of one campaign: their seeds, cases, keys, shard counts or sides differ",
                 first.path.display(),
@@ -156,8 +146,7 @@ fn lines_of(records: &[Record], name: &str, first: u32) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// How the merged campaign was cut: the first shard's reason to stop
-/// early, the cases cut short in all, and those never started.
+/// How the merged campaign was cut.
 fn cut(records: &[Record], campaign: &Campaign, counted: usize) -> Cut {
     let reason = records
         .iter()

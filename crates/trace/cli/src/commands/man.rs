@@ -16,8 +16,7 @@ pub struct ManArgs {
     command: Option<String>,
 }
 
-/// Prints the page on standard output; a command that does not exist is
-/// named, with those that do.
+/// Prints the page on standard output.
 pub fn run(args: ManArgs) -> Result<u8, Failure> {
     let mut cli = crate::Cli::command().disable_help_subcommand(true);
     cli.build();
@@ -26,10 +25,10 @@ pub fn run(args: ManArgs) -> Result<u8, Failure> {
         Some(name) => cli.find_subcommand(name).cloned().ok_or_else(|| {
             let names: Vec<&str> =
                 cli.get_subcommands().map(|c| c.get_name()).collect();
-            Failure(
-                format!("no command '{name}': one of {}", names.join(", ")),
-                2,
-            )
+            Failure::from(format!(
+                "no command '{name}': one of {}",
+                names.join(", ")
+            ))
         })?,
     };
     let mut out = Output::create(None, false)?;

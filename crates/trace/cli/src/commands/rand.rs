@@ -27,8 +27,7 @@ pub struct RandArgs {
     count: u64,
 }
 
-/// Prints `count` values of `rng`'s `rand()` after `srand(seed)`, one a
-/// line, as they come.
+/// Prints `count` values of `rng`'s `rand()` after `srand(seed)`, a line each.
 pub fn run(args: RandArgs) -> Result<u8, Failure> {
     let mut rand = args.rng.0.seeded(args.seed);
     let mut out = BufWriter::new(io::stdout().lock());

@@ -1,10 +1,6 @@
-//! A `fuzz` campaign: what it plays (its cases, or a shard's), in what
-//! order, on how many jobs ([`crate::fuzz::workers`]), and how it gathers
-//! what they gave: each case counted in order ([`Tally`]) and recorded
-//! ([`record`]), each differing case grouped by its first difference's
-//! kind ([`Kind`]), each group's first case reported and shrunk, and the
-//! summary at the end, also when the campaign is stopped early
-//! ([`stop`]).
+//! A `fuzz` campaign: what it plays, on how many jobs, and how it gathers
+//! what they gave: each case counted, recorded and grouped, each group's
+//! first case reported and shrunk, and the summary, also when stopped early.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -62,8 +58,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// The numbers of the cases this campaign plays: every one, or its
-    /// shard's.
+    /// The numbers of the cases this campaign plays: every one, or its shard's.
     pub fn numbers(&self) -> Vec<u32> {
         let (k, n) = self.shard;
         (k..=self.cases).step_by(n as usize).collect()
@@ -80,10 +75,8 @@ enum Played {
     Failed(Failure),
 }
 
-/// Plays the campaign `config` between `sides`, the cases on
-/// `config.jobs` jobs, taken in order; prints each group once, and the
-/// summary. Exit status 0 if every case was identical, 1 if not, 130 if
-/// interrupted (whether its summary found a reader or not).
+/// Plays the campaign `config` between `sides`, the cases on `config.jobs`
+/// jobs, taken in order; prints each group once, and the summary.
 pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
     let names = sides.names(&config.shape.base, None);
     let numbers = config.numbers();
@@ -206,8 +199,7 @@ struct Gather<'a> {
 }
 
 impl Gather<'_> {
-    /// Takes the result of the case `number`: counts, records and logs
-    /// it, reports a new group in full; whether to go on.
+    /// Takes the result of the case `number`.
     fn take(&mut self, number: u32, played: Played) -> Flow {
         self.bar.inc(1);
         let counted = match played {
@@ -227,8 +219,7 @@ impl Gather<'_> {
         })
     }
 
-    /// Counts the case `number`, `case`, which gave `outcome`; whether to
-    /// go on.
+    /// Counts the case `number`, `case`, which gave `outcome`.
     fn count(
         &mut self,
         number: u32,
@@ -303,35 +294,26 @@ fn alike(outcome: &Compared) -> Seen {
     }
 }
 
-/// The group and first difference of a differing case, `grouped`, and
-/// the groups of the kinds it met after.
+/// The group and first difference of `grouped`, and the kinds it met after.
 fn difference(grouped: &Grouped) -> Difference {
     let first = grouped.firsts.first();
     let (group, kind) = group_name(grouped, first);
     let also = grouped.firsts.iter().skip(1);
+    let (outcome, config) = (&grouped.outcome, &grouped.case.config);
+    let player =
+        first.is_some_and(|d| d.key.is_none() && d.kind == Kind::Player);
     Difference {
         group,
         kind,
         first_screen: !grouped.small_only
-            && first.is_some_and(|d| {
-                d.key.is_none() && d.kind == Kind::Player && broadly(grouped)
-            }),
+            && player
+            && another_dungeon(outcome, config),
         again_at: grouped.drawn_at.map(|_| grouped.case.size),
         also: also.map(|d| group_name(grouped, Some(d))).collect(),
     }
 }
 
-/// Whether the case's port shows another dungeon than the reference's
-/// ([`another_dungeon`]).
-fn broadly(grouped: &Grouped) -> bool {
-    another_dungeon(&grouped.outcome, &grouped.case.config)
-}
-
-/// The group of a differing case's difference `first` ([`Kind::group`]),
-/// and its kind, as a person reads it; the report's line for both if no
-/// screen or ending tells it. A case that differs only on screens smaller
-/// than the dungeon is grouped so, whatever it showed there, but for a
-/// crash, named a crash.
+/// The group of a differing case's difference `first`.
 fn group_name(
     grouped: &Grouped,
     first: Option<&FirstDifference>,
@@ -360,8 +342,7 @@ fn group_name(
     (only.clone(), format!("{only}; on the small screen: {kind}"))
 }
 
-/// The group of a case that differs only on screens smaller than the
-/// dungeon: a port that draws outside the terminal, unless a side ended.
+/// The group of a case that differs only on screens smaller than the dungeon.
 fn small_only(first: Option<&FirstDifference>) -> String {
     let (cols, rows) = DUNGEON;
     let only =
@@ -372,10 +353,7 @@ fn small_only(first: Option<&FirstDifference>) -> String {
     }
 }
 
-/// A differing case as it is grouped and reported: the case, what it
-/// gave, its first difference, the size it was drawn at if it was played
-/// again on a larger screen ([`at_map_size`]), and whether it differs only on
-/// screens smaller than the dungeon.
+/// A differing case as it is grouped and reported.
 struct Grouped {
     case: Case,
     outcome: Compared,
@@ -390,9 +368,7 @@ fn at_least_the_map((cols, rows): (u16, u16)) -> (u16, u16) {
     (cols.max(DUNGEON.0), rows.max(DUNGEON.1))
 }
 
-/// `key`, or, for a resize, a resize to at least the dungeon's size: the
-/// walk played again at the dungeon's size keeps its resizes, none to a
-/// screen smaller than the map.
+/// `key`, or, for a resize, a resize to at least the dungeon's size.
 fn resized_to_the_map(key: char) -> char {
     let grown = resize_of(key).and_then(|size| {
         let (cols, rows) = at_least_the_map(size);
@@ -401,13 +377,7 @@ fn resized_to_the_map(key: char) -> char {
     grown.unwrap_or(key)
 }
 
-/// The differing `case` as it is grouped: a case drawn on a screen
-/// smaller than the dungeon, or resized to one, is played again on one as
-/// large as the dungeon (or its own, if larger), its resizes too, and
-/// named by what differs there: the
-/// dungeon's own size names a bug the same whatever the screen it was
-/// found on. If nothing differs there, it differs only on small screens
-/// (a port that draws outside the terminal), and is grouped as played.
+/// The differing `case` as it is grouped.
 fn at_map_size(
     config: &Config,
     sides: &Sides,
@@ -416,16 +386,17 @@ fn at_map_size(
 ) -> Result<Grouped, Failure> {
     // Named by its cause already, whatever the screen's size.
     let firsts = differences(&outcome);
+    let as_played = |firsts, small_only| Grouped {
+        case: case.clone(),
+        outcome,
+        firsts,
+        drawn_at: None,
+        small_only,
+    };
     if firsts.first().is_some_and(|f| {
         matches!(f.kind, Kind::NotRedrawn(_) | Kind::NotSuspended(_))
     }) {
-        return Ok(Grouped {
-            case: case.clone(),
-            firsts,
-            outcome,
-            drawn_at: None,
-            small_only: false,
-        });
+        return Ok(as_played(firsts, false));
     }
     let larger = Case {
         size: at_least_the_map(case.size),
@@ -462,19 +433,10 @@ fn at_map_size(
         })
         .map(|(_, d)| d)
         .collect();
-    Ok(Grouped {
-        case: case.clone(),
-        firsts,
-        outcome,
-        drawn_at: None,
-        small_only,
-    })
+    Ok(as_played(firsts, small_only))
 }
 
-/// Reports a new group, that of the `i`th difference of `grouped`:
-/// writes and prints the case found, shrinks it to that difference
-/// (unless a side drew nothing or kept busy, which every play would wait
-/// out) and writes and prints the case shrunk. The lines for the summary.
+/// Reports a new group, that of the `i`th difference of `grouped`.
 fn report_difference(
     config: &Config,
     sides: &Sides,
@@ -539,8 +501,7 @@ fn report_difference(
     Ok(lines)
 }
 
-/// Why a case is not shrunk, if it is not: a side drew nothing, or kept
-/// busy, which every play would wait out.
+/// Why a case is not shrunk, if it is not.
 fn unshrinkable(outcome: &Compared) -> Option<&'static str> {
     use rogue_trace_format::played::Stopped;
     outcome.sides().iter().find_map(|p| match p.outcome.stopped()? {
@@ -552,8 +513,7 @@ fn unshrinkable(outcome: &Compared) -> Option<&'static str> {
     })
 }
 
-/// What a shrunk case kept of the found case's difference (its first,
-/// if `first`).
+/// What a shrunk case kept of the found case's difference.
 fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     let (cols, rows) = small.size;
     let players = match kept.players {
@@ -581,9 +541,7 @@ fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     )
 }
 
-/// Writes the traces (and the report, which names the group, `named`) of
-/// the case `what` (found or shrunk) and prints its result; the lines for
-/// the summary.
+/// Writes the traces and the report (named `named`) of the case `what`.
 fn keep(
     config: &Config,
     sides: &Sides,

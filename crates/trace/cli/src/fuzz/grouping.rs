@@ -1,9 +1,5 @@
-//! How `fuzz` tells one bug from another: a case's first difference (its
-//! first differing screen, or a side that ended where the other did not)
-//! and its kind, named as a porter would name it from the C's own drawing
-//! rules (`drawEverything`): a tile in sight is drawn in the visible
-//! colour, a tile seen before in the seen colour, any other left blank, and
-//! the player `@` drawn last.
+//! How `fuzz` tells one bug from another: a case's first difference and
+//! its kind, named from the C's drawing rules (`drawEverything`).
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -20,75 +16,52 @@ use rogue_trace_format::{
 
 use crate::compared::{Compared, ROLES};
 
-/// What a difference is, in a porter's words; the kinds of a screen in
-/// order of precedence, the first a screen shows naming it.
+/// What a difference is, in a porter's words.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
-    /// Nothing drawn on one side's first screen, where the other drew:
-    /// who drew late.
+    /// One side's first screen blank, where the other drew: who.
     LateFirstScreen(usize),
-    /// A blank screen on one side after a resume, where the other drew
-    /// its game again: who.
+    /// One side's screen blank after a resume, the other's drawn: who.
     BlankAfterResume(usize),
-    /// A row one side has never drawn, where the other draws it, the row
-    /// above alike on both: who, and the row.
+    /// A row one side has never drawn, where the other draws it: who, row.
     RowNeverDrawn(usize, usize),
-    /// A side draws its player with another character: who, and the
-    /// character.
+    /// A side draws its player with another character: who, and which.
     Glyph(usize, char),
-    /// The `@` cells differ: at the first screen, or after a key that
-    /// moved both players apart.
+    /// The `@` cells differ.
     Player,
-    /// A key moved one side's player and not the other's: who moved, and
-    /// the key.
+    /// A key moved one side's player and not the other's: who, the key.
     Moves(usize, char),
     /// A cell drawn on both sides, with other characters.
     Map,
-    /// A tile on one side, blank on the other, in a part without a field
-    /// of view (Parts 0 to 2): the map's.
+    /// A tile on one side, blank on the other, in a part without sight.
     MapBlank,
     /// A cell blank on one side, a tile on the other.
     Seen,
-    /// A cell in the visible colour on one side, in the seen colour on the
-    /// other, its character the same.
+    /// A cell in the visible colour on one side, the seen on the other.
     Lit,
-    /// The same cells seen, with the same characters, but one side draws
-    /// the visible and the seen colour alike: every cell the other side
-    /// shows remembered it shows lit (or every lit one remembered).
+    /// One side draws the visible and the seen colour alike.
     OneColour,
-    /// A cell in other colours, its character the same, not the visible
-    /// and the seen colour.
+    /// A cell in other colours, its character the same.
     Colours,
-    /// Blank cells on another background (a blank on black is plain,
-    /// as curses takes the terminal's own colours for white on black).
+    /// Blank cells on another background (a blank on black is plain).
     Background,
-    /// A cell with other attributes (bold, ...), its character and
-    /// colours the same: the attributes found on one side only.
+    /// A cell with other attributes: those found on one side only.
     Attributes(Vec<&'static str>),
-    /// A side ended where the other went on, or both ended apart: how each
-    /// that ended there did
-    /// ([`rogue_trace_format::played::Played::how`]).
+    /// A side ended where the other went on, or both apart: how each did.
     Stopped(Vec<String>),
-    /// A side crashed (a signal, a Rust, Go or Python panic) where the
-    /// other did not: how each that crashed did.
+    /// A side crashed where the other did not: how each crashed.
     Crash(Vec<String>),
-    /// Both sides ended alike, but left the terminal otherwise: how
-    /// each that did not restore it left it.
+    /// Both ended alike, but left the terminal otherwise: how each did.
     Terminal(Vec<String>),
-    /// Both sides ended alike, the terminal left alike, but what they
-    /// left on its main screen differs.
+    /// Both ended alike, but left other words on the main screen.
     LastWords,
-    /// The same screen, but the cursor shown on one side and hidden on
-    /// the other, or shown at another cell.
+    /// The same screen, the cursor shown otherwise.
     Cursor,
-    /// At `^Z`, a side still showed its game where the other, suspended,
-    /// left the terminal's main screen: who did not suspend.
+    /// At `^Z`, a side still showed its game: who did not suspend.
     NotSuspended(String),
-    /// After a resize, a side showed its screen before it, cut or padded
-    /// to the new size, where the other drew again: who did not.
+    /// After a resize, a side did not draw again: who.
     NotRedrawn(String),
-    /// A side wrote to its standard error where the other did not, or
-    /// other words: who did ([`crate::stderr::who`]).
+    /// Words on standard error on one side only, or other: who.
     Stderr(String),
     /// A side's terminal heard what the other's did not: a bell at the
     /// same key, or an escape sequence the emulator leaves unhandled that
@@ -114,36 +87,21 @@ impl fmt::Display for Kind {
             Kind::Colours => write!(f, "a cell is drawn in other colours (the same character)"),
             Kind::Background => write!(f, "a blank cell is drawn on another background (the same blank)"),
             Kind::Attributes(names) => write!(f, "{}: a cell is drawn {} on one side only (the same character and colours)", ATTRIBUTE, names.join(" and ")),
-            Kind::Stopped(hows) => {
-                write!(f, "a side stopped or died: {}", hows.join(", "))
-            }
-            Kind::Crash(hows) => {
-                write!(f, "a side crashed: {}", hows.join(", "))
-            }
-            Kind::Terminal(hows) => write!(
-                f,
-                "the two sides leave the terminal in different states: {}",
-                hows.join("; ")
-            ),
+            Kind::Stopped(hows) => write!(f, "a side stopped or died: {}", hows.join(", ")),
+            Kind::Crash(hows) => write!(f, "a side crashed: {}", hows.join(", ")),
+            Kind::Terminal(hows) => write!(f, "the two sides leave the terminal in different states: {}", hows.join("; ")),
             Kind::NotSuspended(who) => write!(f, "{who} did not suspend at ^Z (its game stayed on the screen where the other's left it, stopped)"),
             Kind::NotRedrawn(who) => write!(f, "{who} did not draw the game again after a resize (its screen before, cut or padded to the new size)"),
             Kind::Cursor => write!(f, "the cursor differs (shown on one side and hidden on the other, or at another cell; the screens the same; --ignore-cursor leaves it out, to find what else differs)"),
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
-            Kind::Stderr(who) => {
-                write!(f, "writes to standard error: {who}")
-            }
+            Kind::Stderr(who) => write!(f, "writes to standard error: {who}"),
             Kind::Heard(told) => write!(f, "the terminal hears otherwise: {told}"),
         }
     }
 }
 
 impl Kind {
-    /// The group of the differences of this kind, named: one bug, one
-    /// group. A cell seen on one side only and a cell lit on one side only
-    /// are one group, the field of view's: a field of view of another
-    /// radius shows the one or the other first, as the player comes into
-    /// a place or leaves it. A key that moves one side's player only is
-    /// grouped by the side, whatever the key.
+    /// The group of the differences of this kind, named.
     pub fn group(&self) -> String {
         match self {
             Kind::Seen | Kind::Lit => FIELD_OF_VIEW.to_string(),
@@ -171,14 +129,12 @@ impl Kind {
         }
     }
 
-    /// Whether it is a side that ended ([`Kind::Stopped`] or
-    /// [`Kind::Crash`]).
+    /// Whether it is a side that ended.
     pub fn ended(&self) -> bool {
         matches!(self, Kind::Stopped(_) | Kind::Crash(_))
     }
 
-    /// Whether it may follow from the players standing apart: the map,
-    /// the field of view and the cursor differ where the players stand.
+    /// Whether it may follow from the players standing apart.
     fn follows_the_player(&self) -> bool {
         matches!(
             self,
@@ -196,8 +152,7 @@ impl Kind {
 /// The group of [`Kind::Seen`] and [`Kind::Lit`].
 pub const FIELD_OF_VIEW: &str = "the field of view differs";
 
-/// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`: the size
-/// a difference is named at.
+/// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`.
 pub const DUNGEON: (u16, u16) = (100, 25);
 
 /// What [`Kind::OneColour`] says first.
@@ -207,28 +162,22 @@ const ONE_COLOUR: &str =
 /// What [`Kind::Attributes`] says first.
 const ATTRIBUTE: &str = "an attribute differs";
 
-/// A case's first difference: where, what typed it, its kind, and what
-/// its screen shows of it.
+/// A case's first difference: where, what typed it, its kind, its cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstDifference {
-    /// The step: the first differing screen, or the first a side has no
-    /// screen for, having ended.
+    /// The first differing screen, or the first a side has none for.
     pub step: usize,
     /// The key typed just before; `None` for the first screen.
     pub key: Option<char>,
-    /// Its kind.
     pub kind: Kind,
-    /// The cells that differ on its screen, row and column (none when a
-    /// side ended).
+    /// The cells that differ on its screen, row and column.
     pub cells: BTreeSet<(usize, usize)>,
-    /// Where the reference's and the port's `@` are on its screen (when a
-    /// side ended, on the last screen both have), if shown.
+    /// Where the reference's and the port's `@` are, if shown.
     pub players: [Option<(usize, usize)>; 2],
 }
 
 impl FirstDifference {
-    /// The smallest screen, columns and rows, that shows both players and
-    /// every differing cell; `None` if there is nothing to show.
+    /// The smallest screen that shows both players and every differing cell.
     pub fn view(&self) -> Option<(u16, u16)> {
         let shown = self.cells.iter().chain(self.players.iter().flatten());
         let corner =
@@ -239,17 +188,14 @@ impl FirstDifference {
         Some((corner.1 as u16, corner.0 as u16))
     }
 
-    /// Whether `self` is `found`'s first difference as a shrunk case must
-    /// keep it: typed by the same key (or both the first screen), of the
-    /// same kind, each player shown that `found` shows.
+    /// Whether `self` keeps `found` as a shrunk case must.
     pub fn keeps(&self, found: &FirstDifference) -> bool {
         let shown = |d: &FirstDifference| d.players.map(|p| p.is_some());
         let lost = shown(found).iter().zip(shown(self)).any(|(&f, s)| f && !s);
         self.key == found.key && self.kind == found.kind && !lost
     }
 
-    /// Where it is, for a person: `the first screen`, or `step N, typed by
-    /// KEY`.
+    /// Where it is, for a person.
     pub fn place(&self) -> String {
         match self.key {
             None => "the first screen".to_string(),
@@ -263,13 +209,8 @@ impl FirstDifference {
     }
 }
 
-/// Every difference of `outcome`, one a group, its first difference
-/// first: its first differing screen, unless a side ended before it where
-/// the other did not end alike; words on standard error written at or
-/// before that screen (and before a side ended, or as it ended leaving
-/// other last words) first. Then each other kind its screens show before
-/// a side ended, at the first step that shows it, how a side ended, and
-/// its words on standard error.
+/// Every difference of `outcome`, one a group, its first difference first,
+/// then the kinds its screens show, how a side ended, its standard error.
 pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let stop = stop_step(outcome);
@@ -280,8 +221,7 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         .filter(|f| screens.first().is_none_or(|s| f.step <= s.step));
     let mut found: Vec<FirstDifference> = early.into_iter().collect();
     found.extend(screens);
-    // A side that drew nothing at start-up, the other drawing, drew its
-    // first screen late: named so alone.
+    // A first screen drawn late is named so alone.
     let late = found
         .iter()
         .any(|d| matches!(d.kind, Kind::LateFirstScreen(_)));
@@ -315,8 +255,7 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     found
 }
 
-/// The first step both sides have where one side's terminal heard what
-/// the other's did not ([`heard_apart`]), as a difference.
+/// The first step where one side's terminal heard what the other's did not.
 fn differing_heard(outcome: &Compared) -> Option<FirstDifference> {
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     a.steps.iter().find_map(|step_a| {
@@ -332,8 +271,7 @@ fn differing_heard(outcome: &Compared) -> Option<FirstDifference> {
     })
 }
 
-/// How the sides that ended at `step` did: crashed, if one crashed
-/// ([`crashed`]), else stopped.
+/// How the sides that ended at `step` did: crashed, or else stopped.
 fn ended(outcome: &Compared, step: usize) -> Kind {
     let crashes: Vec<String> = ROLES
         .iter()
@@ -352,8 +290,7 @@ const CRASH_SIGNALS: [&str; 7] = [
     "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT", "SIGTRAP", "SIGSYS",
 ];
 
-/// Whether `words` are a panic's or an uncaught exception's: Rust's
-/// `panicked at`, Go's `panic:` and `goroutine`, Python's traceback.
+/// Whether `words` are a Rust, Go or Python panic's.
 pub fn crash_words(words: &str) -> bool {
     [
         "panicked at",
@@ -365,11 +302,7 @@ pub fn crash_words(words: &str) -> bool {
     .any(|w| words.contains(w))
 }
 
-/// How `played` crashed, if it did: killed by a signal of a crash, a
-/// crash's exit code (Windows), or a Rust, Go or Python panic its words
-/// (on standard error or left on the screen) tell: "panicked at
-/// src/map.rs:12:9 (exited with status 101)", "panicked (Go: runtime
-/// error: index out of range) (exited with status 2)".
+/// How `played` crashed, if it did.
 pub fn crashed(played: &Played) -> Option<String> {
     let ending = played.ending()?;
     let exit = ending.exit;
@@ -407,11 +340,7 @@ pub fn crashed(played: &Played) -> Option<String> {
     Some(format!("raised {error} (Python) ({exit})"))
 }
 
-/// The first words on standard error that differ, as the first
-/// difference, if they came no later than the first differing screen,
-/// at step `screens`, and before the step `stop` a side ended at (or at
-/// it, if the endings differ in their last words alone). A crash's words
-/// are its crash's, not words of their own.
+/// The first words on standard error that differ.
 fn stderr_first(
     outcome: &Compared,
     stop: Option<usize>,
@@ -441,9 +370,7 @@ fn stderr_first(
     })
 }
 
-/// The kind of a difference in the endings alone: both sides ended the
-/// same way after the same keys, but left the terminal otherwise, or
-/// other last words.
+/// The kind of a difference in the endings alone, both alike otherwise.
 fn ending_kind(outcome: &Compared) -> Option<Kind> {
     let (a, b) = (outcome.reference.ending()?, outcome.port.ending()?);
     let same_keys = outcome.reference.typed() == outcome.port.typed();
@@ -469,28 +396,20 @@ pub fn screen(trace: &Trace, number: usize) -> Option<&Step> {
     trace.steps.iter().find(|s| s.number == number)
 }
 
-/// What a step's kinds are read against: the part's field of view, the
-/// players before, the rows each side has drawn so far.
+/// What a step's kinds are read against.
 struct Walk<'a> {
     traces: [&'a Trace; 2],
     fov: bool,
     key: Option<char>,
     step: usize,
-    /// Where the players stood at the step before, if there was one.
     before: Option<[Option<(usize, usize)>; 2]>,
-    /// The screens of the step before, if there was one.
     screens_before: Option<[&'a Step; 2]>,
-    /// Whether the players stood apart at some step before.
     apart_before: bool,
     /// The rows each side drew something in, at a step before.
     drawn: [BTreeSet<usize>; 2],
 }
 
-/// Each kind the screens show before a side ended, at the first step
-/// that shows it, in step order (a step's kinds in order of precedence).
-/// Where the players stand apart, the map, the field of view and the
-/// cursor follow from where they stand, and from then on, the players
-/// too: only the kinds that do not are met there.
+/// Each kind the screens show before a side ended, at its first step.
 fn screen_differences(
     outcome: &Compared,
     stop: Option<usize>,
@@ -570,8 +489,6 @@ fn screen_differences(
         walk.before = Some(at);
         walk.screens_before = Some([step_a, step_b]);
     }
-    let mut groups = BTreeSet::new();
-    found.retain(|d| groups.insert(d.kind.group()));
     found
 }
 
@@ -582,37 +499,32 @@ fn rows_drawn(step: &Step) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// Whether a screen is blank.
-fn blank(step: &Step) -> bool {
+pub fn blank(step: &Step) -> bool {
     step.text.iter().all(|row| row.trim().is_empty())
 }
 
 impl Walk<'_> {
-    /// The kinds of a differing step, `a` against `b`, whose differing
-    /// cells are `cells`, in order of precedence: a screen named by its
-    /// cause whole (not drawn again after a resize or a resume, not
-    /// suspended, a first screen drawn late), or the rows one side never
-    /// draws, then the kinds of the other cells, then the cursor.
+    /// The kinds of a differing step, `a` against `b`, in order of precedence.
     fn kinds(
         &self,
         [a, b]: [&Step; 2],
         cells: &BTreeSet<(usize, usize)>,
         cursor: bool,
     ) -> Vec<Kind> {
-        let whole = match self.key {
-            Some(k) if is_resize(k) => not_redrawn(self.traces, self.step),
-            Some(SUSPEND) => not_suspended([a, b]),
-            _ => None,
-        };
         let one_blank = match (blank(a), blank(b)) {
             (true, false) => Some(0),
             (false, true) => Some(1),
             _ => None,
         };
-        let whole = whole.or(match (self.key, one_blank) {
+        // At `^Z`, the side still showing its game did not suspend.
+        let whole = match (self.key, one_blank) {
+            (Some(k), _) if is_resize(k) => not_redrawn(self.traces, self.step),
+            (Some(SUSPEND), blank) => blank
+                .map(|side| Kind::NotSuspended(ROLES[1 - side].to_string())),
             (None, Some(side)) => Some(Kind::LateFirstScreen(side)),
             (Some(RESUME), Some(side)) => Some(Kind::BlankAfterResume(side)),
             _ => None,
-        });
+        };
         if let Some(kind) = whole {
             return vec![kind];
         }
@@ -675,12 +587,7 @@ impl Walk<'_> {
         kinds
     }
 
-    /// The kind of the players' cells differing, the players now at
-    /// `at`: a key that moved one side's player where both stood on one
-    /// cell before, else the player elsewhere; `None` where the player
-    /// moved onto a cell the two maps drew otherwise at the step before
-    /// (a floor on one side, a wall on the other): the map's, not the
-    /// player's.
+    /// The kind of the players' cells differing, the players now at `at`.
     fn player_kind(&self, at: [Option<(usize, usize)>; 2]) -> Option<Kind> {
         let key = self.key.filter(|&k| !rogue_trace_format::is_event(k));
         let Some([Some(p), Some(q)]) = self.before else {
@@ -704,10 +611,8 @@ impl Walk<'_> {
         })
     }
 
-    /// Each side, and a row it has never drawn at this step or before,
-    /// where the other draws the row now and the row above is drawn and
-    /// alike on both: a row left out of the drawing (the bottom row of
-    /// a loop one short), not a field of view.
+    /// Each side, and a row it has never drawn where the other draws it,
+    /// the row above alike on both.
     fn rows_never_drawn(&self, [a, b]: [&Step; 2]) -> Vec<(usize, usize)> {
         let text = |s: &Step, y: usize| {
             s.text
@@ -730,26 +635,8 @@ impl Walk<'_> {
     }
 }
 
-/// The side that, at a `^Z`, still shows its game where the other's
-/// screen is blank (the terminal's main screen, its program stopped): a
-/// program that reads `^Z` as a key (raw mode) instead of suspending.
-fn not_suspended([a, b]: [&Step; 2]) -> Option<Kind> {
-    let blank = |s: &Step| s.text.iter().all(|row| row.trim().is_empty());
-    match (blank(a), blank(b)) {
-        (true, false) => Some(Kind::NotSuspended(ROLES[1].to_string())),
-        (false, true) => Some(Kind::NotSuspended(ROLES[0].to_string())),
-        _ => None,
-    }
-}
-
 /// The side that, at the resize of `step`, still shows its screen before
-/// it where the other drew again: a program that ignores the resize
-/// (`KEY_RESIZE`, `SIGWINCH`). A terminal keeps a screen nobody draws
-/// again cut or padded to the new size, its top rows gone if it shrank
-/// below the cursor; curses draws the game again from the top left. So a
-/// side not drawn again is one whose screen is its screen before with top
-/// rows gone where drawing again would keep them, or, on a terminal
-/// grown, its screen before padded where the other's is not.
+/// it, cut or padded, where the other drew again.
 fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
     let [a, b] = sides.map(|t| around(t, step));
     let ((a_before, a_now), (b_before, b_now)) = (a?, b?);
@@ -776,8 +663,7 @@ fn around(trace: &Trace, step: usize) -> Option<(&Step, &Step)> {
     Some((before, screen(trace, step)?))
 }
 
-/// Whether `now` is `before`, its top `gone` rows gone, cut or padded
-/// with blanks to its size, its colours too.
+/// Whether `now` is `before`, its top `gone` rows gone, cut or padded.
 fn kept(before: &Step, now: &Step, gone: usize) -> bool {
     let fits = |old: &[String], new: &[String]| {
         new.iter().enumerate().all(|(y, row)| {
@@ -789,8 +675,7 @@ fn kept(before: &Step, now: &Step, gone: usize) -> bool {
     fits(&before.text, &now.text) && fits(&before.colours, &now.colours)
 }
 
-/// The first step a side has no screen for, having ended where the other
-/// did not end alike; `None` if the sides ended alike.
+/// The first step a side has no screen for; `None` if both ended alike.
 fn stop_step(outcome: &Compared) -> Option<usize> {
     if outcome.reference.alike(&outcome.port) {
         return None;
@@ -800,8 +685,7 @@ fn stop_step(outcome: &Compared) -> Option<usize> {
     ended.map(|played| screens_before_end(&played.trace)).min()
 }
 
-/// How many screens a trace has in a row from step 0: the step after them
-/// is the first its program did not draw.
+/// How many screens a trace has in a row from step 0.
 fn screens_before_end(trace: &Trace) -> usize {
     trace
         .steps
@@ -820,21 +704,15 @@ fn hows(outcome: &Compared, step: usize) -> Vec<String> {
             !played.still_running() && screens_before_end(&played.trace) == step
         })
         .map(|(role, played)| format!("{role} {}", played.how()))
-        .chain(went_on(outcome))
+        .chain(
+            outcome
+                .port_went_on()
+                .then(|| format!("{} went on", ROLES[1])),
+        )
         .collect()
 }
 
-/// "the port went on", if it did ([`Compared::port_went_on`]).
-fn went_on(outcome: &Compared) -> Option<String> {
-    outcome
-        .port_went_on()
-        .then(|| format!("{} went on", ROLES[1]))
-}
-
-/// Where each side's player stands on two screens of one step, and what
-/// it is drawn as: its `@`, or, on a side with no `@`, the character on
-/// the other's `@` cell, if the other side draws that character nowhere
-/// (a player drawn with another character).
+/// Where each side's player stands on a step's screens, and drawn as what.
 pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
     let at = [player(a), player(b)];
     let steps = [a, b];
@@ -857,14 +735,7 @@ pub fn player(step: &Step) -> Option<(usize, usize)> {
         .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
 }
 
-/// Whether the port's first screen shows another dungeon than the
-/// reference's, broadly ([`dungeons_differ`]), its walls and floors
-/// other: where the reference plays the dungeon of `config`'s seed (its
-/// player starts where that dungeon starts it), a tile the port shows
-/// that is not that dungeon's; else a cell both sides draw at some step,
-/// with other tiles ([`walls_differ`]). A player starting elsewhere in
-/// the seed's dungeon, or a field of view that shows other cells of it,
-/// is not another dungeon.
+/// Whether the port's first screen shows another dungeon than the reference's.
 pub fn another_dungeon(outcome: &Compared, config: &GameConfig) -> bool {
     let firsts = outcome.sides().map(|p| screen(&p.trace, 0));
     let [Some(a), Some(b)] = firsts else {
@@ -884,9 +755,7 @@ pub fn another_dungeon(outcome: &Compared, config: &GameConfig) -> bool {
     }
 }
 
-/// Whether the two sides' walls and floors differ: a cell both draw at
-/// some step, with other tiles (not the player elsewhere in one dungeon,
-/// nor a field of view that shows other cells of it).
+/// Whether a cell both sides draw at some step has other tiles.
 fn walls_differ(outcome: &Compared) -> bool {
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     a.steps.iter().any(|step_a| {
@@ -899,12 +768,7 @@ fn walls_differ(outcome: &Compared) -> bool {
     })
 }
 
-/// Whether two first screens show other dungeons, broadly: not one
-/// dungeon with its rooms moved by a cell (an off-by-one in placing
-/// them), where the players stand at most a cell apart and nearly every
-/// tile one side draws is the other's, a cell over. Only a broad
-/// difference, of dungeons whose walls differ ([`walls_differ`]), hints
-/// that the port's seed or generator differ.
+/// Whether two first screens show other dungeons, broadly.
 fn dungeons_differ(a: &Step, b: &Step) -> bool {
     let near = match (player(a), player(b)) {
         (Some(p), Some(q)) => p.0.abs_diff(q.0) <= 1 && p.1.abs_diff(q.1) <= 1,
@@ -936,9 +800,8 @@ fn tiles(step: &Step) -> impl Iterator<Item = (usize, usize, char)> + '_ {
     })
 }
 
-/// Whether one side shows cells in the visible and the seen colour and
-/// the other in one of them only: one colour drawn for the other, not a
-/// field of view that lights other cells.
+/// Whether one side shows both the visible and the seen colour and the
+/// other one of them only.
 fn one_colour(a: &Step, b: &Step) -> bool {
     let shows = |step: &Step, class: char| {
         let rows = step.colours.iter().zip(&step.text);
@@ -981,8 +844,7 @@ fn cell(step: &Step, y: usize, x: usize) -> (char, Look) {
     (ch, look.unwrap_or_else(|| Look::of_class(PLAIN)))
 }
 
-/// The rank of a differing cell's kind: 0 the player, 1 the map, 2 seen,
-/// 3 lit, 4 other colours, 5 other attributes.
+/// The rank of a differing cell's kind.
 fn cell_kind(
     (ch_a, look_a): &(char, Look),
     (ch_b, look_b): &(char, Look),

@@ -1,8 +1,5 @@
-//! What `rogue-trace fuzz` is made of: the cases it draws ([`walks`]),
-//! how it tells differences apart ([`grouping`]), how it shrinks one
-//! ([`shrink`]); the campaign that plays them ([`campaign`]) on jobs
-//! side by side ([`workers`]), counts them ([`tally`]), records them
-//! ([`record`]) and stops early when told ([`stop`]).
+//! What `rogue-trace fuzz` is made of: the cases it draws, how it groups and
+//! shrinks differences, and the campaign that plays, counts and records them.
 
 pub mod campaign;
 pub mod grouping;

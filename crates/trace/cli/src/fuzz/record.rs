@@ -1,19 +1,14 @@
-//! The campaign's record: one JSON object a line, written into `--out`
-//! as the campaign goes (`campaign.jsonl`, or `campaign-N.jsonl` beside
-//! another), so that the shards of a campaign, played apart, can be
-//! counted as one (`rogue-trace fuzz-report`), and a campaign that was
-//! stopped keeps what it finished.
-//!
-//! Its lines: first the campaign (`{"campaign": {...}}`: its seed,
-//! cases, keys a case, shard and sides), then each case counted, in
-//! order (`{"case": N, "said": ..., "seen": ...}`), each group's lines
-//! once its first case is reported (`{"group": NAME, "case": N,
-//! "lines": [...]}`), and last how it ended (`{"ended": {...}}`).
+//! The campaign's record: one JSON object a line, written into `--out` as
+//! the campaign goes, so that a campaign's shards can be counted as one
+//! (`fuzz-report`) and a campaign stopped keeps what it finished. Its lines:
+//! the campaign, each case in order, each group's lines once its first case
+//! is reported, and last how it ended.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::coverage::Coverage;
@@ -23,20 +18,63 @@ use crate::fuzz::tally::{Difference, Seen};
 /// The version of the record's lines.
 const VERSION: u64 = 1;
 
-/// What makes two records parts of one campaign: they must agree on
-/// all of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What makes two records parts of one campaign: they must agree on all of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Campaign {
-    /// `--seed`.
     pub seed: u64,
-    /// `--cases`.
     pub cases: u32,
-    /// `--keys-per-case`.
     pub keys_per_case: u32,
     /// The sides, by name and command.
     pub names: [String; 2],
     /// `--shard K/N`: this record's shard, K of N (1 of 1 unsharded).
     pub shard: (u32, u32),
+}
+
+/// A record's first line.
+#[derive(Serialize, Deserialize)]
+struct Start {
+    campaign: Versioned,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Versioned {
+    version: u64,
+    #[serde(flatten)]
+    campaign: Campaign,
+}
+
+/// A record's line after the first.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Line {
+    Case {
+        case: u32,
+        said: String,
+        covered: Vec<u64>,
+        seen: SeenLine,
+    },
+    Group {
+        group: String,
+        case: u32,
+        lines: Vec<String>,
+    },
+    Ended {
+        ended: Ended,
+    },
+}
+
+#[derive(Deserialize)]
+struct Ended {
+    stopped: Option<String>,
+    cut_short: u32,
+}
+
+/// What a case showed, as recorded.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SeenLine {
+    Word(String),
+    Differs(Difference),
 }
 
 /// A record being written.
@@ -48,21 +86,17 @@ pub struct Writer {
 impl Writer {
     /// Starts the record `path` (a new file) of `campaign`.
     pub fn create(path: &Path, campaign: &Campaign) -> Result<Writer, Failure> {
-        let file = File::create_new(path).map_err(|e| {
-            Failure(format!("cannot write {}: {e}", path.display()), 2)
-        })?;
+        let file = File::create_new(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let mut writer = Writer {
             file: BufWriter::new(file),
             path: path.to_path_buf(),
         };
-        writer.line(&json!({ "campaign": {
-            "version": VERSION,
-            "seed": campaign.seed,
-            "cases": campaign.cases,
-            "keys_per_case": campaign.keys_per_case,
-            "names": campaign.names,
-            "shard": [campaign.shard.0, campaign.shard.1],
-        }}))?;
+        let campaign = campaign.clone();
+        let version = VERSION;
+        writer.line(&json!(Start {
+            campaign: Versioned { version, campaign }
+        }))?;
         Ok(writer)
     }
 
@@ -71,8 +105,7 @@ impl Writer {
         &self.path
     }
 
-    /// Records the case `number`, said `said`, which showed `seen` and
-    /// covered `covered`.
+    /// Records the case `number`, what it showed and what it covered.
     pub fn case(
         &mut self,
         number: u32,
@@ -80,28 +113,17 @@ impl Writer {
         seen: &Seen,
         covered: &Coverage,
     ) -> Result<(), Failure> {
+        let seen = match seen {
+            Seen::Identical => json!("identical"),
+            Seen::Blank => json!("blank"),
+            Seen::StoppedAlike => json!("stopped-alike"),
+            Seen::Differs(d) => json!(d),
+        };
         let counts = covered.counts();
-        let mut line =
-            json!({ "case": number, "said": said, "covered": counts });
-        match seen {
-            Seen::Identical => line["seen"] = json!("identical"),
-            Seen::Blank => line["seen"] = json!("blank"),
-            Seen::StoppedAlike => line["seen"] = json!("stopped-alike"),
-            Seen::Differs(d) => {
-                line["seen"] = json!({
-                    "group": d.group,
-                    "kind": d.kind,
-                    "first_screen": d.first_screen,
-                    "again_at": d.again_at.map(|(c, r)| [c, r]),
-                    "also": d.also,
-                });
-            }
-        }
-        self.line(&line)
+        self.line(&json!({ "case": number, "said": said, "covered": counts, "seen": seen }))
     }
 
-    /// Records the lines of the group `name`, whose first case here is
-    /// `number`.
+    /// Records the lines of the group `name`, its first case `number`.
     pub fn group(
         &mut self,
         name: &str,
@@ -111,8 +133,7 @@ impl Writer {
         self.line(&json!({ "group": name, "case": number, "lines": lines }))
     }
 
-    /// Records how the campaign ended: `stopped` early or not, with
-    /// `cut_short` cases cut short.
+    /// Records how the campaign ended.
     pub fn ended(
         &mut self,
         stopped: Option<&str>,
@@ -129,7 +150,10 @@ impl Writer {
         writeln!(self.file, "{value}")
             .and_then(|()| self.file.flush())
             .map_err(|e| {
-                Failure(format!("cannot write {}: {e}", self.path.display()), 2)
+                Failure::from(format!(
+                    "cannot write {}: {e}",
+                    self.path.display()
+                ))
             })
     }
 }
@@ -138,10 +162,8 @@ impl Writer {
 pub struct Record {
     /// Where it was read from.
     pub path: PathBuf,
-    /// Its campaign.
     pub campaign: Campaign,
-    /// Its cases, in order: number, as said, what it showed, and what it
-    /// covered.
+    /// Its cases: number, as said, what it showed, and what it covered.
     pub cases: Vec<(u32, String, Seen, Coverage)>,
     /// Each group's lines, by its name and the case they are of.
     pub groups: Vec<(String, u32, Vec<String>)>,
@@ -151,7 +173,8 @@ pub struct Record {
 
 /// Reads the record `path`.
 pub fn read(path: &Path) -> Result<Record, Failure> {
-    let bad = |what: String| Failure(format!("{}: {what}", path.display()), 2);
+    let bad =
+        |what: String| Failure::from(format!("{}: {what}", path.display()));
     let file =
         File::open(path).map_err(|e| bad(format!("cannot read it: {e}")))?;
     let mut lines = BufReader::new(file).lines().enumerate();
@@ -168,18 +191,21 @@ pub fn read(path: &Path) -> Result<Record, Failure> {
     let Some((_, first)) = next()? else {
         return Err(bad("empty: not a fuzz record".into()));
     };
-    let campaign = campaign(&first["campaign"]).ok_or_else(|| {
+    let start = serde_json::from_value::<Start>(first).ok();
+    let campaign = start.filter(|s| s.campaign.version == VERSION);
+    let campaign = campaign.ok_or_else(|| {
         bad("line 1: not the start of a fuzz record (version 1)".into())
     })?;
     let mut record = Record {
         path: path.to_path_buf(),
-        campaign,
+        campaign: campaign.campaign.campaign,
         cases: Vec::new(),
         groups: Vec::new(),
         ended: None,
     };
     while let Some((i, value)) = next()? {
-        record.add(&value).ok_or_else(|| {
+        let line = serde_json::from_value(value).ok();
+        record.add(line).ok_or_else(|| {
             bad(format!("line {i}: not a line of a fuzz record"))
         })?;
     }
@@ -188,77 +214,35 @@ pub fn read(path: &Path) -> Result<Record, Failure> {
 
 impl Record {
     /// Adds a line after the first; `None` if it is none of the kinds.
-    fn add(&mut self, value: &Value) -> Option<()> {
-        if let Some(number) =
-            value.get("case").filter(|_| value.get("said").is_some())
-        {
-            let number = u32::try_from(number.as_u64()?).ok()?;
-            let said = value["said"].as_str()?.to_string();
-            let counts: Vec<u64> = value["covered"]
-                .as_array()?
-                .iter()
-                .map(Value::as_u64)
-                .collect::<Option<_>>()?;
-            let covered = Coverage::from_counts(&counts)?;
-            self.cases
-                .push((number, said, seen(&value["seen"])?, covered));
-        } else if let Some(name) = value.get("group") {
-            let number = u32::try_from(value["case"].as_u64()?).ok()?;
-            let lines = value["lines"]
-                .as_array()?
-                .iter()
-                .map(|l| l.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>()?;
-            self.groups
-                .push((name.as_str()?.to_string(), number, lines));
-        } else {
-            let ended = value.get("ended")?;
-            let stopped = ended["stopped"].as_str().map(str::to_string);
-            let cut = u32::try_from(ended["cut_short"].as_u64()?).ok()?;
-            self.ended = Some((stopped, cut));
+    fn add(&mut self, line: Option<Line>) -> Option<()> {
+        match line? {
+            Line::Case {
+                case,
+                said,
+                covered,
+                seen,
+            } => {
+                let seen = match seen {
+                    SeenLine::Word(w) if w == "identical" => Seen::Identical,
+                    SeenLine::Word(w) if w == "blank" => Seen::Blank,
+                    SeenLine::Word(w) if w == "stopped-alike" => {
+                        Seen::StoppedAlike
+                    }
+                    SeenLine::Word(_) => return None,
+                    SeenLine::Differs(d) => Seen::Differs(d),
+                };
+                let covered = Coverage::from_counts(&covered)?;
+                self.cases.push((case, said, seen, covered));
+            }
+            Line::Group { group, case, lines } => {
+                self.groups.push((group, case, lines))
+            }
+            Line::Ended { ended } => {
+                self.ended = Some((ended.stopped, ended.cut_short))
+            }
         }
         Some(())
     }
-}
-
-/// The campaign of a record's first line.
-fn campaign(value: &Value) -> Option<Campaign> {
-    if value["version"].as_u64()? != VERSION {
-        return None;
-    }
-    let number = |key: &str| u32::try_from(value[key].as_u64()?).ok();
-    let name = |i: usize| value["names"][i].as_str().map(str::to_string);
-    let shard = |i: usize| u32::try_from(value["shard"][i].as_u64()?).ok();
-    Some(Campaign {
-        seed: value["seed"].as_u64()?,
-        cases: number("cases")?,
-        keys_per_case: number("keys_per_case")?,
-        names: [name(0)?, name(1)?],
-        shard: (shard(0)?, shard(1)?),
-    })
-}
-
-/// What a case showed, as recorded.
-fn seen(value: &Value) -> Option<Seen> {
-    match value.as_str() {
-        Some("identical") => return Some(Seen::Identical),
-        Some("blank") => return Some(Seen::Blank),
-        Some("stopped-alike") => return Some(Seen::StoppedAlike),
-        Some(_) => return None,
-        None => {}
-    }
-    let size = |i: usize| u16::try_from(value["again_at"][i].as_u64()?).ok();
-    let again_at = match value["again_at"].is_null() {
-        true => None,
-        false => Some((size(0)?, size(1)?)),
-    };
-    Some(Seen::Differs(Difference {
-        group: value["group"].as_str()?.to_string(),
-        kind: value["kind"].as_str()?.to_string(),
-        first_screen: value["first_screen"].as_bool()?,
-        again_at,
-        also: serde_json::from_value(value["also"].clone()).unwrap_or_default(),
-    }))
 }
 
 #[cfg(test)]

@@ -1,10 +1,6 @@
 //! Shrinking: a difference `fuzz` found played again on fewer keys and a
 //! smaller screen, each kept only while it still shows the found case's
-//! cause: its first difference (or, for a kind the case met after its
-//! first, a difference of that kind) typed by the same key (or both the
-//! first screen), of the same kind ([`FirstDifference::keeps`]), on a
-//! screen that shows both players and every cell that differs there at
-//! the found case's size.
+//! cause ([`FirstDifference::keeps`]).
 
 use rogue_trace_format::diff::DiffOptions;
 
@@ -15,21 +11,18 @@ use crate::fuzz::grouping::{
     differences, player, screen, FirstDifference, DUNGEON,
 };
 
-/// A case played again by the shrinker, and what its first difference
-/// must keep.
+/// How the shrinker plays a case, and what its difference must keep.
 struct Shrinker<'a> {
     sides: &'a Sides,
     flags: &'a CaptureFlags,
     options: DiffOptions,
     found: &'a FirstDifference,
-    /// Whether `found` is its case's first difference, which a smaller
-    /// case must keep first; else any of its differences may.
+    /// Whether a smaller case must keep `found` first, not just among others.
     first: bool,
 }
 
 impl Shrinker<'_> {
-    /// `candidate`'s difference that `fits`: its first, if the found one
-    /// was its case's first, else any.
+    /// `candidate`'s difference that `fits`.
     fn play(
         &self,
         candidate: &Case,
@@ -53,13 +46,7 @@ impl Shrinker<'_> {
     }
 }
 
-/// A smaller case that keeps the difference `found` of `case` (its
-/// first, if `first`):
-/// the keys cut after it, then chunks of keys taken out while the first
-/// difference is kept, then the screen made as small as the box that holds
-/// both players and every differing cell of its first differing screen at
-/// the found size, if the difference is kept there too. The case and its
-/// first difference.
+/// A smaller case that keeps the difference `found` of `case`.
 pub fn shrink(
     sides: &Sides,
     flags: &CaptureFlags,
@@ -74,20 +61,14 @@ pub fn shrink(
         found,
         first,
     };
-    let (case, in_view) = match into_view(&shrinker, &case)? {
-        Some((larger, d)) => (larger, d),
-        None => (case, found.clone()),
-    };
+    let (case, in_view) =
+        into_view(&shrinker, &case)?.unwrap_or_else(|| (case, found.clone()));
     shrinker.found = &in_view;
     let (case, at_full_size) = fewer_keys(&shrinker, case)?;
     smaller_screen(&shrinker, case, at_full_size)
 }
 
-/// `case` on a screen grown just enough to show a player, if its first
-/// difference shows neither (found on a screen smaller than the dungeon,
-/// the player out of view) and keeps it there: the players' places read
-/// from the case played at the dungeon's size, at the step whose screen
-/// the difference shows them on. A shrunk case then keeps them in view.
+/// `case` on a screen grown to show a player, if its difference shows none.
 fn into_view(
     shrinker: &Shrinker,
     case: &Case,
@@ -178,10 +159,8 @@ fn without_a_chunk(
     Ok(None)
 }
 
-/// `case` on the smallest screen that shows what `at_full_size`, its
-/// first difference at the found size, shows: both players and every
-/// differing cell, at the same places, at the same step; tried in both
-/// directions, then in each alone.
+/// `case` on the smallest screen that shows what `at_full_size`, its first
+/// difference at the found size, shows.
 fn smaller_screen(
     shrinker: &Shrinker,
     case: Case,
@@ -208,9 +187,7 @@ fn smaller_screen(
     Ok((case, at_full_size))
 }
 
-/// Whether `small`, a first difference on a smaller screen, shows all
-/// that `full` shows: at the same step, of the same kind, both players
-/// where they were, and every differing cell.
+/// Whether `small`, on a smaller screen, shows all that `full` shows.
 fn shows_all_of(small: &FirstDifference, full: &FirstDifference) -> bool {
     small.step == full.step
         && small.kind == full.kind

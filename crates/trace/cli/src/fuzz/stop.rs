@@ -1,8 +1,5 @@
-//! Why a campaign stops before its last case: ^C or SIGTERM, its time
-//! limit, or enough differences found. The first reason given stands;
-//! every stop (as every failure) ends every capture under way at once
-//! ([`rogue_capture::cancel`]), so that the programs, their terminals and
-//! temporary files go with it.
+//! Why a campaign stops before its last case: ^C or SIGTERM, its time limit,
+//! or enough differences found; every stop ends every capture under way.
 
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
@@ -16,8 +13,7 @@ pub enum Reason {
     Interrupted,
     /// `--time-limit` ran out.
     TimeLimit,
-    /// `--max-differences` groups were found, or the first difference
-    /// without `--keep-going`.
+    /// `--max-differences` groups, or one without `--keep-going`, found.
     Enough,
 }
 
@@ -38,8 +34,7 @@ impl Reason {
             .find(|r| r.said() == said)
     }
 
-    /// Whether it came from outside (a signal, the clock): the campaign
-    /// was not played to its end.
+    /// Whether it came from outside.
     pub fn is_outside(self) -> bool {
         matches!(self, Reason::Interrupted | Reason::TimeLimit)
     }
@@ -53,9 +48,7 @@ pub fn reason() -> Option<Reason> {
     *STOPPED.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Stops the campaign for `reason`, unless it stopped already: no case
-/// starts from now on, and the captures under way end at once, cut short
-/// ([`stopping`]: what they gave after is not theirs).
+/// Stops the campaign for `reason`, unless it stopped already.
 fn stop(reason: Reason) {
     let mut stopped = STOPPED.lock().unwrap_or_else(PoisonError::into_inner);
     stopped.get_or_insert(reason);
@@ -68,9 +61,7 @@ pub fn enough() {
     stop(Reason::Enough);
 }
 
-/// Stops the campaign on ^C (SIGINT) or SIGTERM, from a thread that waits
-/// for them; a second one ends the process at once, whatever the campaign
-/// is doing (Unix; on Windows, ^C ends the process as it did).
+/// Stops the campaign on ^C.
 pub fn on_signals() {
     #[cfg(unix)]
     {
@@ -92,9 +83,8 @@ pub fn on_signals() {
     }
 }
 
-/// Stops the campaign once `limit` has passed, from a thread that waits
-/// for it; the campaign's end drops the returned sender, which ends the
-/// thread.
+/// Stops the campaign once `limit` has passed, from a thread that waits for it.
+/// Dropping the sender it returns ends the thread.
 pub fn after(limit: Duration) -> mpsc::Sender<()> {
     let (done, ended) = mpsc::channel::<()>();
     std::thread::spawn(move || {

@@ -1,11 +1,9 @@
-//! What a campaign saw, case by case, and its summary: the cases counted
-//! in their order, each differing case in the group of its name, each
-//! group numbered by its first case. A campaign counts its cases as it
-//! plays them; `fuzz-report` counts those its shards recorded
-//! ([`crate::fuzz::record`]), and so prints the summary the whole
-//! campaign would have printed.
+//! What a campaign saw, case by case, and its summary, counted as it plays
+//! or, by `fuzz-report`, from its shards' records.
 
 use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
 
 use crate::compared::sides_line;
 use crate::coverage::Coverage;
@@ -13,20 +11,17 @@ use crate::error::Failure;
 use crate::fuzz::stop::Reason;
 use crate::io_util::outln;
 
-/// The most groups reported in full (traces, reports, shrinking); any
-/// more are counted.
+/// The most groups reported in full.
 pub const MAX_GROUPS: usize = 100;
 
-/// The most group names counted past [`MAX_GROUPS`]; the cases past
-/// those are counted together.
+/// The most group names counted past [`MAX_GROUPS`].
 const MAX_NAMES: usize = 10_000;
 
 /// The most case numbers a group lists.
 const CASES_LISTED: usize = 10;
 
-/// Past this share of the cases (and at least [`FIRST_SCREEN_CASES`]
-/// cases), cases whose player starts elsewhere point to the port's seed
-/// or generator.
+/// Past this share of the cases (and this many), cases whose player
+/// starts elsewhere point to the port's seed or generator.
 const FIRST_SCREEN_SHARE: f64 = 0.5;
 const FIRST_SCREEN_CASES: u32 = 5;
 
@@ -44,7 +39,7 @@ pub enum Seen {
 }
 
 /// A differing case's group and first difference.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Difference {
     /// The group's name.
     pub group: String,
@@ -52,17 +47,14 @@ pub struct Difference {
     pub kind: String,
     /// Whether it differs from the first screen on, the player elsewhere.
     pub first_screen: bool,
-    /// The larger screen it was played again on, if it was drawn on one
-    /// smaller than the dungeon.
+    /// The larger screen it was played again on, if drawn on a smaller one.
     pub again_at: Option<(u16, u16)>,
-    /// The group and kind of each other kind it met after its first
-    /// difference: it counts in their groups too.
+    /// The group and kind of each other kind it met after its first difference.
+    #[serde(default)]
     pub also: Vec<(String, String)>,
 }
 
-/// A group of differences: its name, the cases that showed it, the kinds
-/// of their first differences where the group has more than one, and what
-/// was written of it.
+/// A group of differences.
 pub struct Group {
     pub name: String,
     /// The first case found in it.
@@ -70,8 +62,7 @@ pub struct Group {
     cases: Vec<u32>,
     pub count: u32,
     kinds: Vec<(String, u32)>,
-    /// The lines of the summary: the case found and the case shrunk, their
-    /// reproduce lines and files.
+    /// The lines of the summary.
     pub lines: Vec<String>,
 }
 
@@ -85,15 +76,13 @@ pub struct Tally {
     /// Cases counted.
     pub run: u32,
     pub differing: u32,
-    /// Cases whose first difference is the first screen, the player
-    /// elsewhere.
+    /// Cases whose first difference is the first screen, the player elsewhere.
     first_screen: u32,
     /// Cases whose sides did not differ, but that covered nothing.
     covered_nothing: u32,
     /// What the cases covered, summed.
     covered: Coverage,
-    /// What the comparison left out (`--chars`, `--ignore-cursor`), if
-    /// anything: the summary says so.
+    /// What the comparison left out.
     pub narrowed: Option<String>,
 }
 
@@ -109,8 +98,7 @@ pub struct Cut {
 }
 
 impl Tally {
-    /// A tally of a campaign whose comparison left out `narrowed`, if
-    /// anything.
+    /// A tally of a campaign whose comparison left out `narrowed`, if anything.
     pub fn narrowed(narrowed: Option<String>) -> Tally {
         Tally {
             narrowed,
@@ -118,10 +106,7 @@ impl Tally {
         }
     }
 
-    /// Counts the case `number`, which showed `seen`: if it differs, the
-    /// number of the group of its first difference, then of each kind it
-    /// met after (`None` past [`MAX_GROUPS`]); and its result as the log
-    /// says it.
+    /// Counts the case `number`, which showed `seen`.
     pub fn count(
         &mut self,
         number: u32,
@@ -132,19 +117,13 @@ impl Tally {
         self.covered.add(covered);
         let d = match seen {
             Seen::Identical => return (Vec::new(), "identical".into()),
-            Seen::Blank => {
+            Seen::Blank | Seen::StoppedAlike => {
                 self.covered_nothing += 1;
-                return (
-                    Vec::new(),
-                    "covered nothing: both screens blank at every step".into(),
-                );
-            }
-            Seen::StoppedAlike => {
-                self.covered_nothing += 1;
-                return (
-                    Vec::new(),
-                    "covered nothing past where both sides stopped early, alike".into(),
-                );
+                let line = match seen {
+                    Seen::Blank => "covered nothing: both screens blank at every step",
+                    _ => "covered nothing past where both sides stopped early, alike",
+                };
+                return (Vec::new(), line.into());
             }
             Seen::Differs(d) => d,
         };
@@ -179,8 +158,8 @@ impl Tally {
         (groups, line)
     }
 
-    /// The number of the group `name`, counting from 1, made with `number`
-    /// its first case if new; `None` past [`MAX_GROUPS`], counted apart.
+    /// The number of the group `name` from 1, new with `number` its first;
+    /// `None` past [`MAX_GROUPS`].
     fn group_of(&mut self, name: &str, number: u32) -> Option<usize> {
         if let Some(&i) = self.known.get(name) {
             return Some(i + 1);
@@ -205,10 +184,7 @@ impl Tally {
         None
     }
 
-    /// Prints the summary of the campaign `seed` between the sides
-    /// `names`, stopped early as `cut` says, and what its cases covered;
-    /// the exit status: 0 if no case differed and some case covered
-    /// something, else 1.
+    /// Prints the summary of the campaign `seed`, cut as `cut` says.
     pub fn summary(
         &self,
         seed: u64,
@@ -227,8 +203,7 @@ impl Tally {
         Ok(status)
     }
 
-    /// Prints the verdict of the campaign `seed` between the sides
-    /// `names`: its counts and groups; its exit status.
+    /// Prints the verdict of the campaign `seed` between the sides `names`.
     fn verdict(&self, seed: u64, names: &[String; 2]) -> Result<u8, Failure> {
         let run = self.run;
         if let Some(narrowed) = &self.narrowed {
@@ -315,8 +290,7 @@ impl Group {
     }
 }
 
-/// A case's group, `name`, and its first difference's kind, `kind`, on
-/// one line.
+/// A case's group and its first difference's kind, on one line.
 pub fn case_line(name: &str, kind: &str) -> String {
     if kind == name {
         name.to_string()
@@ -325,8 +299,7 @@ pub fn case_line(name: &str, kind: &str) -> String {
     }
 }
 
-/// The summary's line of a campaign that stopped early, `run` cases
-/// counted.
+/// The summary's line of a campaign that stopped early, `run` cases counted.
 fn print_cut(cut: &Cut, run: u32) -> Result<(), Failure> {
     let why = match cut.reason {
         Some(Reason::Interrupted) => "interrupted (^C or SIGTERM)",
@@ -339,9 +312,7 @@ fn print_cut(cut: &Cut, run: u32) -> Result<(), Failure> {
     )
 }
 
-/// The summary's lines of the `number`th group: its name and cases, the
-/// kinds of their first differences where it has more than its name,
-/// and what was written of it.
+/// The summary's lines of the `number`th group.
 fn print_group(number: usize, g: &Group) -> Result<(), Failure> {
     let listed: Vec<String> = g.cases.iter().map(|c| c.to_string()).collect();
     let cut = g.count as usize > listed.len();

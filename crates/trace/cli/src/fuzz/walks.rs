@@ -1,9 +1,6 @@
-//! The cases `fuzz` plays: a seed, a generator, a screen size and a
-//! random walk, all drawn from a generator of the case's own, seeded by
-//! `fuzz --seed` and the case's number alone ([`Draw::for_case`]): case
-//! k is the same every time for the same seed, whichever cases are
-//! played beside it or before it (a generator or a size given is still
-//! drawn, and set aside, so that the rest of each case stays the same).
+//! The cases `fuzz` plays: a seed, a generator, a screen size and a random
+//! walk, drawn from a generator seeded by `fuzz --seed` and the case's
+//! number alone, so that case k is the same every time.
 
 use rogue_game::{GameConfig, RngKind};
 use rogue_trace_format::resize::RESIZE_MAX;
@@ -17,19 +14,15 @@ pub use generator::Draw;
 use crate::case::Case;
 use crate::error::Failure;
 
-/// What every case of a campaign shares: the game (`base`, its seed and
-/// generator drawn for each case), the screens, the walks' length and
-/// keys, and a generator set for every case.
+/// What every case of a campaign shares.
 #[derive(Clone, Debug)]
 pub struct Shape {
     /// The built-in port's game; each case sets its seed and generator.
     pub base: GameConfig,
     /// The screens cases are drawn on.
     pub size: SizeRange,
-    /// The keys of each case.
     pub keys_per_case: usize,
-    /// The keys walks are drawn from (`--alphabet`); the default walks
-    /// without.
+    /// The keys walks are drawn from (`--alphabet`); the default walks without.
     pub alphabet: Option<Vec<char>>,
     /// The generator of every case, if one is set; else drawn.
     pub rng: Option<RngKind>,
@@ -71,33 +64,21 @@ impl SizeRange {
     }
 }
 
-/// The moves, most of a default walk's keys: h and l in runs of 1 to
-/// [`LONGEST_ACROSS`], j and k in runs of 1 to [`LONGEST_UP_DOWN`]. Rooms
-/// are wider than tall, and a room's corridor leaves it from its centre
-/// row or column, where the player starts: long runs across and short runs
-/// up and down leave the first room more often than even runs do.
+/// The moves, most of a default walk's keys.
 pub const MOVES: [char; 4] = ['h', 'j', 'k', 'l'];
 const LONGEST_ACROSS: u32 = 12;
 const LONGEST_UP_DOWN: u32 = 4;
 
-/// One draw in `OTHER_EVERY` of a default walk is a single other key: one
-/// time in 2 a printable key ([`printable`]), one in 4 a control key
-/// ([`control`]), one in 4 a special key ([`SPECIAL_KEYS`]).
+/// One draw in `OTHER_EVERY` of a default walk is a single other key.
 const OTHER_EVERY: u32 = 4;
 
-/// One default case in `QUIT_EVERY` ends with a key that ends the game
-/// ([`ENDINGS`]).
+/// One default case in `QUIT_EVERY` ends with a key that ends the game.
 pub const QUIT_EVERY: u32 = 4;
 
 /// The quit key, which ends the game.
 pub const QUIT: char = 'q';
 
-/// The keys a default case may end with, each with its share of the
-/// cases that end with one: `q` half of them; NUL, which ends the C's
-/// `while (ch = getch())` loop as well; and, on Unix, where the terminal
-/// turns them into signals, `^C` (`SIGINT`: ncurses' handler restores the
-/// terminal and exits with status 1) and `^\` (`SIGQUIT`: the program dies,
-/// its terminal left as curses set it). On Windows, NUL takes their share.
+/// The keys a default case may end with, each with its share.
 pub const ENDINGS: [(char, u32); 4] = [
     (QUIT, 3),
     ('\0', 1),
@@ -105,16 +86,13 @@ pub const ENDINGS: [(char, u32); 4] = [
     (if cfg!(unix) { '\x1c' } else { '\0' }, 1),
 ];
 
-/// One default case in `RESIZE_EVERY` resizes the terminal between its
-/// keys ([`resize_some`]), as a player resizes a window.
+/// One default case in `RESIZE_EVERY` resizes the terminal between its keys.
 pub const RESIZE_EVERY: u32 = 4;
 
 /// A case that resizes does so 1 to `MOST_RESIZES` times.
 const MOST_RESIZES: u32 = 3;
 
-/// One default case in `SUSPEND_EVERY` types `^Z` and then resumes the
-/// program ([`suspend_some`]), as a player suspends a game and brings it
-/// back with `fg`.
+/// One default case in `SUSPEND_EVERY` types `^Z` and then resumes the program.
 pub const SUSPEND_EVERY: u32 = 8;
 
 /// Every printable ASCII key but the quit key.
@@ -123,10 +101,7 @@ fn printable() -> impl Iterator<Item = char> {
 }
 
 /// The control keys a terminal passes to a program in the mode curses'
-/// `initscr()` sets (cbreak, with ISIG and IXON still on): `^A` to `^_`
-/// and DEL, but not `^C`, `^\` or `^Z`, which send signals, nor `^S` or
-/// `^Q`, which stop and start the output, and never NUL, which ends the
-/// game.
+/// `initscr()` sets.
 fn control() -> impl Iterator<Item = char> {
     const HELD: [char; 5] = ['\x03', '\x1c', '\x1a', '\x13', '\x11'];
     ('\x01'..='\x1f')
@@ -138,25 +113,20 @@ fn control() -> impl Iterator<Item = char> {
 pub fn alphabet(text: Option<&str>) -> Result<Option<Vec<char>>, Failure> {
     let Some(text) = text else { return Ok(None) };
     let keys = unescape_keys(text)
-        .map_err(|e| Failure(format!("invalid keys in --alphabet: {e}"), 2))?;
+        .map_err(|e| format!("invalid keys in --alphabet: {e}"))?;
     if keys.is_empty() {
-        return Err(Failure("--alphabet is empty: give the keys to draw walks from, e.g. --alphabet hjkl".into(), 2));
+        return Err(String::from("--alphabet is empty: give the keys to draw walks from, e.g. --alphabet hjkl").into());
     }
     if let Some(&end) = keys.iter().find(|&&k| k == 'q' || k == '\0') {
-        return Err(Failure(
-            format!(
+        return Err(format!(
                 "--alphabet holds {}, which ends the game: every case types all its keys",
                 key_literal(end)
-            ),
-            2,
-        ));
+            ).into());
     }
     Ok(Some(keys))
 }
 
-/// A random walk of `n` keys: with `alphabet`, runs of 1 to 6 keys
-/// drawn from it; else the moves ([`MOVES`]), one draw in
-/// [`OTHER_EVERY`] a single other key ([`other_key`]).
+/// A random walk of `n` keys.
 pub fn walk(draw: &mut Draw, n: usize, alphabet: Option<&[char]>) -> Vec<char> {
     let mut keys = Vec::with_capacity(n);
     while keys.len() < n {
@@ -167,15 +137,8 @@ pub fn walk(draw: &mut Draw, n: usize, alphabet: Option<&[char]>) -> Vec<char> {
             None if draw.below(OTHER_EVERY) == 0 => (other_key(draw), 1),
             None => {
                 let key = MOVES[draw.below(4) as usize];
-                let across = key == 'h' || key == 'l';
-                (
-                    key,
-                    if across {
-                        LONGEST_ACROSS
-                    } else {
-                        LONGEST_UP_DOWN
-                    },
-                )
+                let across = usize::from(key == 'h' || key == 'l');
+                (key, [LONGEST_UP_DOWN, LONGEST_ACROSS][across])
             }
         };
         let run = 1 + draw.below(longest) as usize;
@@ -184,8 +147,7 @@ pub fn walk(draw: &mut Draw, n: usize, alphabet: Option<&[char]>) -> Vec<char> {
     keys
 }
 
-/// A key other than the moves: a printable key one time in 2, a control
-/// key one in 4, a special key one in 4.
+/// A key other than the moves.
 fn other_key(draw: &mut Draw) -> char {
     let pick = |draw: &mut Draw, keys: Vec<char>| {
         keys[draw.below(keys.len() as u32) as usize]
@@ -201,11 +163,7 @@ fn other_key(draw: &mut Draw) -> char {
 pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
     let draw = &mut Draw::for_case(seed, number);
     let seed = draw.next_u32();
-    let drawn = if draw.below(2) == 0 {
-        RngKind::Glibc
-    } else {
-        RngKind::Msvc
-    };
+    let drawn = [RngKind::Glibc, RngKind::Msvc][draw.below(2) as usize];
     let config = GameConfig {
         seed,
         rng: shape.rng.unwrap_or(drawn),
@@ -221,21 +179,14 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
     Case { config, size, keys }
 }
 
-/// A place drawn among the last quarter of `n` places: a resize or a
-/// suspend late in a walk leaves the keys before it to the program typing
-/// them itself, as fast as it reads them ([`rogue_capture`]'s typist stops
-/// at the first), and keys enough after it to see how the game went on.
+/// A place drawn among the last quarter of `n` places.
 fn late(draw: &mut Draw, n: usize) -> usize {
     let first = n - n.div_ceil(4);
     first + draw.below((n - first) as u32) as usize
 }
 
-/// One time in [`SUSPEND_EVERY`], puts `^Z` and the resume right after it
-/// in place of two keys of `keys`, in its last quarter (never the last
-/// key, which may end the game): the program stops, its terminal showing what it leaves there,
-/// and is brought back. Keys typed while it is stopped would be the
-/// terminal's (echoed, and lost): none is. Not on Windows, whose console
-/// passes `^Z` on as a key.
+/// One time in [`SUSPEND_EVERY`], puts `^Z` and the resume right after it in
+/// place of two keys of `keys`, in its last quarter.
 pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
     if draw.below(SUSPEND_EVERY) != 0 || keys.len() < 3 || cfg!(windows) {
         return;
@@ -246,10 +197,7 @@ pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
 }
 
 /// One time in [`RESIZE_EVERY`], puts 1 to [`MOST_RESIZES`] resizes of the
-/// terminal in place of keys of `keys`, in its last quarter (never the
-/// last key, which may end the game), each side drawn from half to one and a half times the screen's
-/// `size` (at most [`RESIZE_MAX`]): larger and smaller screens. Not on
-/// Windows, whose console captures are not resized.
+/// terminal in place of keys of `keys`, in its last quarter.
 pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
     if draw.below(RESIZE_EVERY) != 0 || keys.len() < 2 || cfg!(windows) {
         return;
@@ -266,10 +214,7 @@ pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
     }
 }
 
-/// A screen drawn from `range` on which the player of `config`'s game
-/// starts in view, where the range has one: a screen the dungeon lies
-/// outside of would show nothing at every step and compare nothing. The
-/// size is drawn again, from the sizes that show the player.
+/// A screen drawn from `range` that shows the player of `config`, if any does.
 fn size_showing_the_player(
     draw: &mut Draw,
     range: &SizeRange,
@@ -295,9 +240,7 @@ fn size_showing_the_player(
     showing.draw(draw)
 }
 
-/// The keys of a case: a walk of `n` keys; without `alphabet`, one case
-/// in [`QUIT_EVERY`] has a key that ends the game for its last
-/// ([`ENDINGS`]), so that how a program quits is compared too.
+/// The keys of a case: a walk of `n` keys.
 fn case_keys(
     draw: &mut Draw,
     n: usize,
@@ -346,10 +289,7 @@ mod generator {
             Draw(GlibcRand::new((seed ^ (seed >> 32)) as u32))
         }
 
-        /// The generator of the case numbered `number` of the campaign
-        /// `seed`: seeded by both alone, each mixed apart (SplitMix64's
-        /// finalizer) so that near seeds and near numbers draw unlike
-        /// cases.
+        /// The generator of the case numbered `number` of the campaign `seed`.
         pub fn for_case(seed: u64, number: u32) -> Draw {
             Draw::new(mix(mix(seed) ^ u64::from(number)))
         }
@@ -477,8 +417,7 @@ mod tests {
         }
     }
 
-    /// The default walks of Part 4 on screens of `sizes`, `keys` keys a
-    /// case.
+    /// The default walks of Part 4 on screens of `sizes`, `keys` keys a case.
     fn default_shape(sizes: &str, keys: usize) -> Shape {
         Shape {
             base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),

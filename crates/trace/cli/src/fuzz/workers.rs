@@ -1,8 +1,5 @@
-//! Cases played side by side: `jobs` threads each play the next case not
-//! yet taken, in terminals of their own, while the calling thread takes
-//! their results in the cases' order. What the campaign makes of a
-//! result (grouping, shrinking, the log) is thus the same for any number
-//! of jobs.
+//! Cases played side by side on `jobs` threads, their results taken in the
+//! cases' order, so that a campaign is the same for any number of jobs.
 
 use std::collections::BTreeMap;
 use std::sync::mpsc;
@@ -13,19 +10,12 @@ use std::sync::{Condvar, Mutex};
 pub enum Flow {
     /// Take the next result.
     Go,
-    /// Stop: no more cases are started, and the results of those under
-    /// way are dropped.
+    /// Start no more cases, and drop the results of those under way.
     Stop,
 }
 
-/// Plays `play(number)` for each of `numbers` on `jobs` threads, and
-/// hands each result, in the order of `numbers`, to `take` on the calling
-/// thread. At most `ahead` results wait to be taken (or are under way)
-/// beyond the one `take` expects next, so memory stays bounded however
-/// slow `take` is. Stops when `take` says so, or when `stop()` holds as a
-/// case is about to start; returns how many results were taken. A panic,
-/// in `take` or in a job, stops the play too: no case starts, the jobs
-/// end once their cases do, and the panic goes on in the calling thread.
+/// Plays `play(number)` for each of `numbers` on `jobs` threads, and hands each
+/// result, in the order of `numbers`, to `take` on the calling thread.
 pub fn play_in_order<R: Send>(
     jobs: usize,
     ahead: usize,
@@ -37,11 +27,7 @@ pub fn play_in_order<R: Send>(
     let jobs = jobs.clamp(1, numbers.len().max(1));
     // The next index to hand out, the next to be taken, and whether to
     // stop; workers wait while they are `ahead` past what was taken.
-    let state = Mutex::new(Queue {
-        next: 0,
-        taken: 0,
-        stopped: false,
-    });
+    let state = Mutex::new(Queue::default());
     let moved = Condvar::new();
     let (sender, results) = mpsc::channel::<(usize, R)>();
     std::thread::scope(|scope| {
@@ -53,10 +39,7 @@ pub fn play_in_order<R: Send>(
                 while let Some(i) =
                     next_index(state, moved, ahead, numbers.len())
                 {
-                    if stop() {
-                        return;
-                    }
-                    if sender.send((i, play(numbers[i]))).is_err() {
+                    if stop() || sender.send((i, play(numbers[i]))).is_err() {
                         return;
                     }
                 }
@@ -74,9 +57,7 @@ pub fn play_in_order<R: Send>(
     })
 }
 
-/// Ends the play as it is dropped, by a job or the calling thread that
-/// returns or panics: no case is handed out from then on, and every job
-/// waiting for one is woken.
+/// Ends the play as a job or the calling thread returns or panics.
 struct Over<'a>(&'a Mutex<Queue>, &'a Condvar);
 
 impl Drop for Over<'_> {
@@ -87,14 +68,14 @@ impl Drop for Over<'_> {
 }
 
 /// Where the cases stand.
+#[derive(Default)]
 struct Queue {
     next: usize,
     taken: usize,
     stopped: bool,
 }
 
-/// The next index for a worker, once it is within `ahead` of what was
-/// taken; `None` when every index is out or the play stopped.
+/// The next index for a worker, once it is within `ahead` of what was taken.
 fn next_index(
     state: &Mutex<Queue>,
     moved: &Condvar,
@@ -114,8 +95,7 @@ fn next_index(
     }
 }
 
-/// Hands the results of `results` to `take` in index order, holding back
-/// those that come early; `taken(k)` is told each time k are taken.
+/// Hands `results` to `take` in index order, telling `taken(k)` as k are.
 fn take_in_order<R>(
     results: &mpsc::Receiver<(usize, R)>,
     numbers: &[u32],
