@@ -42,7 +42,7 @@ pub use host::serve_if_asked;
 
 use crate::ending::Ending;
 use crate::last_words;
-use crate::record::{Recording, EXIT_WAIT};
+use crate::recording::{Recording, EXIT_WAIT};
 use crate::settle::look_pause;
 use crate::{Exit, Left, Settle, Settled, Timing};
 

@@ -41,6 +41,7 @@ mod program;
 pub mod protocol;
 mod pty;
 pub mod record;
+mod recording;
 pub mod screen;
 pub mod session;
 pub mod settle;

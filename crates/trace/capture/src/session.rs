@@ -23,7 +23,7 @@ use crate::platform;
 use crate::preload::Typist;
 use crate::protocol::MARKER;
 use crate::pty::{self, Command, Pty};
-use crate::record::{Recording, EXIT_WAIT};
+use crate::recording::{Recording, EXIT_WAIT};
 use crate::settle::{self, look_pause, Said};
 use crate::terminal::{Kept, Terminal};
 use crate::words::Words;

@@ -1,0 +1,61 @@
+//! What a capture needs of a program it runs, however it runs it: the
+//! pseudo-terminal's session and the Windows console's both give it.
+
+use std::io;
+use std::time::Duration;
+
+use rogue_trace_format::stderr::Stderr;
+use rogue_trace_format::Step;
+
+use crate::ending::Ending;
+use crate::pin::Called;
+use crate::settle::Said;
+use crate::{Settle, Settled, Timing};
+
+/// How long a program that closed its terminal or is gone may take to exit
+/// before its status is unknown (generous: a loaded machine is slow).
+pub(crate) const EXIT_WAIT: Duration = Duration::from_secs(10);
+
+/// What a capture needs of a program it runs, in a pseudo-terminal or on
+/// the Windows console.
+pub(crate) trait Recording {
+    /// Waits for the screen to settle; `first` at start-up.
+    fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
+    /// Types `key`.
+    fn type_key(&mut self, key: char) -> io::Result<()>;
+    /// The screen as step `number`.
+    fn step_of(&self, number: usize, key: Option<char>) -> Step;
+    /// Whether nothing has been seen of the program's screen.
+    fn nothing_seen(&self) -> bool;
+    /// What the program wrote since the last call (not on a console).
+    fn new_output(&mut self) -> Vec<u8>;
+    /// How it ended, and its last words, once it has.
+    fn ending(&mut self) -> Ending;
+    /// Ends it.
+    fn end(&mut self);
+    /// Whether the program types its own keys (it said it waits for one).
+    fn types_itself(&self) -> bool {
+        false
+    }
+    /// What the program typing its own keys says next.
+    fn next_said(&mut self, _timing: &Timing) -> Said {
+        Said::Busy
+    }
+    /// The CPU time the program has used, in clock ticks, if watched.
+    fn cpu_ticks(&self) -> Option<u64> {
+        None
+    }
+    /// [`Recording::cpu_ticks`], as read within the last tick.
+    fn recent_cpu_ticks(&self) -> Option<u64> {
+        self.cpu_ticks()
+    }
+    /// The pinned functions the program has called, as far as read.
+    fn pin_called(&self) -> Called {
+        Called::default()
+    }
+    /// What it wrote to its standard error, if read apart, the words not
+    /// placed yet written at `step`.
+    fn stderr(&mut self, _step: usize) -> Option<Stderr> {
+        None
+    }
+}
