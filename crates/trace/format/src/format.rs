@@ -164,19 +164,30 @@ impl Step {
     /// The look of every cell of row `y`.
     pub fn looks(&self, y: usize) -> Vec<Look> {
         let classes = self.colours.get(y).map_or("", String::as_str);
+        let odd: Vec<&OddCell> =
+            self.odd.iter().filter(|o| usize::from(o.y) == y).collect();
+        let odd_at = |x: usize| odd.iter().find(|o| usize::from(o.x) == x);
         classes
             .chars()
             .enumerate()
-            .map(|(x, class)| {
-                if class != ODD {
-                    return Look::of_class(class);
-                }
-                self.odd
-                    .iter()
-                    .find(|o| usize::from(o.y) == y && usize::from(o.x) == x)
-                    .map_or_else(|| Look::of_class(class), |o| o.look.clone())
+            .map(|(x, class)| match odd_at(x) {
+                Some(o) if class == ODD => o.look.clone(),
+                _ => Look::of_class(class),
             })
             .collect()
+    }
+
+    /// The look of the cell at row `y`, column `x`, if the step has it.
+    pub fn look(&self, y: usize, x: usize) -> Option<Look> {
+        let class = self.colours.get(y)?.chars().nth(x)?;
+        let odd = self
+            .odd
+            .iter()
+            .find(|o| usize::from(o.y) == y && usize::from(o.x) == x);
+        Some(match odd {
+            Some(o) if class == ODD => o.look.clone(),
+            _ => Look::of_class(class),
+        })
     }
 }
 

@@ -840,7 +840,7 @@ fn cell(step: &Step, y: usize, x: usize) -> (char, Look) {
         .get(y)
         .and_then(|r| r.chars().nth(x))
         .unwrap_or(' ');
-    let look = step.looks(y).into_iter().nth(x);
+    let look = step.look(y, x);
     (ch, look.unwrap_or_else(|| Look::of_class(PLAIN)))
 }
 
