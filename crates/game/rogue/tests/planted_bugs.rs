@@ -449,7 +449,7 @@ fn an_arrow_key_is_found_and_named_as_the_player_elsewhere() {
 #[test]
 fn a_crash_at_quit_is_found_with_its_status_and_last_words() {
     let fuzzed = fuzz(&CRASH_AT_QUIT, 30);
-    let stop = "a side stopped or died: the reference exited with status 0, the port panicked at crates/main/src/main.rs:";
+    let stop = "a side crashed: the port panicked at crates/main/src/main.rs:";
     fuzzed.assert_one_group(stop, stop);
     fuzzed.shrunk_ends_at_its_last_key();
     assert_eq!(fuzzed.shrunk.1.header.keys, ['q'], "{}", fuzzed.stdout);
@@ -463,7 +463,8 @@ fn a_crash_at_quit_is_found_with_its_status_and_last_words() {
 #[test]
 fn a_segmentation_fault_is_found_and_named_by_its_signal() {
     let fuzzed = fuzz(&SEGFAULT, 30);
-    let stop = "a side stopped or died: the port was killed by SIGSEGV (segmentation fault)";
+    let stop =
+        "a side crashed: the port was killed by SIGSEGV (segmentation fault)";
     fuzzed.assert_one_group(stop, stop);
     fuzzed.shrunk_ends_at_its_last_key();
 }

@@ -4,7 +4,9 @@ mod common;
 use common::rogue_trace;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+#[cfg(unix)]
+use std::process::Command;
+use std::process::Output;
 
 use rogue_trace_format::{escape_keys, Trace};
 

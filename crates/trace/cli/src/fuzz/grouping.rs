@@ -129,6 +129,12 @@ impl Kind {
         }
     }
 
+    /// Whether it is the map or the field of view, which decide what is
+    /// drawn where.
+    fn shapes_what_is_seen(&self) -> bool {
+        matches!(self, Kind::Seen | Kind::Lit | Kind::Map | Kind::MapBlank)
+    }
+
     /// Whether it is a side that ended.
     pub fn ended(&self) -> bool {
         matches!(self, Kind::Stopped(_) | Kind::Crash(_))
@@ -252,6 +258,15 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     }
     let mut groups = BTreeSet::new();
     found.retain(|d| groups.insert(d.kind.group()));
+    // A row never drawn, or one colour for lit and remembered cells, met
+    // after a field of view or a map that differs follows from it.
+    if found.first().is_some_and(|d| d.kind.shapes_what_is_seen()) {
+        let first = found.remove(0);
+        found.retain(|d| {
+            !matches!(d.kind, Kind::RowNeverDrawn(..) | Kind::OneColour)
+        });
+        found.insert(0, first);
+    }
     found
 }
 
