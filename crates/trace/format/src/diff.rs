@@ -256,27 +256,16 @@ fn header_differences(a: &Trace, b: &Trace) -> Vec<String> {
             escape_keys(&hb.keys)
         ));
     }
-    let both =
-        |x: Option<String>, y: Option<String>| x.zip(y).filter(|(x, y)| x != y);
+    fn said<T: ToString>(v: &Option<T>) -> Option<String> {
+        v.as_ref().map(T::to_string)
+    }
     let fields = [
-        (
-            "part",
-            both(
-                ha.part.map(|p| p.to_string()),
-                hb.part.map(|p| p.to_string()),
-            ),
-        ),
-        ("rng", both(ha.rng.clone(), hb.rng.clone())),
-        (
-            "seed",
-            both(
-                ha.seed.map(|s| s.to_string()),
-                hb.seed.map(|s| s.to_string()),
-            ),
-        ),
+        ("part", said(&ha.part), said(&hb.part)),
+        ("rng", said(&ha.rng), said(&hb.rng)),
+        ("seed", said(&ha.seed), said(&hb.seed)),
     ];
-    for (name, values) in fields {
-        if let Some((x, y)) = values {
+    for (name, x, y) in fields {
+        if let Some((x, y)) = x.zip(y).filter(|(x, y)| x != y) {
             found.push(format!("{name} differs: A has {x}, B has {y}"));
         }
     }
@@ -464,14 +453,9 @@ fn step_report(
         rows.get(y).cloned().unwrap_or_default()
     };
     for y in rows {
+        let marked = |x| cells.iter().any(|d| (d.y, d.x) == (y, x));
         let marks: String = (0..width)
-            .map(|x| {
-                if cells.iter().any(|d| (d.y, d.x) == (y, x)) {
-                    '^'
-                } else {
-                    ' '
-                }
-            })
+            .map(|x| if marked(x) { '^' } else { ' ' })
             .collect();
         let _ = writeln!(out, "row {y:>3}     A |{}|", line(a, y, false));
         let _ = writeln!(out, "            B |{}|", line(b, y, false));

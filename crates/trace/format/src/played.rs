@@ -347,12 +347,9 @@ impl Ending {
             Some(place) => format!("panicked at {place} ({})", self.exit),
             None => self.exit.to_string(),
         };
-        let left = self.left.not_restored();
-        match left.is_empty() {
-            true => exit,
-            false => {
-                format!("{exit}, leaving the terminal {}", left.join(", "))
-            }
+        match self.left.not_restored() {
+            left if left.is_empty() => exit,
+            left => format!("{exit}, leaving the terminal {}", left.join(", ")),
         }
     }
 
@@ -371,15 +368,9 @@ impl Ending {
 
     /// Its last words, a line each after a title; `None` if none.
     pub fn last_words_told(&self) -> Option<String> {
-        if self.last_words.is_empty() {
-            return None;
-        }
-        let mut told = String::from("its last words:");
-        for line in &self.last_words {
-            told.push_str("\n  | ");
-            told.push_str(line);
-        }
-        Some(told)
+        let lines = self.last_words.iter().map(|l| format!("\n  | {l}"));
+        let lines: String = lines.collect();
+        (!lines.is_empty()).then(|| format!("its last words:{lines}"))
     }
 }
 
