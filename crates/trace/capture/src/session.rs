@@ -32,9 +32,9 @@ use crate::{Settle, Settled, Timing};
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
     pty: Pty,
-    terminal: Terminal,
+    pub(crate) terminal: Terminal,
     /// What is seen of the program beyond its output (Unix).
-    observer: platform::Observer,
+    pub(crate) observer: platform::Observer,
     /// The keys the program types itself, if it was given them.
     typist: Option<Typist>,
     /// The terminal was in canonical mode when keys were last typed: the
@@ -131,16 +131,6 @@ impl PtySession {
             self.terminal.note_settled();
         }
         settled
-    }
-
-    /// What is seen of the program beyond its output.
-    pub(crate) fn observer(&mut self) -> &mut platform::Observer {
-        &mut self.observer
-    }
-
-    /// Whether a screen has settled yet.
-    pub(crate) fn has_settled(&self) -> bool {
-        self.terminal.has_settled()
     }
 
     /// Whether the terminal has closed: nothing more comes from it.

@@ -1,10 +1,6 @@
-//! A program played, as a porter compares it: what it showed (its
-//! trace's steps), the keys typed and what it wrote apart, to its standard
-//! error (its trace's header), how it ended ([`Outcome`]: early, on its
-//! last key, or not at all; and, when it ended by itself, how, [`Exit`]),
-//! and its terminal then ([`Left`], and its last words). A capture and the
-//! built-in port give the same model ([`Played`]); how an ending is said
-//! is said here alone.
+//! A program played ([`Played`]), by a capture or the built-in port: its
+//! trace, how it ended ([`Outcome`], [`Exit`]) and its terminal then
+//! ([`Left`], its last words); how an ending is said is said here alone.
 
 use std::fmt;
 
@@ -43,7 +39,7 @@ impl Exit {
     }
 
     /// How a process that exited with `code` ended: crashed, if the code
-    /// is a crash's NTSTATUS (which no Unix status, 0 to 255, can be).
+    /// is a crash's NTSTATUS.
     pub fn of_code(code: u32) -> Exit {
         if crash_name(code).is_some() {
             Exit::Crashed(code)
