@@ -1,11 +1,7 @@
 //! The screen model: the emulated terminal's screen (`vt100`), or the
-//! Windows console's cells, read back as a trace step, cell by cell.
-//!
-//! A capture reads a whole screen at every key, 2,500 cells for the
-//! game's 100x25: a cell's class is worked out from its colours and
-//! attributes, and its full [`Look`] is built only for a cell of no class
-//! (`?`). This halves the time of a step, which `make bench` shows is
-//! what limits a capture that keeps every step.
+//! Windows console's cells, read back as a trace step, cell by cell. A
+//! cell's full [`Look`] is built only for a cell of no class (`?`): this
+//! halves the time of a step, what limits a capture of every step.
 
 use std::cell::RefCell;
 
@@ -14,6 +10,21 @@ use rogue_trace_format::keys::bytes_told;
 use rogue_trace_format::played::Left;
 use rogue_trace_format::{Cursor, OddCell, Step};
 
+/// The look of a `vt100` cell, or of its screen's pen (the same methods).
+macro_rules! look_of {
+    ($c:expr) => {{
+        let c = $c;
+        let flags = [c.bold(), c.italic(), c.underline(), c.inverse()];
+        let names = ["bold", "italic", "underline", "inverse"];
+        let on = names.into_iter().zip(flags).filter(|f| f.1);
+        Look {
+            fg: colour(c.fgcolor()),
+            bg: colour(c.bgcolor()),
+            attributes: on.map(|f| f.0).collect(),
+        }
+    }};
+}
+
 /// What a step needs of a cell besides its character.
 pub(crate) trait Appearance {
     /// The class of the cell if it is not blank.
@@ -21,10 +32,8 @@ pub(crate) trait Appearance {
     /// Its full look (asked only of a cell of class `?`).
     fn look(&self) -> Look;
     /// Its look if it is blank: its background, and its foreground where
-    /// an attribute shows it (inverse, underline); `None` if plain. A
-    /// blank on black is plain: curses takes the terminal's own colours
-    /// for white on black (without `use_default_colors()`), and erases
-    /// with either, as the C original does.
+    /// inverse or underline shows it; `None` if plain, as on black (curses
+    /// erases with the terminal's own colours or white on black).
     fn blank(&self) -> Option<Look>;
 }
 
@@ -39,11 +48,11 @@ impl Appearance for Look {
 
     fn blank(&self) -> Option<Look> {
         let bg = Some(self.bg).filter(|&bg| bg != Colour::Index(0))?;
-        let fg = Colour::Default;
+        let attributes = Vec::new();
         Some(Look {
-            fg,
+            fg: Colour::Default,
             bg,
-            attributes: Vec::new(),
+            attributes,
         })
     }
 }
@@ -64,7 +73,7 @@ impl Appearance for Option<&vt100::Cell> {
     }
 
     fn look(&self) -> Look {
-        self.map_or_else(|| Look::of_class(PLAIN), look_of)
+        self.map_or_else(|| Look::of_class(PLAIN), |c| look_of!(c))
     }
 
     fn blank(&self) -> Option<Look> {
@@ -72,7 +81,7 @@ impl Appearance for Option<&vt100::Cell> {
         let c = self.filter(|c| {
             c.inverse() || c.underline() || !plain.contains(&c.bgcolor())
         })?;
-        let mut look = look_of(c);
+        let mut look = look_of!(c);
         look.attributes
             .retain(|&a| a == "inverse" || a == "underline");
         if look.attributes.is_empty() {
@@ -117,14 +126,10 @@ pub(crate) fn terminal_step(
 }
 
 /// What the terminal receives beyond its screen's cells, which the
-/// emulator hands over as it reads it: bells, titles (and xterm's stack
-/// of them, which curses' `smcup` and `rmcup` push and pop), autowrap
-/// and insert mode, which it does not keep, and every sequence it leaves
-/// unhandled, named by its bytes. Selecting ASCII as the character set
-/// (`ESC ( B`, in curses' `sgr0`) and a second one (`ESC ) 0`, in
-/// `enacs`) change nothing seen; the cursor's blinking (`ESC [ ? 12 l`,
-/// in an xterm's `cnorm`) and its shape (`ESC [ 3 4 h`, in `screen`'s) are
-/// its style, which no capture compares: none is kept.
+/// emulator hands over: bells, titles (and xterm's stack of them, pushed
+/// and popped by curses' `smcup` and `rmcup`), autowrap, insert mode, and
+/// every other sequence it leaves unhandled, named by its bytes, but those
+/// that change nothing seen (`ESC ( B`, `ESC ) 0`, the cursor's style).
 #[derive(Debug, Default)]
 pub struct Beyond {
     /// The window's title and the icon's, and the stack of them.
@@ -303,12 +308,6 @@ pub(crate) fn left_of(
         Mode::ButtonMotion => "on a button's press, release and drag",
         Mode::AnyMotion => "on every move",
     };
-    let flags = [
-        (screen.bold(), "bold"),
-        (screen.italic(), "italic"),
-        (screen.underline(), "underline"),
-        (screen.inverse(), "inverse"),
-    ];
     let title = |t: &[u8]| Some(String::from_utf8_lossy(t).into_owned());
     Left {
         alternate_screen: Some(screen.alternate_screen()),
@@ -317,11 +316,7 @@ pub(crate) fn left_of(
         cursor_keys: Some(screen.application_cursor()),
         echo: modes.map(|(_, echo)| echo),
         canonical: modes.map(|(canonical, _)| canonical),
-        pen: Some(Look {
-            fg: colour(screen.fgcolor()),
-            bg: colour(screen.bgcolor()),
-            attributes: flags.iter().filter(|f| f.0).map(|f| f.1).collect(),
-        }),
+        pen: Some(look_of!(screen)),
         mouse: Some(mouse),
         bracketed_paste: Some(screen.bracketed_paste()),
         autowrap: Some(!beyond.no_wrap),
@@ -401,14 +396,10 @@ pub(crate) fn step_of_cells(
         colours.push(class);
         x += 1;
         if x == cols {
-            step.text.push(std::mem::replace(
-                &mut text,
-                String::with_capacity(width),
-            ));
-            step.colours.push(std::mem::replace(
-                &mut colours,
-                String::with_capacity(width),
-            ));
+            step.text.push(text.clone());
+            step.colours.push(colours.clone());
+            text.clear();
+            colours.clear();
             (y, x) = (y + 1, 0);
         }
     }
@@ -421,21 +412,6 @@ fn colour(c: vt100::Color) -> Colour {
         vt100::Color::Default => Colour::Default,
         vt100::Color::Idx(i) => Colour::Index(i),
         vt100::Color::Rgb(r, g, b) => Colour::Rgb(r, g, b),
-    }
-}
-
-/// A cell's look as the emulator shows it.
-fn look_of(cell: &vt100::Cell) -> Look {
-    let flags = [
-        (cell.bold(), "bold"),
-        (cell.italic(), "italic"),
-        (cell.underline(), "underline"),
-        (cell.inverse(), "inverse"),
-    ];
-    Look {
-        fg: colour(cell.fgcolor()),
-        bg: colour(cell.bgcolor()),
-        attributes: flags.iter().filter(|f| f.0).map(|f| f.1).collect(),
     }
 }
 

@@ -32,9 +32,9 @@ use crate::{Settle, Settled, Timing};
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
     pty: Pty,
-    terminal: Terminal,
+    pub(crate) terminal: Terminal,
     /// What is seen of the program beyond its output (Unix).
-    observer: platform::Observer,
+    pub(crate) observer: platform::Observer,
     /// The keys the program types itself, if it was given them.
     typist: Option<Typist>,
     /// The terminal was in canonical mode when keys were last typed: the
@@ -104,9 +104,7 @@ impl PtySession {
         })
     }
 
-    /// Types `bytes`. Bytes that the terminal turns into signals (Ctrl-C,
-    /// Ctrl-\\, Ctrl-Z when `ISIG` is on) are not read by the program, which
-    /// is woken by the signal instead.
+    /// Types `bytes` (those `ISIG` turns into signals wake it instead).
     pub fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.line_mode = self.observer.typing(self.pty.master(), bytes);
         self.pty.write(bytes)
@@ -116,7 +114,9 @@ impl PtySession {
     /// kept busy past the busy limit ([`crate::settle`]).
     pub fn settle(&mut self, how: &Settle) -> Settled {
         let settled = match how {
-            Settle::Observe(timing) if self.observable() && !self.line_mode => {
+            Settle::Observe(timing)
+                if self.observer.observable() && !self.line_mode =>
+            {
                 settle::observed(self, timing)
             }
             Settle::Observe(timing) | Settle::Quiet(timing) => {
@@ -131,21 +131,6 @@ impl PtySession {
             self.terminal.note_settled();
         }
         settled
-    }
-
-    /// Whether the program can be watched ([`Settle::Observe`] works).
-    pub fn observable(&self) -> bool {
-        self.observer.observable()
-    }
-
-    /// What is seen of the program beyond its output.
-    pub(crate) fn observer(&mut self) -> &mut platform::Observer {
-        &mut self.observer
-    }
-
-    /// Whether a screen has settled yet.
-    pub(crate) fn has_settled(&self) -> bool {
-        self.terminal.has_settled()
     }
 
     /// Whether the terminal has closed: nothing more comes from it.
@@ -177,11 +162,8 @@ impl PtySession {
         Some(said)
     }
 
-    /// The program, typing its own keys, says it waits for a key, `typed`
-    /// typed: the words it wrote to its standard error before are read
-    /// before anything it wrote to its terminal after (it says so on both
-    /// terminals, on the standard error's first). What comes meanwhile on
-    /// its terminal is held.
+    /// The program, typing itself, waits after `typed` keys: its standard
+    /// error's words before are shown before its terminal's output after.
     fn words_before_wait(&mut self, typed: usize) {
         while self.pty.reads_stderr()
             && !self.words.unsaid(false)
@@ -261,9 +243,8 @@ impl PtySession {
         }
     }
 
-    /// The program waits for a key, `typed` typed, everything it wrote
-    /// before on the screen: a special key goes into its reach as a
-    /// terminal sends it in the cursor keys' mode the program has set.
+    /// The program waits after `typed` keys: its next special key is put
+    /// in reach as sent in the cursor keys' mode it has set.
     fn reached(&mut self, typed: usize) {
         let application = self.screen().application_cursor();
         if let Some(typist) = self.typist.as_mut() {
@@ -279,16 +260,8 @@ impl PtySession {
         self.terminal.keep(kept);
     }
 
-    /// What the program wrote since the last call (kept as
-    /// [`PtySession::keep_output`] says).
-    pub(crate) fn take_new_output(&mut self) -> Vec<u8> {
-        self.terminal.take_new()
-    }
-
-    /// Writes [`MARKER`] to the terminal behind the program's output and
-    /// reads up to it: then everything the program wrote is on the screen.
-    /// Whether there was output before the marker; `None` if the terminal
-    /// closed first. Ends early if the program says it waits.
+    /// Writes [`MARKER`] behind the program's output and reads up to it (or
+    /// to a wait it says): whether there was output; `None` if it closed.
     pub(crate) fn sync(&mut self) -> Option<bool> {
         let written = self
             .observer
@@ -309,10 +282,8 @@ impl PtySession {
         Some(drew)
     }
 
-    /// Writes the capture's marker to the standard error's terminal and
-    /// reads up to it: every word the program wrote there before is then
-    /// read and, unless the program types its own keys, placed at the
-    /// step of the keys typed so far.
+    /// Marks the standard error's terminal and reads up to the mark: its
+    /// words so far are read (placed at this step unless it types itself).
     pub(crate) fn sync_stderr(&mut self) {
         if !self.pty.mark_stderr() {
             return;
@@ -361,9 +332,8 @@ impl PtySession {
         Ok(())
     }
 
-    /// Resizes the pseudo-terminal only, not the emulated screen: the
-    /// program gets `SIGWINCH` and a size the emulator need not hold (a
-    /// test of huge sizes).
+    /// Resizes the pseudo-terminal only, not the emulated screen (a test
+    /// of sizes the emulator need not hold).
     pub fn resize_pty(&mut self, cols: u16, rows: u16) -> io::Result<()> {
         self.observer.expect_resize();
         self.pty.resize(cols, rows)
@@ -377,10 +347,8 @@ impl PtySession {
         ticks
     }
 
-    /// [`PtySession::cpu_ticks`] as read within the last tick (10 ms):
-    /// where a wait starts, at every key. Read from `/proc` afresh at
-    /// each key, it was a tenth of a capture's own time for a program
-    /// that types its own keys, thousands a second.
+    /// [`PtySession::cpu_ticks`] as read within the last tick (10 ms),
+    /// sparing `/proc` a read at every key of a program typing itself.
     pub fn recent_cpu_ticks(&self) -> Option<u64> {
         match self.ticks_read.get() {
             Some((at, ticks)) if at.elapsed() < TICK => ticks,
@@ -405,13 +373,8 @@ impl PtySession {
         self.pty.pid()
     }
 
-    /// Waits up to `timeout` for the program to exit, reading what it
-    /// writes meanwhile; its exit status, or `None` if it is still running.
-    ///
-    /// Whether it has exited is asked less often the longer it has given
-    /// no sign, as a settling program is looked at: one that exits as its
-    /// terminal closes is seen at once, one that lingers costs next to
-    /// nothing.
+    /// Waits up to `timeout` for the program to exit, reading its output;
+    /// asked less often the longer it gives no sign. `None`: still running.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + timeout;
         let mut still_since = Instant::now();
@@ -432,10 +395,8 @@ impl PtySession {
         }
     }
 
-    /// Reads what the program writes for `pause`, or sleeps it out if
-    /// nothing more can be read now (the terminal closed, or the program
-    /// said it waits); whether there was a sign of it (output, or its
-    /// terminal closing).
+    /// Reads output for `pause` (sleeps if none can come now); whether
+    /// there was a sign of the program (output, or its terminal closing).
     fn idle(&mut self, pause: Duration) -> bool {
         if self.closed() || self.types_itself() {
             thread::sleep(pause);
@@ -444,19 +405,8 @@ impl PtySession {
         self.drain(pause) | self.closed()
     }
 
-    /// Waits up to `timeout` for the program to exit, as
-    /// [`PtySession::wait_exit`] does; how it ended.
-    pub fn wait_ending(&mut self, timeout: Duration) -> Exit {
-        match self.wait_exit(timeout) {
-            Some(status) => self.pty.exit(&status),
-            None => Exit::Unknown,
-        }
-    }
-
-    /// Resumes the program suspended by `^Z`, as a shell's `fg` does: the
-    /// shell that runs it as its job is continued, and brings it back.
-    /// A program not suspended (it took `^Z` as a key, or ignored it) is
-    /// left as it is: its shell, not stopped, takes no notice.
+    /// Resumes the program suspended by `^Z` as `fg` does, continuing its
+    /// job's shell (which takes no notice if it is not stopped).
     pub fn resume(&mut self) -> io::Result<()> {
         let Some(pid) = self.pid() else {
             return Ok(());
@@ -480,9 +430,8 @@ impl PtySession {
         self.pty.kill();
     }
 
-    /// Reads until the program closes the terminal, for at most `time`,
-    /// or up to what it says of a wait (the rest is read after that
-    /// screen); whether there was output.
+    /// Reads output for at most `time`, until the terminal closes or the
+    /// program says it waits; whether there was output.
     pub(crate) fn drain(&mut self, time: Duration) -> bool {
         let deadline = Instant::now() + time;
         let mut drew = false;
@@ -523,7 +472,7 @@ impl Recording for PtySession {
     }
 
     fn step_of(&self, number: usize, key: Option<char>) -> Step {
-        self.step(number, key)
+        self.terminal.step(number, key)
     }
 
     fn nothing_seen(&self) -> bool {
@@ -531,11 +480,14 @@ impl Recording for PtySession {
     }
 
     fn new_output(&mut self) -> Vec<u8> {
-        self.take_new_output()
+        self.terminal.take_new()
     }
 
     fn ending(&mut self) -> Ending {
-        let exit = self.wait_ending(EXIT_WAIT);
+        let exit = match self.wait_exit(EXIT_WAIT) {
+            Some(status) => self.pty.exit(&status),
+            None => Exit::Unknown,
+        };
         // Its standard error's last words are read before its last words
         // are told: a panic's message goes there.
         self.sync_stderr();
@@ -547,7 +499,7 @@ impl Recording for PtySession {
     }
 
     fn end(&mut self) {
-        self.kill();
+        self.pty.kill();
     }
 
     fn types_itself(&self) -> bool {

@@ -100,7 +100,10 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     // Read from /proc only once the program is seen asleep.
     let mut still: Option<Stillness> = None;
     // Only a key's screen: the first may be slow to come.
-    let mut hang = session.has_settled().then(|| Hang::start(session, timing));
+    let mut hang = session
+        .terminal
+        .has_settled()
+        .then(|| Hang::start(session, timing));
     loop {
         if take_output(session) {
             drew = true;
@@ -110,7 +113,7 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
         if session.types_itself() {
             return Settled::Quiet { drew };
         }
-        match session.observer().state() {
+        match session.observer.state() {
             State::Waiting => {
                 let Some(more) = session.sync() else {
                     return Settled::Exited;
@@ -121,7 +124,7 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
                 // asciinema passes it on) may not have woken its
                 // reader yet at the first look.
                 if session.types_itself()
-                    || session.observer().state() == State::Waiting
+                    || session.observer.state() == State::Waiting
                 {
                     return Settled::Quiet { drew };
                 }
@@ -129,7 +132,7 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
             State::Gone => return exited(session, drew),
             // Having drawn, or read the key typed: a poller's screen.
             State::Asleep
-                if (drew || session.observer().key_typed())
+                if (drew || session.observer.key_typed())
                     && still
                         .get_or_insert_with(|| Stillness::start(session))
                         .polling(session, timing) =>
@@ -266,13 +269,13 @@ impl Stillness {
         Stillness {
             since: Instant::now(),
             ticks: session.cpu_ticks(),
-            sleeps: session.observer().sleeps(),
+            sleeps: session.observer.sleeps(),
         }
     }
 
     /// Whether the program is polling for keys.
     fn polling(&self, session: &mut PtySession, timing: &Timing) -> bool {
-        let slept = grown(self.sleeps, session.observer().sleeps());
+        let slept = grown(self.sleeps, session.observer.sleeps());
         self.since.elapsed() >= timing.quiet.max(POLLING)
             && !self.worked(session)
             && slept.is_some_and(|slept| slept >= POLLS)

@@ -83,17 +83,9 @@ impl Terminal {
         terminal_step(&self.parser, number, key)
     }
 
-    /// Gives the screen a new size; whether it had another.
-    pub(crate) fn resize(
-        &mut self,
-        cols: NonZeroU16,
-        rows: NonZeroU16,
-    ) -> bool {
-        if self.screen().size() == (rows, cols) {
-            return false;
-        }
+    /// Gives the screen a new size.
+    pub(crate) fn resize(&mut self, cols: NonZeroU16, rows: NonZeroU16) {
         self.parser.screen_mut().set_size(rows, cols);
-        true
     }
 
     /// Whether anything was written.

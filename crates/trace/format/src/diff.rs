@@ -15,9 +15,8 @@ use crate::cursor::Cursor;
 use crate::escape::{char_literal, escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
-/// A cell for a person: its character as a Python literal and its look,
-/// named by its class (`white on black (pair 1)`, ...) or, for any other
-/// look, in full.
+/// A cell for a person: its character as a Python literal and its look's
+/// class (`white on black (pair 1)`) or, of no class, its look.
 pub fn cell_shown(ch: char, look: &Look) -> String {
     let class = look.class();
     let name = if class == ODD {
@@ -35,17 +34,14 @@ pub struct DiffOptions {
     pub screens_only: bool,
     /// Report every differing step, not only the first.
     pub all: bool,
-    /// Compare characters only: two cells that show the same character in
-    /// different colours or attributes count as the same.
+    /// Compare characters only, not colours nor attributes.
     pub chars: bool,
-    /// Leave the cursor out: two steps whose cursors differ (shown and
-    /// hidden, or at other cells) and whose cells do not are the same.
+    /// Leave the cursor out.
     pub ignore_cursor: bool,
 }
 
 impl DiffOptions {
-    /// What was left out of the comparison, for a report's reader:
-    /// `None` when characters, colours and the cursor were all compared.
+    /// What was left out of the comparison; `None` if nothing was.
     pub fn compared(&self) -> Option<String> {
         let left_out: Vec<&str> = [
             (self.chars, CHARS_ONLY),
@@ -260,27 +256,16 @@ fn header_differences(a: &Trace, b: &Trace) -> Vec<String> {
             escape_keys(&hb.keys)
         ));
     }
-    let both =
-        |x: Option<String>, y: Option<String>| x.zip(y).filter(|(x, y)| x != y);
+    fn said<T: ToString>(v: &Option<T>) -> Option<String> {
+        v.as_ref().map(T::to_string)
+    }
     let fields = [
-        (
-            "part",
-            both(
-                ha.part.map(|p| p.to_string()),
-                hb.part.map(|p| p.to_string()),
-            ),
-        ),
-        ("rng", both(ha.rng.clone(), hb.rng.clone())),
-        (
-            "seed",
-            both(
-                ha.seed.map(|s| s.to_string()),
-                hb.seed.map(|s| s.to_string()),
-            ),
-        ),
+        ("part", said(&ha.part), said(&hb.part)),
+        ("rng", said(&ha.rng), said(&hb.rng)),
+        ("seed", said(&ha.seed), said(&hb.seed)),
     ];
-    for (name, values) in fields {
-        if let Some((x, y)) = values {
+    for (name, x, y) in fields {
+        if let Some((x, y)) = x.zip(y).filter(|(x, y)| x != y) {
             found.push(format!("{name} differs: A has {x}, B has {y}"));
         }
     }
@@ -299,23 +284,11 @@ fn row(step: &Step, y: usize, console: bool) -> Vec<Cell> {
     text.chars().zip(looks).collect()
 }
 
-/// Whether either trace was read off a Windows console, so that both
-/// compare as a console shows them.
+/// Whether either trace was read off a Windows console.
 pub fn on_console(a: &Trace, b: &Trace) -> bool {
     [a, b]
         .iter()
         .any(|t| t.header.extra.iter().any(|e| e == CONSOLE))
-}
-
-/// The cells, row and column, where two steps differ in character or
-/// look, as [`diff`] counts them (looks as a console shows them if
-/// `console`).
-pub fn cells_differing(
-    a: &Step,
-    b: &Step,
-    console: bool,
-) -> Vec<(usize, usize)> {
-    cells_differing_as(a, b, console, DiffOptions::default())
 }
 
 /// The cells, row and column, where two steps differ as [`diff`] counts
@@ -385,18 +358,16 @@ fn cursor_report(out: &mut String, a: &Step, told: &str) {
     let _ = writeln!(out, "step {} differs ({key}): {told}", a.number);
 }
 
-/// The header line of a trace whose steps say the bells its terminal
-/// heard: the built-in port's, which rings none, as the C original.
+/// The header line of a trace whose steps say their bells (the port's).
 pub const HEARD_BELLS: &str = "heard: bells";
 
 /// The header line of a trace whose steps say every bell and unhandled
-/// escape sequence its terminal heard: a capture's.
+/// escape sequence heard (a capture's).
 pub const HEARD_ALL: &str = "heard: bells and escape sequences";
 
-/// What the terminal of one of two sides heard at a step where the
-/// other's did not, each with its side (0 or 1): a bell where both
-/// traces say their bells, an escape sequence the emulator leaves
-/// unhandled that the other side never wrote where both say those.
+/// What one side's terminal heard at a step (a bell) or ever (a sequence
+/// the emulator leaves unhandled) where the other's did not, with its side
+/// (0 or 1), where both traces say those.
 pub fn heard_apart(
     traces: [&Trace; 2],
     steps: [&Step; 2],
@@ -426,9 +397,7 @@ pub fn heard_apart(
     apart
 }
 
-/// What side `side` of `roles` heard that the other did not, for a
-/// person: "A rang the bell; B did not", "B wrote ESC [ 5 x, which the
-/// emulator does not handle; A never did".
+/// What side `side` of `roles` heard that the other did not, for a person.
 pub fn heard_told(roles: [&str; 2], side: usize, what: &str) -> String {
     let (one, other) = (roles[side], roles[1 - side]);
     match what {
@@ -453,7 +422,6 @@ const CELLS_LISTED: usize = 12;
 
 /// Writes the report of a differing step: each differing row of both, with
 /// its colour classes and a column ruler, then the cells one by one.
-/// Compared by `chars_only`, its cells differ by their characters.
 fn step_report(
     out: &mut String,
     (a, b): (&Step, &Step),
@@ -485,14 +453,9 @@ fn step_report(
         rows.get(y).cloned().unwrap_or_default()
     };
     for y in rows {
+        let marked = |x| cells.iter().any(|d| (d.y, d.x) == (y, x));
         let marks: String = (0..width)
-            .map(|x| {
-                if cells.iter().any(|d| (d.y, d.x) == (y, x)) {
-                    '^'
-                } else {
-                    ' '
-                }
-            })
+            .map(|x| if marked(x) { '^' } else { ' ' })
             .collect();
         let _ = writeln!(out, "row {y:>3}     A |{}|", line(a, y, false));
         let _ = writeln!(out, "            B |{}|", line(b, y, false));
@@ -881,7 +844,12 @@ mod tests {
             vec![(0, 2)]
         );
         assert_eq!(
-            cells_differing(&a.steps[1], &b.steps[1], false),
+            cells_differing_as(
+                &a.steps[1],
+                &b.steps[1],
+                false,
+                DiffOptions::default()
+            ),
             vec![(0, 2), (1, 2)]
         );
     }

@@ -1,10 +1,6 @@
-//! A program played, as a porter compares it: what it showed (its
-//! trace's steps), the keys typed and what it wrote apart, to its standard
-//! error (its trace's header), how it ended ([`Outcome`]: early, on its
-//! last key, or not at all; and, when it ended by itself, how, [`Exit`]),
-//! and its terminal then ([`Left`], and its last words). A capture and the
-//! built-in port give the same model ([`Played`]); how an ending is said
-//! is said here alone.
+//! A program played ([`Played`]), by a capture or the built-in port: its
+//! trace, how it ended ([`Outcome`], [`Exit`]) and its terminal then
+//! ([`Left`], its last words); how an ending is said is said here alone.
 
 use std::fmt;
 
@@ -43,7 +39,7 @@ impl Exit {
     }
 
     /// How a process that exited with `code` ended: crashed, if the code
-    /// is a crash's NTSTATUS (which no Unix status, 0 to 255, can be).
+    /// is a crash's NTSTATUS.
     pub fn of_code(code: u32) -> Exit {
         if crash_name(code).is_some() {
             Exit::Crashed(code)
@@ -142,33 +138,25 @@ pub fn crash_name(code: u32) -> Option<&'static str> {
         .map(|&(_, meaning)| meaning)
 }
 
-/// How a program left its terminal when it ended: what curses' `endwin()`
-/// restores, and every mode and setting a program can leave behind for
-/// the shell after it, each `None` where it cannot be read (the Windows
-/// console has no alternate screen nor keypad mode read). Each thing a
-/// player sees of it is a field, its value as `endwin()` leaves it in
-/// [`Left::RESTORED`], and an entry of `beside`, which compares and says
-/// them all: the verdict, `fuzz`'s groups and the report read them from
-/// there.
+/// How a program left its terminal when it ended: every mode and setting
+/// it can leave behind for the shell, each `None` where it cannot be read
+/// (the Windows console's alternate screen, keypad). Each is said and
+/// compared in [`Left::beside`], as `endwin()` leaves it in [`Left::RESTORED`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Left {
     /// Still on the alternate screen (`endwin()` leaves it).
     pub alternate_screen: Option<bool>,
     /// The cursor still hidden (`endwin()` shows it again).
     pub cursor_hidden: Option<bool>,
-    /// The keypad in application mode (`keypad(stdscr, TRUE)`'s `smkx`,
-    /// which `endwin()` undoes).
+    /// The keypad in application mode (`keypad(stdscr, TRUE)`'s `smkx`).
     pub keypad: Option<bool>,
-    /// The cursor keys in application mode (`smkx` on an xterm: arrows
-    /// sent as `ESC O A`, which the shell's line editor does not read).
+    /// The cursor keys in application mode (arrows sent as `ESC O A`).
     pub cursor_keys: Option<bool>,
     /// Typed keys echoed, as before curses (`noecho()` turns it off).
     pub echo: Option<bool>,
-    /// Input read a line at a time, as before curses (`cbreak()` and
-    /// `raw()` turn it off).
+    /// Input read a line at a time (`cbreak()` and `raw()` turn it off).
     pub canonical: Option<bool>,
-    /// The colours and attributes the next text is written in: the
-    /// shell's, once the program has ended.
+    /// The colours and attributes the shell's next text is written in.
     pub pen: Option<Look>,
     /// The kind of mouse reporting on, empty if off.
     pub mouse: Option<&'static str>,
@@ -184,18 +172,13 @@ pub struct Left {
     pub window_title: Option<String>,
     /// The icon's title, empty if never set (or set back).
     pub icon_title: Option<String>,
-    /// What the terminal heard as the program ended, after its last
-    /// screen: bells and escape sequences the emulator leaves unhandled
-    /// ([`crate::Step::heard`]).
+    /// What the terminal heard after the last screen ([`crate::Step::heard`]).
     pub heard_at_end: Option<Vec<String>>,
 }
 
 impl Left {
     /// The terminal as `endwin()` leaves it, and as a pseudo-terminal
-    /// starts: the main screen, the cursor shown, the keys in their normal
-    /// mode, echo and line input on, the default colours, no mouse nor
-    /// bracketed paste nor insert mode, lines wrapped, the whole screen
-    /// scrolled, no title set.
+    /// starts.
     pub const RESTORED: Left = Left {
         alternate_screen: Some(false),
         cursor_hidden: Some(false),
@@ -218,10 +201,7 @@ impl Left {
         heard_at_end: Some(Vec::new()),
     };
 
-    /// Each thing read of the terminal, against `other`'s: what it is,
-    /// whether both read it and it differs, whether either did not read
-    /// it, and how a porter says it when it is not as `endwin()` leaves
-    /// it.
+    /// Each thing read of the terminal against `other`'s ([`Beside`]).
     fn beside(&self, other: &Left) -> Vec<Beside> {
         fn of<T: PartialEq>(
             (a, b): (&Option<T>, &Option<T>),
@@ -285,9 +265,8 @@ impl Left {
         beside.filter(|b| b.1).map(|b| b.3).collect()
     }
 
-    /// What of the terminal `self` or `other` does not read (the Windows
-    /// console: the alternate screen, the keypad, ...), so that it is not
-    /// compared.
+    /// What of the terminal `self` or `other` does not read, so that it is
+    /// not compared.
     pub fn unread(&self, other: &Left) -> Vec<&'static str> {
         let beside = self.beside(other).into_iter();
         beside.filter(|b| b.2).map(|b| b.0).collect()
@@ -333,12 +312,9 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// Whether `self` and `other` ended alike: the same exit (and the same
-    /// place, for a Rust panic), the terminal left alike where both are
-    /// read ([`Left::agrees`]), and, unless it crashed, the same last words
-    /// where both are a main screen's, whatever ended it (a quit key,
-    /// `^C`, `^\`); on the Windows console they are its last lines, the
-    /// game's own screen, and are shown only.
+    /// Whether `self` and `other` ended alike: the same exit (and panic
+    /// place), the terminal left alike ([`Left::agrees`]), and, unless it
+    /// crashed, the same last words where both are a main screen's.
     pub fn alike(&self, other: &Ending) -> bool {
         let main_screens = self.left.alternate_screen.is_some()
             && other.left.alternate_screen.is_some();
@@ -352,8 +328,8 @@ impl Ending {
                 || self.last_words == other.last_words)
     }
 
-    /// Whether it crashed: panicked, died of a fault (a signal no key
-    /// sends: `SIGSEGV`, `SIGABRT`, ...) or with a crash's NTSTATUS.
+    /// Whether it panicked, or died of a signal no key sends or a crash's
+    /// NTSTATUS.
     fn crashed(&self) -> bool {
         let keyed = |s: &Signal| [1, 2, 3, 9, 15].contains(&s.0);
         self.panic_place().is_some()
@@ -361,20 +337,15 @@ impl Ending {
             || matches!(&self.exit, Exit::Killed(s) if !keyed(s))
     }
 
-    /// How it ended, and how it left the terminal if not as `endwin()`
-    /// does: "exited with status 0, leaving the terminal on the alternate
-    /// screen".
+    /// How it ended, and the terminal if not left as `endwin()` leaves it.
     pub fn how(&self) -> String {
         let exit = match self.panic_place() {
             Some(place) => format!("panicked at {place} ({})", self.exit),
             None => self.exit.to_string(),
         };
-        let left = self.left.not_restored();
-        match left.is_empty() {
-            true => exit,
-            false => {
-                format!("{exit}, leaving the terminal {}", left.join(", "))
-            }
+        match self.left.not_restored() {
+            left if left.is_empty() => exit,
+            left => format!("{exit}, leaving the terminal {}", left.join(", ")),
         }
     }
 
@@ -391,18 +362,11 @@ impl Ending {
         })
     }
 
-    /// Its last words, told a line each after a line that says what they
-    /// are; `None` if it wrote none.
+    /// Its last words, a line each after a title; `None` if none.
     pub fn last_words_told(&self) -> Option<String> {
-        if self.last_words.is_empty() {
-            return None;
-        }
-        let mut told = String::from("its last words:");
-        for line in &self.last_words {
-            told.push_str("\n  | ");
-            told.push_str(line);
-        }
-        Some(told)
+        let lines = self.last_words.iter().map(|l| format!("\n  | {l}"));
+        let lines: String = lines.collect();
+        (!lines.is_empty()).then(|| format!("its last words:{lines}"))
     }
 }
 
@@ -449,18 +413,14 @@ pub enum Stopped {
     },
     /// The program drew nothing at start-up.
     NeverDrew,
-    /// The program kept drawing, or did not wait for a key, after
-    /// `keys_typed` keys.
+    /// The program kept drawing, or did not wait for a key.
     KeptDrawing {
         /// Keys typed before it.
         keys_typed: usize,
-        /// Whether it used next to no CPU time meanwhile: asleep in
-        /// something other than a wait for a key (a `sleep`, a lock, a
-        /// pipe), not busy (where that can be told: Linux).
+        /// Whether it used next to no CPU time meanwhile (Linux).
         asleep: bool,
-        /// Whether it was seen at work on the CPU, no read of input
-        /// pending, for the hang limit after its key (Linux): hung, told
-        /// within that limit, not the whole busy limit.
+        /// Whether it was at work on the CPU, no read pending, for the hang
+        /// limit (Linux).
         hung: bool,
     },
 }
@@ -502,26 +462,19 @@ impl fmt::Display for Stopped {
     }
 }
 
-/// How a played program ended: early, before its last key ([`Stopped`]);
-/// on its last key, as a program that quits on the quit key typed last
-/// does; or not at all, its player ending it.
+/// How a played program ended: early, on its last key, or not at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// It was still running once its last key's screen had settled: the
-    /// capture ended it.
+    /// It was still running after its last key: the capture ended it.
     StillRunning,
-    /// It ended on its last key, every key typed: a program that quits on
-    /// the quit key typed last, or one that crashes on it. The screens
-    /// before are recorded, as for a key that ends the game in a replay.
+    /// It ended on its last key, every key typed.
     EndedOnLastKey(Ending),
     /// It stopped early.
     Stopped(Stopped),
 }
 
 impl Outcome {
-    /// The outcome of a play of `keys` keys that stopped as `stopped`
-    /// says, if it did: having ended after every key is ending on the
-    /// last.
+    /// The outcome of a play of `keys` keys that stopped as `stopped` says.
     pub fn of(stopped: Option<Stopped>, keys: usize) -> Outcome {
         match stopped {
             None => Outcome::StillRunning,
@@ -551,8 +504,7 @@ impl Outcome {
         }
     }
 
-    /// Whether `self` and `other` end alike: the same way, after the same
-    /// keys, leaving the terminal alike, with the same last words
+    /// Whether `self` and `other` end alike, after the same keys
     /// ([`Ending::alike`]).
     pub fn alike(&self, other: &Outcome) -> bool {
         // An ending on the last key is after more keys than any other.
@@ -563,8 +515,7 @@ impl Outcome {
         }
     }
 
-    /// How many of `keys` keys the program took, the one it ended on
-    /// included: every key if it was still running after its last.
+    /// How many of `keys` keys the program took, the one it ended on too.
     pub fn keys_typed(&self, keys: usize) -> usize {
         match self {
             Outcome::StillRunning | Outcome::EndedOnLastKey(_) => keys,
@@ -576,8 +527,8 @@ impl Outcome {
         }
     }
 
-    /// Whether the play went as planned: every key typed, and the
-    /// program still running or ended with status 0 on its last key.
+    /// Whether every key was typed, the program still running or ended
+    /// with status 0.
     pub fn clean(&self) -> bool {
         match self {
             Outcome::StillRunning => true,
@@ -606,8 +557,7 @@ impl fmt::Display for Outcome {
 /// A program played: captured, or the built-in port replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
-    /// What it showed, the keys typed, and what it wrote to its standard
-    /// error where that was read apart.
+    /// What it showed, the keys typed, its standard error.
     pub trace: Trace,
     /// How it ended, and its terminal then.
     pub outcome: Outcome,
@@ -643,8 +593,7 @@ impl Played {
         self.outcome == Outcome::StillRunning
     }
 
-    /// The keys it took, the one it ended on included: every key if it
-    /// was still running after its last.
+    /// The keys it took ([`Outcome::keys_typed`]).
     pub fn typed(&self) -> usize {
         self.outcome.keys_typed(self.keys().len())
     }
@@ -655,9 +604,7 @@ impl Played {
     }
 
     /// Each step at which `self` and `other` wrote other words to standard
-    /// error, in order; none if either's was not read apart. The words
-    /// written as both crashed at the same key are not compared: they hold
-    /// what changes from run to run (a thread's id, an address).
+    /// error, but where both crashed (a crash's words vary run to run).
     pub fn stderr_apart(&self, other: &Played) -> Vec<StderrDifference> {
         let (Some(a), Some(b)) = (self.stderr(), other.stderr()) else {
             return Vec::new();
@@ -722,9 +669,7 @@ impl Played {
         told
     }
 
-    /// How it ended, without the number of keys typed or whether the key
-    /// was its last: its exit status or the signal that killed it, or the
-    /// key after which it kept busy or slept.
+    /// How it ended, without the number of keys typed.
     pub fn how(&self) -> String {
         match &self.outcome {
             Outcome::StillRunning => "went on".into(),
@@ -798,9 +743,8 @@ impl Played {
     }
 }
 
-/// How each of two sides ended, at which step ([`Played::ended_at`]), and
-/// its last words, for a reader; neither, if both were still running after
-/// their last key.
+/// How each of two sides ended ([`Played::ended_at`]) and its last words;
+/// neither, if both were still running.
 pub fn endings(sides: [&Played; 2]) -> [Option<(String, Vec<String>)>; 2] {
     let told = !sides.iter().all(|p| p.still_running());
     sides.map(|p| {

@@ -23,19 +23,16 @@ use rogue_trace_format::{
 
 /// The screen as step `number` of a trace.
 pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
-    let classes = screen
-        .rows()
-        .map(|row| {
-            row.iter()
-                .map(|&(ch, pair)| class_of_pair(ch, pair))
-                .collect()
-        })
-        .collect();
+    let class = |row: &[(char, _)]| {
+        row.iter()
+            .map(|&(ch, pair)| class_of_pair(ch, pair))
+            .collect()
+    };
     Step {
         number,
         key,
         text: screen.text(),
-        colours: classes,
+        colours: screen.rows().map(class).collect(),
         odd: Vec::new(),
         cursor: Default::default(),
         heard: Vec::new(),
@@ -75,14 +72,10 @@ pub fn header(
     }
 }
 
-/// What the game reads for `keys`, as the C original reads them: it never
-/// calls `keypad()`, so a special key comes as the bytes a terminal sends
-/// in normal cursor mode, one `getch()` each; any other key is one
-/// character; a resize is itself, read as `KEY_RESIZE`; on Unix `^Z`
-/// suspends the game (a terminal in curses' mode turns it into `SIGTSTP`;
-/// the Windows console passes it on as a key) and the resume brings it
-/// back, neither read. With, for each
-/// key, how many inputs have been read once it has.
+/// What the game reads for `keys`, as the C original (no `keypad()`) reads
+/// them: a special key as its bytes in normal cursor mode, a resize as
+/// `KEY_RESIZE`, `^Z` (Unix) and the resume unread; with, for each key,
+/// how many inputs have been read once it has.
 fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
     let mut inputs = Vec::with_capacity(keys.len());
     let mut ends = Vec::with_capacity(keys.len());

@@ -14,10 +14,8 @@ use rogue_trace_format::played::{
 };
 use rogue_trace_format::{stderr, suspended_after, Cursor};
 
-/// Plays `keys` headless on a `cols` by `rows` screen, as the C original
-/// plays them on a terminal of type `term`: a key that a terminal turns
-/// into a signal (`^C`, `^\`) ends it there, and it ends and leaves the
-/// terminal as the C original would there.
+/// Plays `keys` headless on a `cols` by `rows` screen, ending (at `^C`,
+/// `^\` too) and leaving the terminal as the C original would on `term`.
 pub fn play(
     config: &GameConfig,
     (cols, rows): (u16, u16),
@@ -40,22 +38,20 @@ pub fn play(
     // It rings no bell, as the C original rings none; what escape
     // sequences the C original writes, its curses' own, it does not say.
     trace.header.extra.push(HEARD_BELLS.to_string());
-    // A key that ends the game has no screen, so with fewer screens than
-    // keys after the first, the game ended on the key after the last
-    // screen (with no screen at all, at start-up, as Part 0 does); still
-    // playing when a signal came, the signal ended it there.
+    // The game ended on the key after its last screen, or on a signal
+    // that came while it still played.
     let screens = trace.steps.len();
     let (keys_typed, exit, left) = match signalled {
         Some((i, exit, left)) if screens > i => (i + 1, exit, left),
         _ => (screens, Exit::Status(0), Left::RESTORED),
     };
-    let last_words = Vec::new();
     // What escape sequences the C's curses writes as it ends, it does not
     // say.
     let left = Left {
         heard_at_end: None,
         ..left
     };
+    let last_words = Vec::new();
     let ending = Ending {
         exit,
         left,
@@ -74,9 +70,7 @@ pub fn play(
 }
 
 /// The cursor of the C original at step `number` of `keys`, where it hides
-/// it: hidden, but while a `^Z` has it suspended, shown where the
-/// terminal's main screen had it as curses started (its top left corner:
-/// nothing was written before).
+/// it: hidden, but at the top left corner while `^Z` has it suspended.
 fn cursor_at(keys: &[char], number: usize) -> Cursor {
     if cfg!(unix) && suspended_after(keys, number) {
         Cursor::At { y: 0, x: 0 }
@@ -85,12 +79,8 @@ fn cursor_at(keys: &[char], number: usize) -> Cursor {
     }
 }
 
-/// How the C original ends on a terminal of type `term` that lacks what
-/// curses would use: with no alternate screen (no `smcup`: `vt100`) its
-/// game stays on the terminal once it has ended, its last screen its last
-/// words, as a capture reads them off the terminal's screen; with no way
-/// to hide the cursor (no `civis`), a game killed inside curses leaves it
-/// shown.
+/// How the C original ends on a terminal `term` without `smcup` (its last
+/// screen its last words) or `civis` (the cursor left shown).
 fn as_the_terminal_leaves_it(played: &mut Played, term: &str) {
     let (Outcome::EndedOnLastKey(ending)
     | Outcome::Stopped(Stopped::Exited { ending, .. })) = &mut played.outcome
@@ -108,13 +98,8 @@ fn as_the_terminal_leaves_it(played: &mut Played, term: &str) {
     }
 }
 
-/// Whether the C original hides the cursor at every screen on a terminal
-/// of type `term`: on the Windows console always; on Unix, where the
-/// terminal's description has `civis` for its `curs_set(0)` (a terminal
-/// without it, `vt100`, shows the cursor where curses leaves it, which
-/// the built-in port does not say, so it is not compared). Every part but
-/// Part 0, which draws no screen, calls `curs_set(0)` before its first
-/// screen.
+/// Whether the C original hides the cursor at every screen on `term`: on
+/// the Windows console, or where `term` has `civis` for `curs_set(0)`.
 fn hides_cursor(term: &str) -> bool {
     cfg!(windows) || has_capability(term, "civis")
 }
@@ -137,15 +122,9 @@ fn has_capability(term: &str, name: &str) -> bool {
     })
 }
 
-/// The first of `keys` that a terminal in curses' mode turns into a
-/// signal that ends the C original (Unix), and how it ends it: `^C`,
-/// `SIGINT`, which ncurses' own handler takes, restoring the terminal and
-/// exiting with status 1; `^\`, `SIGQUIT`, which kills it, its terminal
-/// left as curses set it (the alternate screen, the cursor hidden, echo
-/// and line input off, and, if `coloured` (a part that draws in colour
-/// on a terminal that has them), the text in the colours of the player
-/// `@`, drawn last: white on black). The replay reads no signal, so its
-/// game is cut there.
+/// The first of `keys` that ends the C original by a signal (Unix), and
+/// how: `^C` exits with status 1, the terminal restored; `^\` kills it,
+/// the terminal left in curses' modes (the pen the `@`'s if `coloured`).
 fn signal_key(
     keys: &[char],
     coloured: impl Fn() -> bool,
