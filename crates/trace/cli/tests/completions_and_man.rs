@@ -3,7 +3,9 @@
 
 mod common;
 
+#[cfg(unix)]
 use std::io::Write;
+#[cfg(unix)]
 use std::process::{Command, Stdio};
 
 use common::{rogue_trace, text};
@@ -55,6 +57,9 @@ fn printed(args: &[&str]) -> String {
     text(&out.stdout)
 }
 
+/// Bash runs the script: a Unix shell, which the Windows tests (under
+/// Wine) do not have.
+#[cfg(unix)]
 #[test]
 fn the_bash_script_parses_and_completes_every_command() {
     let script = printed(&["completions", "bash"]);
