@@ -140,8 +140,8 @@ pub fn crash_name(code: u32) -> Option<&'static str> {
 
 /// How a program left its terminal when it ended: every mode and setting
 /// it can leave behind for the shell, each `None` where it cannot be read
-/// (the Windows console's alternate screen, keypad). Each is said and
-/// compared in [`Left::beside`], as `endwin()` leaves it in [`Left::RESTORED`].
+/// (the Windows console's alternate screen, keypad). Each field is
+/// compared and said in one table; `endwin()` leaves [`Left::RESTORED`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Left {
     /// Still on the alternate screen (`endwin()` leaves it).
