@@ -340,9 +340,7 @@ mod tests {
             key,
             text: rows.map(String::from).to_vec(),
             colours: colours.map(String::from).to_vec(),
-            odd: Vec::new(),
-            cursor: Default::default(),
-            heard: Vec::new(),
+            ..Step::default()
         }
     }
 

@@ -61,7 +61,7 @@ pub struct OddCell {
 }
 
 /// One screen of a trace.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Step {
     /// The step's number: how many keys had been typed.
     pub number: usize,

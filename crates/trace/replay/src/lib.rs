@@ -33,9 +33,7 @@ pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
         key,
         text: screen.text(),
         colours: screen.rows().map(class).collect(),
-        odd: Vec::new(),
-        cursor: Default::default(),
-        heard: Vec::new(),
+        ..Step::default()
     }
 }
 

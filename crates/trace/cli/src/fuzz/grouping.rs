@@ -887,9 +887,7 @@ mod tests {
             key: Some('l'),
             text: rows.iter().map(|r| r.to_string()).collect(),
             colours: colours.iter().map(|r| r.to_string()).collect(),
-            odd: Vec::new(),
-            cursor: Default::default(),
-            heard: Vec::new(),
+            ..Step::default()
         }
     }
 
