@@ -12,7 +12,6 @@ use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use rogue_trace_format::keys::{is_special_key, key_bytes};
 
@@ -27,10 +26,11 @@ const LIBRARY: Option<&[u8]> = Some(include_bytes!(concat!(
 #[cfg(not(preload_library))]
 const LIBRARY: Option<&[u8]> = None;
 
-/// The library written out for one run, removed when dropped.
+/// The library written out for one run, in a private temporary folder
+/// removed when dropped.
 #[derive(Debug)]
 pub struct Preload {
-    dir: PathBuf,
+    dir: tempfile::TempDir,
 }
 
 impl Preload {
@@ -42,18 +42,9 @@ impl Preload {
                 "preloading a library needs LD_PRELOAD, which only Linux has here",
             )
         })?;
-        // Two captures running at once (both sides of `compare`) may ask
-        // in the same nanosecond: a count tells their folders apart.
-        static MADE: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "rogue-preload-{}-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos()),
-            MADE.fetch_add(1, Ordering::Relaxed)
-        ));
-        create_private_dir(&dir)?;
+        let dir = tempfile::Builder::new()
+            .prefix("rogue-preload-")
+            .tempdir()?;
         let preload = Preload { dir };
         std::fs::write(preload.library(), library)?;
         Ok(preload)
@@ -61,7 +52,7 @@ impl Preload {
 
     /// Where the library is.
     pub fn library(&self) -> PathBuf {
-        self.dir.join("librogue_preload.so")
+        self.dir.path().join("librogue_preload.so")
     }
 
     /// `LD_PRELOAD` with the library first, then what `env` (else this
@@ -76,12 +67,6 @@ impl Preload {
             value = format!("{value}:{theirs}");
         }
         ("LD_PRELOAD".into(), value)
-    }
-}
-
-impl Drop for Preload {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -269,7 +254,7 @@ impl Typist {
     /// The library, and an empty FIFO for `keys`.
     pub fn new(keys: &[char]) -> io::Result<Typist> {
         let preload = Preload::new()?;
-        let path = preload.dir.join("keys");
+        let path = preload.dir.path().join("keys");
         let mut typist = Typist {
             fifo: Some(fifo(&path)?),
             preload,
@@ -303,7 +288,7 @@ impl Typist {
         env: &[(String, String)],
         tty: &Path,
     ) -> Vec<(String, String)> {
-        let keys = self.preload.dir.join("keys");
+        let keys = self.preload.dir.path().join("keys");
         vec![
             self.preload.ld_preload(env),
             (protocol::KEYS.into(), keys.to_string_lossy().into_owned()),
@@ -387,17 +372,6 @@ impl Typist {
         }
         Ok(())
     }
-}
-
-#[cfg(unix)]
-fn create_private_dir(dir: &Path) -> io::Result<()> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new().mode(0o700).create(dir)
-}
-
-#[cfg(not(unix))]
-fn create_private_dir(dir: &Path) -> io::Result<()> {
-    std::fs::create_dir(dir)
 }
 
 /// A new FIFO at `path`, opened for reading and writing without blocking.
