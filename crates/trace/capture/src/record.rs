@@ -309,6 +309,11 @@ fn record(
     if stopped == Some(Stopped::NeverDrew) {
         each(session.step_of(0, None))?;
     }
+    if let Some(Stopped::Exited { keys_typed: 0, .. }) = stopped {
+        if let Some(step) = session.drawn_before_leaving() {
+            each(step)?;
+        }
+    }
     let mut typed = 0;
     if stopped.is_none() && session.types_itself() {
         (typed, stopped) = typed_by_program(

@@ -475,6 +475,10 @@ impl Recording for PtySession {
         self.terminal.step(number, key)
     }
 
+    fn drawn_before_leaving(&self) -> Option<Step> {
+        self.terminal.drawn_before_leaving()
+    }
+
     fn nothing_seen(&self) -> bool {
         !self.terminal.drew()
     }

@@ -104,6 +104,18 @@ impl Terminal {
         step
     }
 
+    /// The alternate screen as the program left it, as step 0, if it drew
+    /// anything there.
+    pub(crate) fn drawn_before_leaving(&self) -> Option<Step> {
+        let alternate = last_words::alternate_screen(self.screen());
+        let mut step = crate::screen_step(alternate.screen(), 0, None);
+        // Where its cursor stood there is not kept.
+        step.cursor = rogue_trace_format::Cursor::Unknown;
+        let blank = |row: &String| row.trim().is_empty();
+        let drew = !step.text.iter().all(blank) || !step.odd.is_empty();
+        drew.then_some(step)
+    }
+
     /// Gives the screen a new size.
     pub(crate) fn resize(&mut self, cols: NonZeroU16, rows: NonZeroU16) {
         self.parser.screen_mut().set_size(rows, cols);

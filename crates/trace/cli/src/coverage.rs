@@ -268,8 +268,17 @@ impl fmt::Display for Coverage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the player stood on {} cell(s), bumped {} wall(s), stood on a screen's edge at {} step(s); {} cell(s) seen lit, {} remembered; keys: {} move(s), {} other printable, {} control, {} special, {} resize(s), {} suspend(s) or resume(s)",
-            self.stood, self.bumps, self.edges, self.lit, self.remembered,
+            "the player stood on {} cell(s), bumped {} wall(s), stood on a screen's edge at {} step(s); ",
+            self.stood, self.bumps, self.edges,
+        )?;
+        // None of either where there is no field of view (Parts 0 to 3).
+        if self.lit + self.remembered > 0 {
+            let (lit, remembered) = (self.lit, self.remembered);
+            write!(f, "{lit} cell(s) seen lit, {remembered} remembered; ")?;
+        }
+        write!(
+            f,
+            "keys: {} move(s), {} other printable, {} control, {} special, {} resize(s), {} suspend(s) or resume(s)",
             self.keys[0], self.keys[1], self.keys[2], self.keys[3], self.keys[4],
             self.keys[5]
         )?;

@@ -135,6 +135,9 @@ impl Compared {
 
     /// The result of a case that shows a difference.
     fn different(&self) -> String {
+        if let Some(drew) = self.drew_before_leaving() {
+            return format!("different: {drew}");
+        }
         let mut stops = self.stops();
         stops.extend(self.stderr_told());
         if stops.is_empty() {
@@ -149,6 +152,37 @@ impl Compared {
             format!("the screens were identical, {}", self.steps_compared())
         };
         format!("different: {}; {screens}", stops.join("; "))
+    }
+
+    /// One side alone drew a screen and left before it waited for a key,
+    /// as the other did: what it drew, its first rows that show anything.
+    fn drew_before_leaving(&self) -> Option<String> {
+        let at_start = |p: &Played| {
+            matches!(
+                p.outcome.stopped(),
+                Some(Stopped::Exited { keys_typed: 0, .. })
+            )
+        };
+        let drew = self.sides().map(|p| p.trace.steps.first());
+        let (side, step) = match drew {
+            [Some(step), None] => (0, step),
+            [None, Some(step)] => (1, step),
+            _ => return None,
+        };
+        let alike = self.reference.alike(&self.port);
+        (alike && self.sides().iter().all(|p| at_start(p))).then_some(())?;
+        let rows: Vec<String> = (step.text.iter().enumerate())
+            .filter(|(_, row)| !row.trim().is_empty())
+            .take(2)
+            .map(|(y, row)| format!("row {y}: \"{}\"", row.trim()))
+            .collect();
+        Some(format!(
+            "{} drew a screen before it left curses ({}), {} drew none; each {} at start-up",
+            ROLES[side],
+            rows.join(", "),
+            ROLES[1 - side],
+            self.sides()[side].ending().map_or_else(String::new, |e| e.exit.to_string()),
+        ))
     }
 
     /// The steps compared, and the keys typed.
