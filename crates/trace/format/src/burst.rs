@@ -2,7 +2,7 @@
 //! them: [`JOIN`] (`U+100001`, written `\{+}`) between two keys types the
 //! second with the first, and only the last key of a burst has a step.
 
-use crate::{is_event, SUSPEND};
+use crate::{is_event, key_bytes, SUSPEND};
 
 /// Between two keys: the second is typed in the same write as the first.
 pub const JOIN: char = '\u{100001}';
@@ -27,6 +27,15 @@ pub fn settles(keys: &[char], typed: usize) -> bool {
 /// keys typed once the screen next settles.
 pub fn burst_end(keys: &[char], from: usize) -> usize {
     (from + 1..).find(|&n| settles(keys, n)).unwrap_or(from + 1)
+}
+
+/// What a terminal sends for `keys` typed at once, the cursor keys in
+/// application mode or not.
+pub fn burst_bytes(keys: &[char], application_cursor: bool) -> Vec<u8> {
+    let typed = keys.iter().filter(|&&k| k != JOIN);
+    typed
+        .flat_map(|&k| key_bytes(k, application_cursor).into_owned())
+        .collect()
 }
 
 /// `keys` without a [`JOIN`] that is not between two keys it may join.
