@@ -29,6 +29,16 @@ pub fn burst_end(keys: &[char], from: usize) -> usize {
     (from + 1..).find(|&n| settles(keys, n)).unwrap_or(from + 1)
 }
 
+/// The start of the burst (or the single key) whose last key is
+/// `keys[end - 1]`.
+pub fn burst_start(keys: &[char], end: usize) -> usize {
+    let mut start = end.saturating_sub(1);
+    while start >= 2 && keys[start - 1] == JOIN {
+        start -= 2;
+    }
+    start
+}
+
 /// What a terminal sends for `keys` typed at once, the cursor keys in
 /// application mode or not.
 pub fn burst_bytes(keys: &[char], application_cursor: bool) -> Vec<u8> {
@@ -62,6 +72,7 @@ mod tests {
         assert_eq!(burst_end(&keys, 0), 1);
         assert_eq!(burst_end(&keys, 1), 6);
         assert_eq!(burst_end(&keys, 6), 7);
+        assert_eq!([burst_start(&keys, 6), burst_start(&keys, 7)], [1, 6]);
     }
 
     #[test]
