@@ -437,13 +437,13 @@ mod tests {
         let covered = Coverage::of(&trace, &['l', 'l', 'q'], &part1);
         let suspended =
             Coverage::of(&trace, &['l', SUSPEND, RESUME, 'q'], &part1);
-        assert_eq!(suspended.keys, [1, 1, 0, 0, 0, 2]);
+        assert_eq!(suspended.keys, [1, 1, 0, 0, 0, 2, 0]);
         assert!(suspended.to_string().contains("2 suspend(s) or resume(s)"));
         assert_eq!(covered.rooms_known, 0, "Part 1 has no rooms");
         assert_eq!(covered.stood, 2);
         assert_eq!(covered.bumps, 1);
         assert_eq!(covered.edges, 3, "row 0 is the screen's edge");
-        assert_eq!(covered.keys, [2, 1, 0, 0, 0, 0]);
+        assert_eq!(covered.keys, [2, 1, 0, 0, 0, 0, 0]);
         assert_eq!(covered.ended_by, [1, 0, 0, 0]);
         assert_eq!(covered.coloured, 1);
         let mut sum = covered.clone();

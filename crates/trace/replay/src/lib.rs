@@ -226,7 +226,7 @@ mod tests {
         let quit = ['l', 'q', JOIN, 'j'];
         let played = play(&config, (80, 24), &quit, "");
         assert_eq!(played.trace.steps.len(), 2);
-        assert!(!played.outcome.stopped().is_some(), "{:?}", played.outcome);
+        assert!(played.outcome.stopped().is_none(), "{:?}", played.outcome);
     }
 
     #[test]

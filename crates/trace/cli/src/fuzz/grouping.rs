@@ -662,7 +662,7 @@ impl Walk<'_> {
             .collect();
         let screen = self.screens_before?[0];
         let lead = |keys: &mut dyn Iterator<Item = &char>| {
-            keys.fold(Some(from), |p, &k| p.map(|p| step_from(screen, p, k)))
+            Some(keys.fold(from, |p, &k| step_from(screen, p, k)))
         };
         let n = burst.len();
         let in_order = lead(&mut burst.iter());
