@@ -477,7 +477,8 @@ mod tests {
             let sizes: Vec<(u16, u16)> =
                 case.keys.iter().filter_map(|&k| resize_of(k)).collect();
             assert!(sizes.len() <= 3, "case {number}: {sizes:?}");
-            assert!(resize_of(case.keys[49]).is_none(), "case {number}");
+            let last = *case.keys.last().unwrap();
+            assert!(resize_of(last).is_none(), "case {number}");
             resized += usize::from(!sizes.is_empty());
             for (cols, rows) in sizes {
                 let (c, r) = case.size;
@@ -515,7 +516,8 @@ mod tests {
             let resumes = keys.iter().filter(|&&k| k == RESUME).count();
             assert_eq!(at.len(), resumes, "case {number}: {keys:?}");
             for i in at {
-                assert!(i + 1 < 49 && keys[i + 1] == RESUME, "case {number}");
+                let inside = i + 2 < keys.len();
+                assert!(inside && keys[i + 1] == RESUME, "case {number}");
             }
             suspended += resumes;
         }
