@@ -48,6 +48,11 @@ pub fn burst_bytes(keys: &[char], application_cursor: bool) -> Vec<u8> {
         .collect()
 }
 
+/// How many keys `keys` are, their joins not counted.
+pub fn keys_in(keys: &[char]) -> usize {
+    keys.iter().filter(|&&k| k != JOIN).count()
+}
+
 /// `keys` without a [`JOIN`] that is not between two keys it may join.
 pub fn tidy(keys: &[char]) -> Vec<char> {
     let mut out: Vec<char> = Vec::with_capacity(keys.len());
