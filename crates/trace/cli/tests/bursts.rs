@@ -65,6 +65,27 @@ fn a_port_reading_keys_typed_at_once_one_by_one_is_identical_to_the_built_in_por
     }
 }
 
+/// Whether a campaign's output says it typed some bursts.
+fn typed_bursts(out: &str) -> bool {
+    let line = out.lines().find(|l| l.contains(" burst(s) typed at once"));
+    line.is_some_and(|l| !l.contains(" 0 burst(s)"))
+}
+
+#[test]
+fn fuzz_walks_with_bursts_are_identical_for_ports_that_read_them_in_order() {
+    for (language, port) in ports() {
+        let dir = scratch(&format!("bursts-walks-{language}"));
+        let out = dir.to_str().unwrap();
+        let mut args = vec!["fuzz", "--cases", "6", "--seed", "2"];
+        args.extend(["--rng", "glibc", "--out", out, "--"]);
+        args.extend(port.split(' ').chain(["--seed", "{seed}"]));
+        let out = rogue_trace(&args);
+        let said = text(&out.stdout) + &text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{language}: {said}");
+        assert!(typed_bursts(&said), "{language}: {said}");
+    }
+}
+
 #[test]
 fn a_port_that_drops_or_reorders_keys_typed_at_once_is_named_so() {
     for (language, port) in ports() {
@@ -101,11 +122,7 @@ fn a_c_port_that_flushes_typed_ahead_keys_differs_and_unplanted_stays_identical_
     let more = ["--seed", "1", "--cases", "12", "--size", "30x8"];
     let same = fuzz_of(c, "none", &scratch("bursts-same"), &more);
     let out = rogue_trace(&same.iter().map(String::as_str).collect::<Vec<_>>());
-    let stdout = text(&out.stdout) + &text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let typed = stdout
-        .lines()
-        .find(|l| l.contains("burst(s) typed at once"))
-        .unwrap();
-    assert!(!typed.contains(" 0 burst(s)"), "walks type bursts: {typed}");
+    let said = text(&out.stdout) + &text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(typed_bursts(&said), "walks type bursts: {said}");
 }
