@@ -498,7 +498,12 @@ fn screen_differences(
                 !(apart || walk.apart_before) || !k.follows_the_player()
             });
             if walk.apart_before {
-                kinds.retain(|k| !matches!(k, Kind::Player | Kind::Moves(..)));
+                kinds.retain(|k| {
+                    !matches!(
+                        k,
+                        Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
+                    )
+                });
             }
             if found.is_empty() && kinds.is_empty() {
                 kinds = all.into_iter().take(1).collect();

@@ -187,6 +187,8 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
         suspend_some(draw, &mut keys);
         keys = burst_some(draw, &keys);
     }
+    // A join is typed only between two keys (`--alphabet` may hold one).
+    let keys = tidy(&keys);
     Case { config, size, keys }
 }
 
@@ -250,7 +252,7 @@ pub fn burst_some(draw: &mut Draw, keys: &[char]) -> Vec<char> {
             out.push(JOIN);
         }
     }
-    tidy(&out)
+    out
 }
 
 /// A screen drawn from `range` that shows the player of `config`, if any does.
@@ -503,6 +505,29 @@ mod tests {
             let keys = draw_case(9, number, &alphabet).keys;
             assert!(keys.iter().all(|&k| resize_of(k).is_none()));
         }
+    }
+
+    #[test]
+    fn one_default_case_in_two_types_bursts_between_keys_never_the_last() {
+        use rogue_trace_format::burst::{joinable, tidy};
+        let shape = default_shape("40x12-120x40", 50);
+        let (mut bursting, mut held) = (0, 0);
+        for number in 1..=1000 {
+            let keys = draw_case(9, number, &shape).keys;
+            assert_eq!(tidy(&keys), keys, "case {number}");
+            let joins: Vec<usize> =
+                (0..keys.len()).filter(|&i| keys[i] == JOIN).collect();
+            for &i in &joins {
+                assert!(joinable(keys[i - 1]) && joinable(keys[i + 1]));
+                assert!(i + 2 < keys.len(), "case {number}: the last key");
+                held += usize::from(keys[i - 1] == keys[i + 1]);
+            }
+            let moves = keys.iter().filter(|&&k| k != JOIN).count();
+            assert_eq!(moves, 50, "case {number}: joins are no keys");
+            bursting += usize::from(!joins.is_empty());
+        }
+        assert!((420..580).contains(&bursting), "{bursting} of 1000");
+        assert!(held > 0, "a held key's bursts");
     }
 
     #[test]
