@@ -710,17 +710,12 @@ fn step_from(
     (y, x): (usize, usize),
     key: char,
 ) -> (usize, usize) {
-    let to = match key {
-        'h' => (y, x.wrapping_sub(1)),
-        'l' => (y, x + 1),
-        'k' => (y.wrapping_sub(1), x),
-        'j' => (y + 1, x),
-        _ => return (y, x),
-    };
-    match cell(screen, to.0, to.1).0 {
-        '.' | '@' => to,
-        _ => (y, x),
-    }
+    let (up, left) = (y.wrapping_sub(1), x.wrapping_sub(1));
+    let to = "hjkl"
+        .find(key)
+        .map(|i| [(y, left), (y + 1, x), (up, x), (y, x + 1)][i]);
+    to.filter(|&(y, x)| matches!(cell(screen, y, x).0, '.' | '@'))
+        .unwrap_or((y, x))
 }
 
 /// The side that, at the resize of `step`, still shows its screen before
