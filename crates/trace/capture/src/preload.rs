@@ -13,7 +13,8 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use rogue_trace_format::keys::{is_special_key, key_bytes};
+use rogue_trace_format::burst::{burst_bytes, burst_end};
+use rogue_trace_format::keys::is_special_key;
 
 use crate::{program, protocol};
 
@@ -231,7 +232,8 @@ fn find_program(program: &OsStr) -> Option<PathBuf> {
 ///
 /// A key goes in as its UTF-8 bytes; a special key only once the program
 /// waits for it ([`Typist::reached`]), as the terminal in its mode sends
-/// it, in a frame ([`protocol::FRAME`]).
+/// it, in a frame ([`protocol::FRAME`]); keys typed at once in a frame of
+/// their own ([`protocol::BURST`]).
 #[derive(Debug)]
 pub struct Typist {
     preload: Preload,
@@ -268,17 +270,34 @@ impl Typist {
         Ok(typist)
     }
 
-    /// Queues the keys up to the next special key.
+    /// Queues the keys up to the next special key, or burst holding one.
     fn queue(&mut self) {
-        while let Some(&key) = self.keys.get(self.queued) {
-            if is_special_key(key) {
+        while self.queued < self.keys.len() {
+            let end = burst_end(&self.keys, self.queued);
+            if self.keys[self.queued..end]
+                .iter()
+                .any(|&k| is_special_key(k))
+            {
                 return;
             }
-            let mut buf = [0u8; 4];
-            self.unsent
-                .extend_from_slice(key.encode_utf8(&mut buf).as_bytes());
-            self.queued += 1;
+            self.put(end, false);
         }
+    }
+
+    /// Queues the keys up to `end`, as sent in the cursor keys' mode
+    /// `application`: a key as its bytes, framed if special, a burst in a
+    /// frame of its own ([`protocol::BURST`]).
+    fn put(&mut self, end: usize, application: bool) {
+        let keys = &self.keys[self.queued..end];
+        let bytes = burst_bytes(keys, application);
+        let (count, len) = (keys.len() as u8, bytes.len() as u8);
+        if keys.len() > 1 {
+            self.unsent.extend([protocol::BURST, count, len]);
+        } else if is_special_key(keys[0]) {
+            self.unsent.extend([protocol::FRAME, len]);
+        }
+        self.unsent.extend(bytes);
+        self.queued = end;
     }
 
     /// The environment that loads the library and gives it the keys to
@@ -327,24 +346,18 @@ impl Typist {
         self.fifo = None;
     }
 
-    /// The program waits for a key, `typed` typed: a special key goes in
-    /// as sent in its cursor keys' mode, and the keys after it follow.
+    /// The program waits for a key, `typed` typed: a special key (or a
+    /// burst holding one) goes in as sent in its cursor keys' mode, and
+    /// the keys after it follow.
     pub fn reached(
         &mut self,
         typed: usize,
         application_cursor: bool,
     ) -> io::Result<()> {
-        let Some(&key) = self.keys.get(typed) else {
-            return Ok(());
-        };
-        if typed != self.queued || !is_special_key(key) {
+        if typed != self.queued || typed >= self.keys.len() {
             return Ok(());
         }
-        let bytes = key_bytes(key, application_cursor);
-        self.unsent.push(protocol::FRAME);
-        self.unsent.push(bytes.len() as u8);
-        self.unsent.extend_from_slice(&bytes);
-        self.queued += 1;
+        self.put(burst_end(&self.keys, typed), application_cursor);
         self.queue();
         self.top_up()
     }
@@ -462,6 +475,22 @@ mod tests {
                 _ => return (read, typist.fifo.is_none()),
             }
         }
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_burst_goes_in_framed_with_its_count_a_special_key_s_in_its_mode() {
+        use rogue_trace_format::{keys::UP, JOIN};
+        let keys = ['j', 'l', JOIN, 'l', 'k', JOIN, UP];
+        let mut typist = Typist::new(&keys).unwrap();
+        let (_, path) = typist.env(&[], Path::new("/dev/tty"))[1].clone();
+        let mut fifo = open_fifo(Path::new(&path)).unwrap();
+        typist.start().unwrap();
+        let burst = [b'j', protocol::BURST, 3, 2, b'l', b'l'].to_vec();
+        assert_eq!(fifo_holds(&typist, &mut fifo), (burst, false));
+        typist.reached(4, true).unwrap();
+        let up = [protocol::BURST, 3, 4, b'k', 0x1b, b'O', b'A'].to_vec();
+        assert_eq!(fifo_holds(&typist, &mut fifo), (up, true));
     }
 
     #[test]

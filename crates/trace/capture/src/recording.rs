@@ -21,8 +21,8 @@ pub(crate) const EXIT_WAIT: Duration = Duration::from_secs(10);
 pub(crate) trait Recording {
     /// Waits for the screen to settle; `first` at start-up.
     fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
-    /// Types `key`.
-    fn type_key(&mut self, key: char) -> io::Result<()>;
+    /// Types `keys` at once: one key, or a burst.
+    fn type_keys(&mut self, keys: &[char]) -> io::Result<()>;
     /// The screen as step `number`.
     fn step_of(&self, number: usize, key: Option<char>) -> Step;
     /// What a program that left before it waited for a key had drawn on the

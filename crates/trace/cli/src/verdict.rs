@@ -2,6 +2,7 @@
 //! identical over something, or stopped alike, or blank; and how each side
 //! ended where that is news.
 
+use rogue_trace_format::burst::keys_in;
 use rogue_trace_format::classes::PLAIN;
 use rogue_trace_format::key_literal;
 use rogue_trace_format::played::{Outcome, Played, Stopped};
@@ -188,8 +189,10 @@ impl Compared {
     /// The steps compared, and the keys typed.
     fn steps_compared(&self) -> String {
         let steps = self.report.steps_compared;
-        let n = self.reference.keys().len();
+        let keys = self.reference.keys();
         let typed = self.reference.typed().min(self.port.typed());
+        let (n, typed) =
+            (keys_in(keys), keys_in(&keys[..typed.min(keys.len())]));
         let keys = match (typed, n) {
             (0, 0) => "no key typed (the first screen only)".to_string(),
             (1, 1) => "1 key typed".to_string(),
