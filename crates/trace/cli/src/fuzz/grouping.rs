@@ -264,6 +264,10 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         });
     }
     found.extend(stderr);
+    for moves in moves_alone(outcome, stop) {
+        let at = found.iter().position(|d| d.step > moves.step);
+        found.insert(at.unwrap_or(found.len()), moves);
+    }
     // What a side's terminal heard and the other's did not, at its step
     // (before a screen that differs there).
     if let Some(heard) =
@@ -534,6 +538,78 @@ fn rows_drawn(step: &Step) -> impl Iterator<Item = usize> + '_ {
     rows.filter(|(_, r)| !r.trim().is_empty()).map(|(y, _)| y)
 }
 
+/// Each key that moves one side's player, typed three times or more
+/// (alone, not in a burst) with both players in view, and never the
+/// other's, though the other's moves at other keys: named at its first
+/// such step, however far apart the players already stand.
+fn moves_alone(
+    outcome: &Compared,
+    stop: Option<usize>,
+) -> Vec<FirstDifference> {
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
+    let keys = outcome.reference.keys();
+    // Per key: its first step, times typed, each side's moves there.
+    let mut tally: Vec<(char, usize, usize, [usize; 2])> = Vec::new();
+    let mut moved_at_all = [false; 2];
+    for pair in a.steps.windows(2) {
+        let n = pair[1].number;
+        let alone = n >= 2 && keys.get(n - 2) != Some(&JOIN);
+        let Some(key) = outcome.reference.key_at(n).filter(|_| alone) else {
+            continue;
+        };
+        if stop.is_some_and(|t| n >= t) {
+            break;
+        }
+        if rogue_trace_format::is_event(key) {
+            continue;
+        }
+        let (Some(before), Some(now)) =
+            (screen(b, pair[0].number), screen(b, n))
+        else {
+            continue;
+        };
+        let at = [[&pair[0], &pair[1]], [before, now]].map(|s| s.map(player));
+        let Some(moved) = at
+            .iter()
+            .map(|[p, q]| Some(p.zip(*q)?).map(|_| p != q))
+            .collect::<Option<Vec<bool>>>()
+        else {
+            continue;
+        };
+        let i = match tally.iter().position(|t| t.0 == key) {
+            Some(i) => i,
+            None => {
+                tally.push((key, n, 0, [0; 2]));
+                tally.len() - 1
+            }
+        };
+        tally[i].2 += 1;
+        for side in 0..2 {
+            moved_at_all[side] |= moved[side];
+            if moved[side] && tally[i].3[side] == 0 {
+                tally[i].1 = n;
+            }
+            tally[i].3[side] += usize::from(moved[side]);
+        }
+    }
+    let alone = |(_, _, typed, moves): &&(char, usize, usize, [usize; 2])| {
+        *typed >= 3 && (moves[0] == 0) != (moves[1] == 0)
+    };
+    (tally.iter().filter(alone))
+        .filter_map(|&(key, step, _, moves)| {
+            let side = usize::from(moves[0] == 0);
+            moved_at_all[1 - side].then(|| FirstDifference {
+                step,
+                key: Some(key),
+                kind: Kind::Moves(side, key),
+                cells: BTreeSet::new(),
+                players: [screen(a, step), screen(b, step)]
+                    .map(|s| s.and_then(player)),
+            })
+        })
+        .collect()
+}
+
 /// Whether a screen is blank.
 pub fn blank(step: &Step) -> bool {
     step.text.iter().all(|row| row.trim().is_empty())
@@ -564,7 +640,16 @@ impl Walk<'_> {
         if let Some(kind) = whole {
             return vec![kind];
         }
-        let missing = self.rows_never_drawn([a, b]);
+        let mut missing = self.rows_never_drawn([a, b]);
+        // Rows missing where the field of view differs elsewhere too are
+        // the field of view's (a shorter sight), not a drawing loop's.
+        let sight_apart = cells.iter().any(|&(y, x)| {
+            !missing.iter().any(|m| m.1 == y)
+                && matches!(cell_kind(&cell(a, y, x), &cell(b, y, x)), 2 | 3)
+        });
+        if self.fov && sight_apart {
+            missing.clear();
+        }
         let mut kinds: Vec<Kind> = Vec::new();
         let mut add = |kind: Kind| {
             if !kinds.contains(&kind) {
