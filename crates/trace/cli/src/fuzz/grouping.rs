@@ -1090,6 +1090,34 @@ mod tests {
     }
 
     #[test]
+    fn a_row_missing_where_the_sight_differs_elsewhere_is_the_field_of_view() {
+        let trace = Trace::parse(
+            "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
+        );
+        let trace = trace.unwrap();
+        let kinds = |a: &Step, b: &Step| {
+            let cells = cells_differing_as(a, b, false, Default::default());
+            let walk = Walk {
+                traces: [&trace, &trace],
+                fov: true,
+                key: None,
+                step: 0,
+                before: None,
+                screens_before: None,
+                apart_before: false,
+                drawn: Default::default(),
+            };
+            walk.kinds([a, b], &cells.into_iter().collect(), false)
+        };
+        let w = "wwwww";
+        let a = step(&["#...#", "#.@.#", "#...#"], &[w, w, w]);
+        let bottom = step(&["#...#", "#.@.#", "     "], &[w, w, "     "]);
+        assert_eq!(kinds(&a, &bottom), [Kind::RowNeverDrawn(1, 2)]);
+        let short = step(&["  .  ", "#.@.#", "     "], &["  w  ", w, "     "]);
+        assert_eq!(kinds(&a, &short), [Kind::Seen]);
+    }
+
+    #[test]
     fn a_step_is_named_by_every_kind_it_holds() {
         let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
         // The port's player on the same cell drawn '?', a wall for a
