@@ -41,10 +41,13 @@ pub fn play(
     trace.header.extra.push(HEARD_BELLS.to_string());
     // The game ended on the key (or burst) after its last screen, or on a
     // signal that came while it still played.
-    let last = trace.steps.last().map_or(0, |s| s.number);
+    let last = trace.steps.last().map(|s| s.number);
     let (keys_typed, exit, left) = match signalled {
-        Some((i, exit, left)) if last >= i => (i + 1, exit, left),
-        _ => (burst_end(keys, last), Exit::Status(0), Left::RESTORED),
+        Some((i, exit, left)) if last >= Some(i) => (i + 1, exit, left),
+        _ => {
+            let typed = last.map_or(0, |n| burst_end(keys, n));
+            (typed, Exit::Status(0), Left::RESTORED)
+        }
     };
     // What escape sequences the C's curses writes as it ends, it does not
     // say.
