@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::io;
 use std::time::Instant;
 
+use rogue_trace_format::played::Times;
 use rogue_trace_format::stderr::{set_header, Stderr};
 use rogue_trace_format::{
     is_event, resume::SUSPEND, Header, Step, Trace, FIRST_AND_LAST,
@@ -117,6 +118,8 @@ pub struct Recorded {
     pub outcome: Outcome,
     /// What was seen of how the program seeds.
     pub seen: Seen,
+    /// How long it took to answer.
+    pub times: Times,
 }
 
 impl Recorded {
@@ -128,6 +131,7 @@ impl Recorded {
                 steps,
             },
             outcome: self.outcome,
+            times: self.times,
         }
     }
 }
@@ -146,6 +150,7 @@ pub fn capture(
     {
         asked.check_program(program)?;
     }
+    let started = Instant::now();
     #[cfg(windows)]
     let session = console::ConsoleSession::spawn(
         command,
@@ -173,7 +178,9 @@ pub fn capture(
     } else {
         crate::terminal::Kept::Nothing
     });
-    let (outcome, seen, stderr) = record(session, options, cast, each)?;
+    let mut times = Times::default();
+    let recorded = record(session, options, cast, each, (started, &mut times));
+    let (outcome, seen, stderr) = recorded?;
     let mut header = header(command, options);
     if let Some(stderr) = &stderr {
         set_header(&mut header, stderr);
@@ -182,6 +189,7 @@ pub fn capture(
         header,
         outcome,
         seen,
+        times,
     })
 }
 
@@ -282,11 +290,15 @@ fn record(
     options: &CaptureOptions,
     mut cast: Option<&mut cast::CastWriter>,
     mut each: impl FnMut(Step) -> io::Result<()>,
+    (started, times): (Instant, &mut Times),
 ) -> io::Result<(Outcome, Seen, Option<Stderr>)> {
     let settle = options.settle;
     let wait = Wait::start(&session);
     let mut stopped = match session.settle_on(&settle, true) {
-        Settled::Quiet { drew: true } => None,
+        Settled::Quiet { drew: true } => {
+            times.first_screen = Some(started.elapsed());
+            None
+        }
         Settled::Quiet { drew: false } => Some(Stopped::NeverDrew),
         Settled::Busy if session.nothing_seen() => Some(Stopped::NeverDrew),
         Settled::Busy | Settled::Hung => Some(wait.gave_up(&session, 0)),
@@ -316,7 +328,7 @@ fn record(
             options,
             cast.as_deref_mut(),
             &mut each,
-            &mut last,
+            (&mut last, times),
         )?;
     }
     // Handed back at a resize, a `^Z` or a resume: the program is seen
@@ -347,7 +359,10 @@ fn record(
         }
         let wait = Wait::start(&session);
         match session.settle_on(&settle, false) {
-            Settled::Quiet { .. } => last = Last::settled(i + 1, Some(key)),
+            Settled::Quiet { .. } => {
+                times.keys.push(wait.since.elapsed());
+                last = Last::settled(i + 1, Some(key))
+            }
             Settled::Exited => {
                 stopped = Some(Stopped::Exited {
                     keys_typed: i + 1,
@@ -376,18 +391,22 @@ fn typed_by_program(
     options: &CaptureOptions,
     mut cast: Option<&mut cast::CastWriter>,
     each: &mut impl FnMut(Step) -> io::Result<()>,
-    last: &mut Last,
+    (last, times): (&mut Last, &mut Times),
 ) -> io::Result<(usize, Option<Stopped>)> {
     let keys = &options.keys;
     let timing = options.settle.timing();
     // After a key the program exits or keeps busy, it has typed it.
     let typed_after = |last: &Last| (last.number + 1).min(keys.len());
+    let mut since = Instant::now();
     loop {
         let wait = Wait::start(session);
         match session.next_said(timing) {
             // Said again, by another of its processes: nothing new.
             Said::Wait(n) if n < last.number || n == last.number && n > 0 => {}
             Said::Wait(n) => {
+                // Each key is typed as the program waits for it.
+                times.keys.resize(n, since.elapsed());
+                since = Instant::now();
                 let key = n.checked_sub(1).and_then(|i| keys.get(i)).copied();
                 *last = Last::settled(n, key);
                 last.keep(session, options, each)?;
@@ -426,6 +445,8 @@ pub struct Capture {
     pub trace: Trace,
     /// How the program ended: early, on its last key, or by the capture.
     pub outcome: Outcome,
+    /// How long it took to answer.
+    pub times: Times,
 }
 
 #[cfg(test)]

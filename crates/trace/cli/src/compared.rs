@@ -2,9 +2,14 @@
 //! each ended) and their screens compared; below the case that plays it
 //! ([`crate::case`]) and the verdict that reads it ([`crate::verdict`]).
 
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::time::Duration;
+
 use rogue_game::Part;
 use rogue_trace_format::diff::{Report, HEARD_ALL, HEARD_BELLS};
-use rogue_trace_format::played::Played;
+use rogue_trace_format::played::{seconds, Played};
+use rogue_trace_format::{is_event, key_literal, SUSPEND};
 
 /// What the sides are called, A and B.
 pub const ROLES: [&str; 2] = ["the reference", "the port"];
@@ -27,6 +32,71 @@ pub struct Compared {
     pub part: Part,
     /// Whether each side, unpinned, called `time()` before its first screen.
     pub clock_seeded: [bool; 2],
+    /// The port's first late answer, late again when the case was played
+    /// again ([`late_answers`]).
+    pub late: Option<Late>,
+}
+
+/// How much later than the reference's the port's first screen may come,
+/// and its answer to a key, before a person notices: far above the tens
+/// of milliseconds a loaded machine adds to a capture's key.
+pub const LATE_START: Duration = Duration::from_secs(1);
+pub const LATE_KEY: Duration = Duration::from_millis(300);
+
+/// A late answer of the port's: its first screen, or a key (its number
+/// from 1, and the key); both sides' times, the reference's first. Two are
+/// one difference whatever their key and times, which vary run to run.
+#[derive(Clone, Copy, Debug)]
+pub struct Late {
+    pub key: Option<(usize, char)>,
+    pub times: [Duration; 2],
+}
+
+impl PartialEq for Late {
+    fn eq(&self, other: &Late) -> bool {
+        self.key.is_none() == other.key.is_none()
+    }
+}
+
+impl Eq for Late {}
+
+impl Hash for Late {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key.is_none().hash(state)
+    }
+}
+
+impl fmt::Display for Late {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.times.map(seconds);
+        match self.key {
+            None => write!(f, "the port's first screen came {b} after it started, the reference's {a}"),
+            Some((n, key)) => write!(f, "the port answered key {n} ({}) {b} after it was typed, the reference {a}", key_literal(key)),
+        }
+    }
+}
+
+/// Each answer of the port's later than the reference's by [`LATE_START`]
+/// or [`LATE_KEY`]: its first screen, then its keys (not a resize, `^Z`
+/// or resume), in order.
+pub fn late_answers(sides: [&Played; 2]) -> Vec<Late> {
+    let [Some(a), Some(b)] = sides.map(|p| p.times.as_ref()) else {
+        return Vec::new();
+    };
+    let first = a.first_screen.zip(b.first_screen).map(|(a, b)| Late {
+        key: None,
+        times: [a, b],
+    });
+    let keys = (a.keys.iter().zip(&b.keys).zip(sides[0].keys()).zip(1..))
+        .filter(|&((_, &k), _)| !is_event(k) && k != SUSPEND)
+        .map(|(((&a, &b), &k), n)| Late {
+            key: Some((n, k)),
+            times: [a, b],
+        });
+    let margin = |l: &Late| l.key.map_or(LATE_START, |_| LATE_KEY);
+    (first.into_iter().chain(keys))
+        .filter(|l| l.times[1] > l.times[0] + margin(l))
+        .collect()
 }
 
 impl Compared {

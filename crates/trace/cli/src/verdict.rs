@@ -48,6 +48,7 @@ impl Compared {
         self.screens_differ()
             || !self.reference.alike(&self.port)
             || !self.stderr_differences().is_empty()
+            || self.late.is_some()
     }
 
     /// Whether the screens differ.
@@ -137,6 +138,7 @@ impl Compared {
     fn different(&self) -> String {
         let mut stops = self.stops();
         stops.extend(self.stderr_told());
+        stops.extend(self.late.map(|late| late.to_string()));
         if stops.is_empty() {
             return self.report.line.clone();
         }
@@ -190,6 +192,16 @@ impl Compared {
             ),
             _ => steps,
         }
+    }
+
+    /// How long each side took to answer, on one line.
+    pub fn times_line(&self) -> String {
+        let told = ROLES.iter().zip(self.sides()).map(|(role, p)| {
+            let times = p.times.as_ref().map(|t| t.told(p.keys()));
+            let times = times.unwrap_or_else(|| "not measured".into());
+            format!("{role}'s {times}")
+        });
+        format!("times: {}", told.collect::<Vec<_>>().join("; "))
     }
 
     /// The full result: [`Compared::details`], then the result line.

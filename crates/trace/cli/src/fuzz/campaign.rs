@@ -553,9 +553,11 @@ fn keep(
     let (a, b) = (a.display(), b.display());
     let traces = format!("traces: {a} (reference) and {b} (port)");
     let again = command_line(case, sides, &config.flags, config.compared);
+    let times = outcome.times_line();
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
         format!("{what}: {traces}"),
+        format!("{what}: {times}"),
     ];
     if let Some(dir) = &config.html {
         let page = free_name(dir, &stem, "html")?;
@@ -565,6 +567,6 @@ fn keep(
     }
     outln!("the case {what}:")?;
     out!("{}", outcome.text())?;
-    outln!("{traces}\nreproduce: {again}")?;
+    outln!("{times}\n{traces}\nreproduce: {again}")?;
     Ok(lines)
 }

@@ -14,7 +14,7 @@ use rogue_trace_format::{
     char_literal, is_resize, key_told, Step, Trace, RESUME, SUSPEND,
 };
 
-use crate::compared::{Compared, ROLES};
+use crate::compared::{Compared, Late, LATE_KEY, LATE_START, ROLES};
 
 /// What a difference is, in a porter's words.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -68,6 +68,8 @@ pub enum Kind {
     /// the other never wrote, by its bytes; who, and what
     /// ([`rogue_trace_format::diff::heard_told`]).
     Heard(String),
+    /// The port answered late: its first screen, or a key.
+    Late(Late),
 }
 
 impl fmt::Display for Kind {
@@ -96,6 +98,7 @@ impl fmt::Display for Kind {
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
             Kind::Stderr(who) => write!(f, "writes to standard error: {who}"),
             Kind::Heard(told) => write!(f, "the terminal hears otherwise: {told}"),
+            Kind::Late(late) => write!(f, "{late}"),
         }
     }
 }
@@ -116,6 +119,8 @@ impl Kind {
                 ROLES[*side],
                 ROLES[1 - side]
             ),
+            Kind::Late(Late { key: None, .. }) => format!("the port's first screen comes late (more than {} s after the reference's)", LATE_START.as_secs_f64()),
+            Kind::Late(_) => format!("the port answers a key late (more than {} s after the reference's answer to the same key)", LATE_KEY.as_secs_f64()),
             kind => kind.to_string(),
         }
     }
@@ -256,6 +261,18 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         let at = found.iter().position(|d| d.step > heard.step);
         found.insert(at.unwrap_or(found.len()), heard);
     }
+    // The port's late answer, played twice, is named after all else.
+    found.extend(outcome.late.map(|late| {
+        let step = late.key.map_or(0, |(n, _)| n);
+        let at = |t: &Trace| screen(t, step).and_then(player);
+        FirstDifference {
+            step,
+            key: late.key.map(|(_, key)| key),
+            kind: Kind::Late(late),
+            cells: BTreeSet::new(),
+            players: [at(a), at(b)],
+        }
+    }));
     let mut groups = BTreeSet::new();
     found.retain(|d| groups.insert(d.kind.group()));
     // A row never drawn, or one colour for lit and remembered cells, met
