@@ -130,6 +130,8 @@ impl Kind {
         match self {
             Kind::Seen | Kind::Lit => format!("{FIELD_OF_VIEW}: {self}"),
             Kind::Moves(..) => format!("{}: {self}", Kind::Player),
+            // Its times vary from case to case: a case is listed by its group.
+            Kind::Late(_) => self.group(),
             kind => kind.to_string(),
         }
     }
