@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io;
 use std::time::Instant;
 
-use rogue_trace_format::played::Times;
+use rogue_trace_format::played::{Played, Times};
 use rogue_trace_format::stderr::{set_header, Stderr};
 use rogue_trace_format::{
     is_event, resume::SUSPEND, Header, Step, Trace, FIRST_AND_LAST,
@@ -124,14 +124,14 @@ pub struct Recorded {
 
 impl Recorded {
     /// The capture held in memory, its steps `steps` (those handed on).
-    pub fn with_steps(self, steps: Vec<Step>) -> Capture {
-        Capture {
+    pub fn with_steps(self, steps: Vec<Step>) -> Played {
+        Played {
             trace: Trace {
                 header: self.header,
                 steps,
             },
             outcome: self.outcome,
-            times: self.times,
+            times: Some(self.times),
         }
     }
 }
@@ -436,17 +436,6 @@ fn typed_by_program(
             }
         }
     }
-}
-
-/// A capture held in memory: the trace and how the program ended.
-#[derive(Clone, Debug)]
-pub struct Capture {
-    /// What was recorded.
-    pub trace: Trace,
-    /// How the program ended: early, on its last key, or by the capture.
-    pub outcome: Outcome,
-    /// How long it took to answer.
-    pub times: Times,
 }
 
 #[cfg(test)]

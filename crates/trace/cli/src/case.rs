@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rogue_capture::pin::Pin;
-use rogue_capture::{Capture, CaptureOptions, Seen};
+use rogue_capture::{CaptureOptions, Seen};
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::escape_keys;
@@ -376,20 +376,7 @@ fn captured(
     })
     .map_err(|e| format!("{role} cannot run: {e}"))?;
     let seen = recorded.seen;
-    let Capture {
-        trace,
-        outcome,
-        times,
-    } = recorded.with_steps(steps);
-    let times = Some(times);
-    Ok((
-        Played {
-            trace,
-            outcome,
-            times,
-        },
-        seen,
-    ))
+    Ok((recorded.with_steps(steps), seen))
 }
 
 /// Writes both traces of `outcome` into `dir`, under names no file has,

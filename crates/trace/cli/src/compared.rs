@@ -3,7 +3,6 @@
 //! ([`crate::case`]) and the verdict that reads it ([`crate::verdict`]).
 
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::time::Duration;
 
 use rogue_game::Part;
@@ -44,26 +43,11 @@ pub const LATE_START: Duration = Duration::from_secs(1);
 pub const LATE_KEY: Duration = Duration::from_millis(300);
 
 /// A late answer of the port's: its first screen, or a key (its number
-/// from 1, and the key); both sides' times, the reference's first. Two are
-/// one difference whatever their key and times, which vary run to run.
-#[derive(Clone, Copy, Debug)]
+/// from 1, and the key); both sides' times, the reference's first.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Late {
     pub key: Option<(usize, char)>,
     pub times: [Duration; 2],
-}
-
-impl PartialEq for Late {
-    fn eq(&self, other: &Late) -> bool {
-        self.key.is_none() == other.key.is_none()
-    }
-}
-
-impl Eq for Late {}
-
-impl Hash for Late {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.key.is_none().hash(state)
-    }
 }
 
 impl fmt::Display for Late {
