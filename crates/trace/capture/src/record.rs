@@ -296,7 +296,7 @@ fn record(
     let wait = Wait::start(&session);
     let mut stopped = match session.settle_on(&settle, true) {
         Settled::Quiet { drew: true } => {
-            times.first_screen = Some(started.elapsed());
+            times.first_screen = Some(session.answered(started));
             None
         }
         Settled::Quiet { drew: false } => Some(Stopped::NeverDrew),
@@ -350,17 +350,20 @@ fn record(
         }
         // A resize or a resume changes the screen at once: the step before
         // is made first.
+        let typed;
         if is_event(key) {
             last.keep(&session, options, &mut each)?;
+            typed = Instant::now();
             session.type_key(key)?;
         } else {
+            typed = Instant::now();
             session.type_key(key)?;
             last.keep(&session, options, &mut each)?;
         }
         let wait = Wait::start(&session);
         match session.settle_on(&settle, false) {
             Settled::Quiet { .. } => {
-                times.keys.push(wait.since.elapsed());
+                times.keys.push(session.answered(typed));
                 last = Last::settled(i + 1, Some(key))
             }
             Settled::Exited => {
