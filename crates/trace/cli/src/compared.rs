@@ -139,3 +139,64 @@ impl Compared {
         lines
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rogue_trace_format::played::{Outcome, Times};
+    use rogue_trace_format::{Header, Trace, SUSPEND};
+
+    /// A side that typed `keys`, answered in `answers` milliseconds, its
+    /// first screen after `first` milliseconds.
+    fn side(keys: &str, first: u64, answers: &[u64]) -> Played {
+        let header = Header {
+            program: String::new(),
+            part: Some(4),
+            rng: None,
+            seed: None,
+            cols: 100,
+            rows: 25,
+            keys: keys.chars().collect(),
+            extra: Vec::new(),
+            cursors: false,
+        };
+        let ms = Duration::from_millis;
+        Played {
+            trace: Trace {
+                header,
+                steps: Vec::new(),
+            },
+            outcome: Outcome::StillRunning,
+            times: Some(Times {
+                first_screen: Some(ms(first)),
+                keys: answers.iter().map(|&t| ms(t)).collect(),
+            }),
+        }
+    }
+
+    #[test]
+    fn only_an_answer_later_by_the_margin_is_late() {
+        let z = SUSPEND.to_string();
+        let reference = side(&format!("hjk{z}l"), 900, &[10, 20, 30, 10, 10]);
+        let port = side(&format!("hjk{z}l"), 1_850, &[300, 330, 40, 900, 10]);
+        // 0.95 s later is not a late start; 0.29 s later is not a late
+        // key, 0.31 s is; ^Z is not a key answered.
+        let late = late_answers([&reference, &port]);
+        assert_eq!(late.len(), 1, "{late:?}");
+        assert_eq!(late[0].key, Some((2, 'j')));
+        assert_eq!(
+            late[0].to_string(),
+            "the port answered key 2 ('j') 0.33 s after it was typed, the reference 0.02 s"
+        );
+        let slow = side("hjk", 2_100, &[10, 20, 30]);
+        let late = late_answers([&reference, &slow]);
+        assert_eq!(late[0].to_string(), "the port's first screen came 2.10 s after it started, the reference's 0.90 s");
+        // A side not measured (the built-in port) is never late.
+        let built_in = Played {
+            times: None,
+            ..slow
+        };
+        assert!(late_answers([&reference, &built_in]).is_empty());
+        assert!(late_answers([&port, &reference]).is_empty());
+    }
+}
