@@ -809,23 +809,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn times_are_told_by_the_first_screen_the_median_and_the_worst() {
-        let ms = Duration::from_millis;
-        let times = Times {
-            first_screen: Some(ms(40)),
-            keys: vec![ms(10), ms(1_520), ms(20)],
-        };
-        assert_eq!(
-            times.told(&['j', 'l', 'k']),
-            "first screen 0.04 s, keys 0.02 s (median), 1.52 s at worst (key 2, 'l')"
-        );
-        assert_eq!(
-            Times::default().told(&[]),
-            "first screen none, no key answered"
-        );
-    }
-
-    #[test]
     fn exits_read_as_a_porter_says_them() {
         assert_eq!(Exit::Status(1).to_string(), "exited with status 1");
         assert_eq!(
