@@ -235,7 +235,7 @@ impl Compared {
         })
     }
 
-    /// The result but for its line.
+    /// The result but for its line, ending with both sides' times.
     pub fn details(&self) -> String {
         let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
         for line in self.clock_seeded().into_iter().chain(self.part_told()) {
@@ -260,7 +260,7 @@ impl Compared {
             let body = self.report.text.strip_suffix(&summary);
             text.push_str(body.unwrap_or(&self.report.text));
         }
-        text
+        text + &self.times_line() + "\n"
     }
 }
 

@@ -137,7 +137,6 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         for line in outcome.unread() {
             outln!("{line}")?;
         }
-        outln!("{}", outcome.times_line())?;
         outln!("reproduce: {again}")?;
     }
     outln!("{}", outcome.line())?;

@@ -569,6 +569,6 @@ fn keep(
     }
     outln!("the case {what}:")?;
     out!("{}", outcome.text())?;
-    outln!("{times}\n{traces}\nreproduce: {again}")?;
+    outln!("{traces}\nreproduce: {again}")?;
     Ok(lines)
 }
