@@ -555,11 +555,9 @@ fn keep(
     let (a, b) = (a.display(), b.display());
     let traces = format!("traces: {a} (reference) and {b} (port)");
     let again = command_line(case, sides, &config.flags, config.compared);
-    let times = outcome.times_line();
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
         format!("{what}: {traces}"),
-        format!("{what}: {times}"),
     ];
     if let Some(dir) = &config.html {
         let page = free_name(dir, &stem, "html")?;
