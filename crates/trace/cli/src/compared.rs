@@ -6,9 +6,10 @@ use std::fmt;
 use std::time::Duration;
 
 use rogue_game::Part;
+use rogue_trace_format::burst::{joinable, settles};
 use rogue_trace_format::diff::{Report, HEARD_ALL, HEARD_BELLS};
+use rogue_trace_format::key_literal;
 use rogue_trace_format::played::{seconds, Played};
-use rogue_trace_format::{is_event, key_literal, SUSPEND};
 
 /// What the sides are called, A and B.
 pub const ROLES: [&str; 2] = ["the reference", "the port"];
@@ -62,7 +63,7 @@ impl fmt::Display for Late {
 
 /// Each answer of the port's later than the reference's by [`LATE_START`]
 /// or [`LATE_KEY`]: its first screen, then its keys (not a resize, `^Z`
-/// or resume), in order.
+/// or resume; a burst by its last key), in order.
 pub fn late_answers(sides: [&Played; 2]) -> Vec<Late> {
     let [Some(a), Some(b)] = sides.map(|p| p.times.as_ref()) else {
         return Vec::new();
@@ -71,8 +72,9 @@ pub fn late_answers(sides: [&Played; 2]) -> Vec<Late> {
         key: None,
         times: [a, b],
     });
-    let keys = (a.keys.iter().zip(&b.keys).zip(sides[0].keys()).zip(1..))
-        .filter(|&((_, &k), _)| !is_event(k) && k != SUSPEND)
+    let typed = sides[0].keys();
+    let keys = (a.keys.iter().zip(&b.keys).zip(typed).zip(1..))
+        .filter(|&((_, &k), n)| joinable(k) && settles(typed, n))
         .map(|(((&a, &b), &k), n)| Late {
             key: Some((n, k)),
             times: [a, b],

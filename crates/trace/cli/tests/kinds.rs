@@ -97,6 +97,30 @@ fn a_key_that_moves_one_side_s_player_is_named_with_the_key() {
 }
 
 #[test]
+fn keys_swapped_for_others_are_named_each_way_though_the_players_part() {
+    let (status, out) = fuzz(
+        "wasd-only",
+        &["--cases", "2", "--seed", "1", "--alphabet", "hjklwasd"],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    let found = groups(&out);
+    for side in [
+        "the reference's player, not the port's",
+        "the port's player, not the reference's",
+    ] {
+        let group = format!(
+            "the player is elsewhere (the @ cells differ): a key moves {side}"
+        );
+        assert!(found.contains(&group), "{group}: {out}");
+    }
+    assert!(
+        out.lines().any(|l| l.starts_with("behind difference(s) ")
+            && l.contains("`--alphabet`")),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_player_drawn_with_another_character_is_named_by_it() {
     let (status, out) = compare("player-glyph", &["--keys", "jl"]);
     assert_eq!(status, Some(1), "{out}");

@@ -5,13 +5,14 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use rogue_game::{Game, GameConfig};
+use rogue_trace_format::burst::burst_start;
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{
     cells_differing_as, heard_apart, heard_told, on_console,
 };
 use rogue_trace_format::played::{Exit, Played, StderrDifference, Stopped};
 use rogue_trace_format::{
-    char_literal, is_resize, key_told, Step, Trace, RESUME, SUSPEND,
+    char_literal, is_resize, key_told, Step, Trace, JOIN, RESUME, SUSPEND,
 };
 
 use crate::compared::{Compared, LATE_KEY, LATE_START, ROLES};
@@ -63,6 +64,10 @@ pub enum Kind {
     NotRedrawn(String),
     /// Words on standard error on one side only, or other: who.
     Stderr(String),
+    /// Keys typed at once, a burst: who played them otherwise, and how
+    /// many of them lead where its player is, if some were dropped (else
+    /// it played them last first), of how many.
+    TypedAhead(usize, Option<usize>, usize),
     /// A side's terminal heard what the other's did not: a bell at the
     /// same key, or an escape sequence the emulator leaves unhandled that
     /// the other never wrote, by its bytes; who, and what
@@ -100,6 +105,8 @@ impl fmt::Display for Kind {
             Kind::Heard(told) => write!(f, "the terminal hears otherwise: {told}"),
             Kind::Late(false) => write!(f, "the port's first screen comes late (more than {} s after the reference's)", LATE_START.as_secs_f64()),
             Kind::Late(true) => write!(f, "the port answers a key late (more than {} s after the reference's answer to the same key)", LATE_KEY.as_secs_f64()),
+            Kind::TypedAhead(_, Some(led), n) => write!(f, "{} (its player is where {led} of the {n} keys lead; the other's, where all {n} do)", self.group()),
+            Kind::TypedAhead(_, None, n) => write!(f, "{} (its player is where the {n} keys lead played last first; the other's, where they lead in order)", self.group()),
         }
     }
 }
@@ -119,6 +126,12 @@ impl Kind {
                 Kind::Player,
                 ROLES[*side],
                 ROLES[1 - side]
+            ),
+            Kind::TypedAhead(side, led, _) => format!(
+                "keys typed at once: {} {}",
+                ROLES[*side],
+                ["played them in another order", "dropped some"]
+                    [usize::from(led.is_some())]
             ),
             kind => kind.to_string(),
         }
@@ -218,7 +231,10 @@ impl FirstDifference {
     pub fn keeps(&self, found: &FirstDifference) -> bool {
         let shown = |d: &FirstDifference| d.players.map(|p| p.is_some());
         let lost = shown(found).iter().zip(shown(self)).any(|(&f, s)| f && !s);
-        self.key == found.key && self.kind == found.kind && !lost
+        let burst = matches!(found.kind, Kind::TypedAhead(..));
+        let kind = self.kind == found.kind
+            || burst && self.kind.group() == found.kind.group();
+        self.key == found.key && kind && !lost
     }
 
     /// Where it is, for a person.
@@ -268,6 +284,10 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         });
     }
     found.extend(stderr);
+    for moves in moves_alone(outcome, stop) {
+        let at = found.iter().position(|d| d.step > moves.step);
+        found.insert(at.unwrap_or(found.len()), moves);
+    }
     // What a side's terminal heard and the other's did not, at its step
     // (before a screen that differs there).
     if let Some(heard) =
@@ -493,7 +513,12 @@ fn screen_differences(
                 !(apart || walk.apart_before) || !k.follows_the_player()
             });
             if walk.apart_before {
-                kinds.retain(|k| !matches!(k, Kind::Player | Kind::Moves(..)));
+                kinds.retain(|k| {
+                    !matches!(
+                        k,
+                        Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
+                    )
+                });
             }
             if found.is_empty() && kinds.is_empty() {
                 kinds = all.into_iter().take(1).collect();
@@ -522,6 +547,78 @@ fn screen_differences(
 fn rows_drawn(step: &Step) -> impl Iterator<Item = usize> + '_ {
     let rows = step.text.iter().enumerate();
     rows.filter(|(_, r)| !r.trim().is_empty()).map(|(y, _)| y)
+}
+
+/// Each key that moves one side's player, typed three times or more
+/// (alone, not in a burst) with both players in view, and never the
+/// other's, though the other's moves at other keys: named at its first
+/// such step, however far apart the players already stand.
+fn moves_alone(
+    outcome: &Compared,
+    stop: Option<usize>,
+) -> Vec<FirstDifference> {
+    let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
+    let keys = outcome.reference.keys();
+    // Per key: its first step, times typed, each side's moves there.
+    let mut tally: Vec<(char, usize, usize, [usize; 2])> = Vec::new();
+    let mut moved_at_all = [false; 2];
+    for pair in a.steps.windows(2) {
+        let n = pair[1].number;
+        let alone = n >= 2 && keys.get(n - 2) != Some(&JOIN);
+        let Some(key) = outcome.reference.key_at(n).filter(|_| alone) else {
+            continue;
+        };
+        if stop.is_some_and(|t| n >= t) {
+            break;
+        }
+        if rogue_trace_format::is_event(key) {
+            continue;
+        }
+        let (Some(before), Some(now)) =
+            (screen(b, pair[0].number), screen(b, n))
+        else {
+            continue;
+        };
+        let at = [[&pair[0], &pair[1]], [before, now]].map(|s| s.map(player));
+        let Some(moved) = at
+            .iter()
+            .map(|[p, q]| Some(p.zip(*q)?).map(|_| p != q))
+            .collect::<Option<Vec<bool>>>()
+        else {
+            continue;
+        };
+        let i = match tally.iter().position(|t| t.0 == key) {
+            Some(i) => i,
+            None => {
+                tally.push((key, n, 0, [0; 2]));
+                tally.len() - 1
+            }
+        };
+        tally[i].2 += 1;
+        for side in 0..2 {
+            moved_at_all[side] |= moved[side];
+            if moved[side] && tally[i].3[side] == 0 {
+                tally[i].1 = n;
+            }
+            tally[i].3[side] += usize::from(moved[side]);
+        }
+    }
+    let alone = |(_, _, typed, moves): &&(char, usize, usize, [usize; 2])| {
+        *typed >= 3 && (moves[0] == 0) != (moves[1] == 0)
+    };
+    (tally.iter().filter(alone))
+        .filter_map(|&(key, step, _, moves)| {
+            let side = usize::from(moves[0] == 0);
+            moved_at_all[1 - side].then(|| FirstDifference {
+                step,
+                key: Some(key),
+                kind: Kind::Moves(side, key),
+                cells: BTreeSet::new(),
+                players: [screen(a, step), screen(b, step)]
+                    .map(|s| s.and_then(player)),
+            })
+        })
+        .collect()
 }
 
 /// Whether a screen is blank.
@@ -554,7 +651,16 @@ impl Walk<'_> {
         if let Some(kind) = whole {
             return vec![kind];
         }
-        let missing = self.rows_never_drawn([a, b]);
+        let mut missing = self.rows_never_drawn([a, b]);
+        // Rows missing where the field of view differs elsewhere too are
+        // the field of view's (a shorter sight), not a drawing loop's.
+        let sight_apart = cells.iter().any(|&(y, x)| {
+            !missing.iter().any(|m| m.1 == y)
+                && matches!(cell_kind(&cell(a, y, x), &cell(b, y, x)), 2 | 3)
+        });
+        if self.fov && sight_apart {
+            missing.clear();
+        }
         let mut kinds: Vec<Kind> = Vec::new();
         let mut add = |kind: Kind| {
             if !kinds.contains(&kind) {
@@ -622,6 +728,9 @@ impl Walk<'_> {
         let Some(key) = key.filter(|_| p == q) else {
             return Some(Kind::Player);
         };
+        if let Some(kind) = self.typed_ahead(p, at) {
+            return Some(kind);
+        }
         let moved = [at[0] != Some(p), at[1] != Some(p)];
         let to = (0..2).filter(|&i| moved[i]).filter_map(|i| at[i]);
         let screens = self.screens_before?;
@@ -635,6 +744,35 @@ impl Walk<'_> {
             [false, true] => Kind::Moves(1, key),
             _ => Kind::Player,
         })
+    }
+
+    /// A side whose player is where some keys of the burst just typed lead
+    /// (the first of them), or where they lead played last first, the
+    /// other's where all of them lead in order, both from `from`.
+    fn typed_ahead(
+        &self,
+        from: (usize, usize),
+        at: [Option<(usize, usize)>; 2],
+    ) -> Option<Kind> {
+        let keys = self.traces[0].header.keys.get(..self.step)?;
+        let start = burst_start(keys, self.step);
+        let burst: Vec<char> = keys[start..]
+            .iter()
+            .copied()
+            .filter(|&k| k != JOIN)
+            .collect();
+        let screen = self.screens_before?[0];
+        let lead = |keys: &mut dyn Iterator<Item = &char>| {
+            Some(keys.fold(from, |p, &k| step_from(screen, p, k)))
+        };
+        let n = burst.len();
+        let in_order = lead(&mut burst.iter());
+        let side =
+            (0..2).find(|&s| at[s] != in_order && at[1 - s] == in_order)?;
+        let led = (1..n).find(|&k| lead(&mut burst[..k].iter()) == at[side]);
+        let last_first = lead(&mut burst.iter().rev()) == at[side];
+        (n > 1 && (led.is_some() || last_first))
+            .then_some(Kind::TypedAhead(side, led, n))
     }
 
     /// Each side, and a row it has never drawn where the other draws it,
@@ -659,6 +797,21 @@ impl Walk<'_> {
         }
         missing
     }
+}
+
+/// Where the C's move on `key` takes a player at `(y, x)`, walls read off
+/// `screen`: onto a floor (`.`, or the `@` standing on one) only.
+fn step_from(
+    screen: &Step,
+    (y, x): (usize, usize),
+    key: char,
+) -> (usize, usize) {
+    let (up, left) = (y.wrapping_sub(1), x.wrapping_sub(1));
+    let to = "hjkl"
+        .find(key)
+        .map(|i| [(y, left), (y + 1, x), (up, x), (y, x + 1)][i]);
+    to.filter(|&(y, x)| matches!(cell(screen, y, x).0, '.' | '@'))
+        .unwrap_or((y, x))
 }
 
 /// The side that, at the resize of `step`, still shows its screen before
@@ -898,9 +1051,7 @@ mod tests {
             key: Some('l'),
             text: rows.iter().map(|r| r.to_string()).collect(),
             colours: colours.iter().map(|r| r.to_string()).collect(),
-            odd: Vec::new(),
-            cursor: Default::default(),
-            heard: Vec::new(),
+            ..Step::default()
         }
     }
 
@@ -947,6 +1098,34 @@ mod tests {
         assert_eq!(kind_of(&a, &lit), Kind::Lit);
         let odd = step(&["#.@.#", "#...#"], &["wwwww", "bbbb "]);
         assert_eq!(kind_of(&a, &odd), Kind::Colours);
+    }
+
+    #[test]
+    fn a_row_missing_where_the_sight_differs_elsewhere_is_the_field_of_view() {
+        let trace = Trace::parse(
+            "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
+        );
+        let trace = trace.unwrap();
+        let kinds = |a: &Step, b: &Step| {
+            let cells = cells_differing_as(a, b, false, Default::default());
+            let walk = Walk {
+                traces: [&trace, &trace],
+                fov: true,
+                key: None,
+                step: 0,
+                before: None,
+                screens_before: None,
+                apart_before: false,
+                drawn: Default::default(),
+            };
+            walk.kinds([a, b], &cells.into_iter().collect(), false)
+        };
+        let w = "wwwww";
+        let a = step(&["#...#", "#.@.#", "#...#"], &[w, w, w]);
+        let bottom = step(&["#...#", "#.@.#", "     "], &[w, w, "     "]);
+        assert_eq!(kinds(&a, &bottom), [Kind::RowNeverDrawn(1, 2)]);
+        let short = step(&["  .  ", "#.@.#", "     "], &["  w  ", w, "     "]);
+        assert_eq!(kinds(&a, &short), [Kind::Seen]);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::compared::sides_line;
 use crate::coverage::Coverage;
 use crate::error::Failure;
+use crate::fuzz::grouping::Kind;
 use crate::fuzz::stop::Reason;
 use crate::io_util::outln;
 
@@ -241,6 +242,7 @@ impl Tally {
         }
         self.print_unlisted()?;
         self.print_first_screen_hint()?;
+        self.print_apart_hint()?;
         Ok(1)
     }
 
@@ -262,6 +264,23 @@ impl Tally {
         Ok(())
     }
 
+    /// Where the players stand apart, what that hides, and how to look
+    /// past it.
+    fn print_apart_hint(&self) -> Result<(), Failure> {
+        let apart = Kind::Player.to_string();
+        let groups: Vec<String> = (1..=self.groups.len())
+            .filter(|&n| self.groups[n - 1].name.starts_with(&apart))
+            .map(|n| n.to_string())
+            .collect();
+        if groups.is_empty() {
+            return Ok(());
+        }
+        outln!(
+            "behind difference(s) {}: once the players stand apart, what follows the player (the map and the field of view around it, the cursor) is not compared, and more may differ there; fix it first, or look past it with `--alphabet` and the keys each side moves on (or `compare --keys`)",
+            groups.join(", ")
+        )
+    }
+
     /// When most cases differ from the first screen on, what to check.
     fn print_first_screen_hint(&self) -> Result<(), Failure> {
         let share = f64::from(self.first_screen) / f64::from(self.run.max(1));
@@ -270,7 +289,7 @@ impl Tally {
             return Ok(());
         }
         outln!(
-            "{} of {} case(s) differ from the first screen on, the player starting elsewhere in another dungeon (not rooms a cell off): the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`",
+            "{} of {} case(s) differ from the first screen on, the player starting elsewhere in another dungeon (not rooms a cell off): the port may not build the dungeon of the seed and generator it is given; check the seed it is given and its rand() against `rogue-trace rand --rng RNG --seed N`, then where it puts its rooms, corridors and player",
             self.first_screen, self.run
         )
     }
