@@ -55,7 +55,7 @@ pub mod words;
 pub use ending::{Ending, Exit, Left, Signal};
 pub use outcome::{Outcome, Stopped};
 pub use pin::Seen;
-pub use record::{capture, Capture, CaptureOptions, Recorded};
+pub use record::{capture, CaptureOptions, Recorded};
 pub use screen::screen_step;
 pub use session::PtySession;
 pub use settle::{Settle, Settled, State, Timing};

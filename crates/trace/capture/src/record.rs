@@ -5,6 +5,7 @@ use std::io;
 use std::time::Instant;
 
 use rogue_trace_format::burst::burst_end;
+use rogue_trace_format::played::{Played, Times};
 use rogue_trace_format::stderr::{set_header, Stderr};
 use rogue_trace_format::{
     is_event, resume::SUSPEND, Header, Step, Trace, FIRST_AND_LAST,
@@ -119,17 +120,20 @@ pub struct Recorded {
     pub outcome: Outcome,
     /// What was seen of how the program seeds.
     pub seen: Seen,
+    /// How long it took to answer.
+    pub times: Times,
 }
 
 impl Recorded {
     /// The capture held in memory, its steps `steps` (those handed on).
-    pub fn with_steps(self, steps: Vec<Step>) -> Capture {
-        Capture {
+    pub fn with_steps(self, steps: Vec<Step>) -> Played {
+        Played {
             trace: Trace {
                 header: self.header,
                 steps,
             },
             outcome: self.outcome,
+            times: Some(self.times),
         }
     }
 }
@@ -148,6 +152,7 @@ pub fn capture(
     {
         asked.check_program(program)?;
     }
+    let started = Instant::now();
     #[cfg(windows)]
     let session = console::ConsoleSession::spawn(
         command,
@@ -175,7 +180,9 @@ pub fn capture(
     } else {
         crate::terminal::Kept::Nothing
     });
-    let (outcome, seen, stderr) = record(session, options, cast, each)?;
+    let mut times = Times::default();
+    let recorded = record(session, options, cast, each, (started, &mut times));
+    let (outcome, seen, stderr) = recorded?;
     let mut header = header(command, options);
     if let Some(stderr) = &stderr {
         set_header(&mut header, stderr);
@@ -184,6 +191,7 @@ pub fn capture(
         header,
         outcome,
         seen,
+        times,
     })
 }
 
@@ -286,11 +294,15 @@ fn record(
     options: &CaptureOptions,
     mut cast: Option<&mut cast::CastWriter>,
     mut each: impl FnMut(Step) -> io::Result<()>,
+    (started, times): (Instant, &mut Times),
 ) -> io::Result<(Outcome, Seen, Option<Stderr>)> {
     let settle = options.settle;
     let wait = Wait::start(&session);
     let mut stopped = match session.settle_on(&settle, true) {
-        Settled::Quiet { drew: true } => None,
+        Settled::Quiet { drew: true } => {
+            times.first_screen = Some(session.answered(started));
+            None
+        }
         Settled::Quiet { drew: false } => Some(Stopped::NeverDrew),
         Settled::Busy if session.nothing_seen() => Some(Stopped::NeverDrew),
         Settled::Busy | Settled::Hung => Some(wait.gave_up(&session, 0)),
@@ -325,7 +337,7 @@ fn record(
             options,
             cast.as_deref_mut(),
             &mut each,
-            &mut last,
+            (&mut last, times),
         )?;
     }
     // Handed back at a resize, a `^Z` or a resume: the program is seen
@@ -344,16 +356,23 @@ fn record(
         }
         // A resize or a resume changes the screen at once: the step before
         // is made first.
+        let written;
         if is_event(key) {
             last.keep(&session, options, &mut each)?;
+            written = Instant::now();
             session.type_keys(keys)?;
         } else {
+            written = Instant::now();
             session.type_keys(keys)?;
             last.keep(&session, options, &mut each)?;
         }
         let wait = Wait::start(&session);
         match session.settle_on(&settle, false) {
-            Settled::Quiet { .. } => last = Last::settled(end, Some(key)),
+            Settled::Quiet { .. } => {
+                // A burst's keys are answered by its one screen.
+                times.keys.resize(end, session.answered(written));
+                last = Last::settled(end, Some(key))
+            }
             Settled::Exited => {
                 stopped = Some(Stopped::Exited {
                     keys_typed: end,
@@ -383,7 +402,7 @@ fn typed_by_program(
     options: &CaptureOptions,
     mut cast: Option<&mut cast::CastWriter>,
     each: &mut impl FnMut(Step) -> io::Result<()>,
-    last: &mut Last,
+    (last, times): (&mut Last, &mut Times),
 ) -> io::Result<(usize, Option<Stopped>)> {
     let keys = &options.keys;
     let timing = options.settle.timing();
@@ -391,12 +410,16 @@ fn typed_by_program(
     // typed it.
     let typed_after =
         |last: &Last| burst_end(keys, last.number).min(keys.len());
+    let mut since = Instant::now();
     loop {
         let wait = Wait::start(session);
         match session.next_said(timing) {
             // Said again, by another of its processes: nothing new.
             Said::Wait(n) if n < last.number || n == last.number && n > 0 => {}
             Said::Wait(n) => {
+                // Each key is typed as the program waits for it.
+                times.keys.resize(n, since.elapsed());
+                since = Instant::now();
                 let key = n.checked_sub(1).and_then(|i| keys.get(i)).copied();
                 *last = Last::settled(n, key);
                 last.keep(session, options, each)?;
@@ -425,15 +448,6 @@ fn typed_by_program(
             }
         }
     }
-}
-
-/// A capture held in memory: the trace and how the program ended.
-#[derive(Clone, Debug)]
-pub struct Capture {
-    /// What was recorded.
-    pub trace: Trace,
-    /// How the program ended: early, on its last key, or by the capture.
-    pub outcome: Outcome,
 }
 
 #[cfg(test)]

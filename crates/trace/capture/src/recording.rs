@@ -2,7 +2,7 @@
 //! pseudo-terminal's session and the Windows console's both give it.
 
 use std::io;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rogue_trace_format::stderr::Stderr;
 use rogue_trace_format::Step;
@@ -53,6 +53,16 @@ pub(crate) trait Recording {
     /// [`Recording::cpu_ticks`], as read within the last tick.
     fn recent_cpu_ticks(&self) -> Option<u64> {
         self.cpu_ticks()
+    }
+    /// When the program's output last came, if seen apart from its screen.
+    fn last_output(&self) -> Option<Instant> {
+        None
+    }
+    /// How long the program took to answer since `since`: to its last
+    /// output after it (a poller's screen settles a while after), else now.
+    fn answered(&self, since: Instant) -> Duration {
+        let drawn = self.last_output().filter(|&t| t > since);
+        drawn.unwrap_or_else(Instant::now) - since
     }
     /// The pinned functions the program has called, as far as read.
     fn pin_called(&self) -> Called {

@@ -56,6 +56,8 @@ pub struct PtySession {
     keys_typed: usize,
     /// The CPU time last read, and when ([`PtySession::recent_cpu_ticks`]).
     ticks_read: Cell<Option<(Instant, Option<u64>)>>,
+    /// When its output last came.
+    last_output: Option<Instant>,
 }
 
 impl PtySession {
@@ -102,6 +104,7 @@ impl PtySession {
             words: Words::default(),
             keys_typed: 0,
             ticks_read: Cell::new(None),
+            last_output: None,
         })
     }
 
@@ -190,6 +193,7 @@ impl PtySession {
         match chunk {
             Chunk::Output(bytes) => {
                 self.terminal.feed(&bytes);
+                self.last_output = Some(Instant::now());
                 true
             }
             Chunk::Marker => {
@@ -533,6 +537,10 @@ impl Recording for PtySession {
 
     fn recent_cpu_ticks(&self) -> Option<u64> {
         PtySession::recent_cpu_ticks(self)
+    }
+
+    fn last_output(&self) -> Option<Instant> {
+        self.last_output
     }
 
     fn stderr(&mut self, step: usize) -> Option<Stderr> {

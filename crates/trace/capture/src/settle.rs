@@ -119,6 +119,16 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
                     return Settled::Exited;
                 };
                 drew |= more;
+                // Waiting at start-up, nothing written: it may wait for a
+                // timer (Node.js's loop), so its first output is waited
+                // for, within the busy limit.
+                let left = deadline.saturating_duration_since(Instant::now());
+                if !drew && hang.is_none() && !left.is_zero() {
+                    if let Some(chunk) = session.next_chunk(left) {
+                        drew |= session.take(chunk);
+                    }
+                    continue;
+                }
                 // Still waiting once the marker is back: a key passed
                 // on through a terminal of the program's own (as
                 // asciinema passes it on) may not have woken its

@@ -10,9 +10,8 @@
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
-use rogue_capture::{
-    capture, Capture, CaptureOptions, Exit, Outcome, Settle, Stopped,
-};
+use rogue_capture::{capture, CaptureOptions, Exit, Outcome, Settle, Stopped};
+use rogue_trace_format::played::Played;
 
 /// How long each program sleeps.
 const SLEEP: Duration = Duration::from_secs(2);
@@ -40,7 +39,7 @@ fn cpu_time() -> Duration {
 /// Captures the shell script `script`, typing `x`, the capture typing it
 /// and watching the program (no preloaded library); the capture, its
 /// wall time and its CPU time.
-fn captured(script: &str) -> (Capture, Duration, Duration) {
+fn captured(script: &str) -> (Played, Duration, Duration) {
     let command = ["sh", "-c", script].map(OsString::from);
     let options = CaptureOptions {
         cols: 40,

@@ -6,14 +6,14 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use rogue_capture::pin::Pin;
-use rogue_capture::{Capture, CaptureOptions, Seen};
+use rogue_capture::{CaptureOptions, Seen};
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
 use rogue_trace_format::escape_keys;
 use rogue_trace_format::played::{endings, Played};
 use rogue_trace_format::report::html_played;
 
-use crate::compared::{Compared, ROLES};
+use crate::compared::{late_answers, Compared, Late, ROLES};
 use crate::error::Failure;
 use crate::flags::{
     capture_options, check_pin, pin, CaptureFlags, ComparedArgs,
@@ -271,8 +271,27 @@ pub fn diff_options(all: bool, compared: ComparedArgs) -> DiffOptions {
     compared.options(true, all)
 }
 
-/// Plays `case` on both sides at the same time.
+/// Plays `case` on both sides at the same time; where the port answered
+/// late, plays it again, and keeps the first late answer late again.
 pub fn run_case(
+    sides: &Sides,
+    flags: &CaptureFlags,
+    case: &Case,
+    compared: DiffOptions,
+) -> Result<Compared, Failure> {
+    let mut outcome = play_case(sides, flags, case, compared)?;
+    let late = late_answers(outcome.sides());
+    if !late.is_empty() {
+        let again = play_case(sides, flags, case, compared)?;
+        let again = late_answers(again.sides());
+        let confirmed = |l: &&Late| again.iter().any(|a| a.key == l.key);
+        outcome.late = late.iter().find(confirmed).copied();
+    }
+    Ok(outcome)
+}
+
+/// Plays `case` on both sides at the same time, once.
+fn play_case(
     sides: &Sides,
     flags: &CaptureFlags,
     case: &Case,
@@ -301,6 +320,7 @@ pub fn run_case(
         part: case.config.part,
         clock_seeded: [reference_seen, port_seen]
             .map(|seen| seen.clock_seeded && case.config.part.seeds()),
+        late: None,
     })
 }
 
@@ -356,8 +376,7 @@ fn captured(
     })
     .map_err(|e| format!("{role} cannot run: {e}"))?;
     let seen = recorded.seen;
-    let Capture { trace, outcome, .. } = recorded.with_steps(steps);
-    Ok((Played { trace, outcome }, seen))
+    Ok((recorded.with_steps(steps), seen))
 }
 
 /// Writes both traces of `outcome` into `dir`, under names no file has,

@@ -49,6 +49,7 @@ impl Compared {
         self.screens_differ()
             || !self.reference.alike(&self.port)
             || !self.stderr_differences().is_empty()
+            || self.late.is_some()
     }
 
     /// Whether the screens differ.
@@ -141,6 +142,7 @@ impl Compared {
         }
         let mut stops = self.stops();
         stops.extend(self.stderr_told());
+        stops.extend(self.late.map(|late| late.to_string()));
         if stops.is_empty() {
             return self.report.line.clone();
         }
@@ -229,6 +231,16 @@ impl Compared {
         }
     }
 
+    /// How long each side took to answer, on one line.
+    pub fn times_line(&self) -> String {
+        let told = ROLES.iter().zip(self.sides()).map(|(role, p)| {
+            let times = p.times.as_ref().map(|t| t.told(p.keys()));
+            let times = times.unwrap_or_else(|| "not measured".into());
+            format!("{role}'s {times}")
+        });
+        format!("times: {}", told.collect::<Vec<_>>().join("; "))
+    }
+
     /// The full result: [`Compared::details`], then the result line.
     pub fn text(&self) -> String {
         format!("{}{}\n", self.details(), self.line())
@@ -260,7 +272,7 @@ impl Compared {
         })
     }
 
-    /// The result but for its line.
+    /// The result but for its line, ending with both sides' times.
     pub fn details(&self) -> String {
         let mut text = format!("A: {}\nB: {}\n", self.names[0], self.names[1]);
         for line in self.clock_seeded().into_iter().chain(self.part_told()) {
@@ -285,7 +297,7 @@ impl Compared {
             let body = self.report.text.strip_suffix(&summary);
             text.push_str(body.unwrap_or(&self.report.text));
         }
-        text
+        text + &self.times_line() + "\n"
     }
 }
 

@@ -1,8 +1,10 @@
 //! A program played ([`Played`]), by a capture or the built-in port: its
 //! trace, how it ended ([`Outcome`], [`Exit`]) and its terminal then
-//! ([`Left`], its last words); how an ending is said is said here alone.
+//! ([`Left`], its last words), and how long it took to answer ([`Times`]);
+//! how an ending is said is said here alone.
 
 use std::fmt;
+use std::time::Duration;
 
 use crate::burst::keys_in;
 use crate::classes::{Colour, Look};
@@ -562,6 +564,47 @@ pub struct Played {
     pub trace: Trace,
     /// How it ended, and its terminal then.
     pub outcome: Outcome,
+    /// How long it took to answer, as its capture saw it; `None` where it
+    /// was not run (the built-in port).
+    pub times: Option<Times>,
+}
+
+/// How long a captured program took to answer: from its start to its first
+/// settled screen, and from each key written to its screen settled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Times {
+    /// From its start to its first settled screen, if one settled.
+    pub first_screen: Option<Duration>,
+    /// Each key answered, in the order typed, from the first.
+    pub keys: Vec<Duration>,
+}
+
+impl Times {
+    /// Its figures on one line: "first screen 0.04 s, keys 0.01 s (median),
+    /// 0.03 s at worst (key 3, 'l')", `keys` being those typed.
+    pub fn told(&self, keys: &[char]) -> String {
+        let first = self.first_screen.map_or("none".into(), seconds);
+        let mut sorted: Vec<(Duration, usize)> =
+            self.keys.iter().copied().zip(1..).collect();
+        sorted.sort_unstable();
+        let told = match (sorted.get(sorted.len() / 2), sorted.last()) {
+            (Some(&(median, _)), Some(&(worst, n))) => {
+                let key = keys.get(n - 1).map(|&k| crate::key_literal(k));
+                let key = key.map_or(String::new(), |k| format!(", {k}"));
+                let (median, worst) = (seconds(median), seconds(worst));
+                format!(
+                    "keys {median} (median), {worst} at worst (key {n}{key})"
+                )
+            }
+            _ => "no key answered".into(),
+        };
+        format!("first screen {first}, {told}")
+    }
+}
+
+/// A time in seconds, as a person reads it: "0.04 s".
+pub fn seconds(time: Duration) -> String {
+    format!("{:.2} s", time.as_secs_f64())
 }
 
 /// A step at which two programs wrote other words to standard error.

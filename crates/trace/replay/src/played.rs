@@ -67,6 +67,7 @@ pub fn play(
     let mut played = Played {
         trace,
         outcome: Outcome::of(stopped, keys.len()),
+        times: None,
     };
     if cfg!(unix) {
         as_the_terminal_leaves_it(&mut played, term);

@@ -50,6 +50,9 @@ A side that crashed (a signal such as SIGSEGV, a Rust, Go or Python panic) is na
 at the key or resize it crashed at; any other that ended \"a side stopped or died\", with how each side that ended there did: \
 its exit status, the signal that killed it, or that it drew nothing, kept busy or slept without \
 waiting for a key (and after which key, with the bytes a special key is sent as). \
+The port's first screen more than 1 s later than the reference's, or its answer to a key more than \
+0.3 s later than the reference's to the same key, late again when the case is played again, is \
+\"the port's first screen comes late\" or \"the port answers a key late\", named after all else. \
 A case counts in the group of its first difference and in that of each other kind it met after. \
 Cases of one name are one group, except that a key moving one side's player only is grouped by the side, whatever the key, and that a cell seen on one side only and a cell lit on one side \
 only are one group, \"the field of view differs\" (a field of view of another radius shows the one or \

@@ -526,7 +526,9 @@ fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
         Kind::Stopped(_) | Kind::Crash(_) => {
             format!("its last screen before shows {players}")
         }
-        Kind::Stderr(_) => format!("its screen shows {players}"),
+        Kind::Stderr(_) | Kind::Late(_) => {
+            format!("its screen shows {players}")
+        }
         _ => format!(
             "its screen shows {players} and the {} cell(s) that differ there",
             kept.cells.len()

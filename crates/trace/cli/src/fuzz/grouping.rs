@@ -15,7 +15,7 @@ use rogue_trace_format::{
     char_literal, is_resize, key_told, Step, Trace, JOIN, RESUME, SUSPEND,
 };
 
-use crate::compared::{Compared, ROLES};
+use crate::compared::{Compared, LATE_KEY, LATE_START, ROLES};
 
 /// What a difference is, in a porter's words.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +73,8 @@ pub enum Kind {
     /// the other never wrote, by its bytes; who, and what
     /// ([`rogue_trace_format::diff::heard_told`]).
     Heard(String),
+    /// The port answered late, played twice: a key (else its first screen).
+    Late(bool),
 }
 
 impl fmt::Display for Kind {
@@ -101,6 +103,8 @@ impl fmt::Display for Kind {
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
             Kind::Stderr(who) => write!(f, "writes to standard error: {who}"),
             Kind::Heard(told) => write!(f, "the terminal hears otherwise: {told}"),
+            Kind::Late(false) => write!(f, "the port's first screen comes late (more than {} s after the reference's)", LATE_START.as_secs_f64()),
+            Kind::Late(true) => write!(f, "the port answers a key late (more than {} s after the reference's answer to the same key)", LATE_KEY.as_secs_f64()),
             Kind::TypedAhead(_, Some(led), n) => write!(f, "{} (its player is where {led} of the {n} keys lead; the other's, where all {n} do)", self.group()),
             Kind::TypedAhead(_, None, n) => write!(f, "{} (its player is where the {n} keys lead played last first; the other's, where they lead in order)", self.group()),
         }
@@ -196,6 +200,22 @@ pub struct FirstDifference {
 }
 
 impl FirstDifference {
+    /// A difference of `kind` at `step` of `outcome`, of no cells, each
+    /// player where its side last showed it by then.
+    fn at(outcome: &Compared, step: usize, kind: Kind) -> FirstDifference {
+        let shown = |p: &Played| {
+            let last = p.trace.steps.iter().rfind(|s| s.number <= step);
+            last.and_then(player)
+        };
+        FirstDifference {
+            step,
+            key: outcome.reference.key_at(step),
+            kind,
+            cells: BTreeSet::new(),
+            players: [shown(&outcome.reference), shown(&outcome.port)],
+        }
+    }
+
     /// The smallest screen that shows both players and every differing cell.
     pub fn view(&self) -> Option<(u16, u16)> {
         let shown = self.cells.iter().chain(self.players.iter().flatten());
@@ -276,6 +296,11 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         let at = found.iter().position(|d| d.step > heard.step);
         found.insert(at.unwrap_or(found.len()), heard);
     }
+    // The port's late answer, played twice, is named after all else.
+    found.extend(outcome.late.map(|late| {
+        let step = late.key.map_or(0, |(n, _)| n);
+        FirstDifference::at(outcome, step, Kind::Late(late.key.is_some()))
+    }));
     let mut groups = BTreeSet::new();
     found.retain(|d| groups.insert(d.kind.group()));
     // A row never drawn, or one colour for lit and remembered cells, met
@@ -296,13 +321,8 @@ fn differing_heard(outcome: &Compared) -> Option<FirstDifference> {
     a.steps.iter().find_map(|step_a| {
         let step_b = screen(b, step_a.number)?;
         let (side, what) = heard_apart([a, b], [step_a, step_b]).pop()?;
-        Some(FirstDifference {
-            step: step_a.number,
-            key: outcome.reference.key_at(step_a.number),
-            kind: Kind::Heard(heard_told(ROLES, side, &what)),
-            cells: BTreeSet::new(),
-            players: [player(step_a), player(step_b)],
-        })
+        let kind = Kind::Heard(heard_told(ROLES, side, &what));
+        Some(FirstDifference::at(outcome, step_a.number, kind))
     })
 }
 
@@ -392,17 +412,8 @@ fn stderr_first(
     if !before_stop || screens.is_some_and(|s| s < step) {
         return None;
     }
-    let shown = |p: &Played| {
-        let last = p.trace.steps.iter().rfind(|s| s.number <= step);
-        last.and_then(player)
-    };
-    Some(FirstDifference {
-        step,
-        key: outcome.reference.key_at(step),
-        kind: Kind::Stderr(crate::stderr::who(&first)),
-        cells: BTreeSet::new(),
-        players: [shown(&outcome.reference), shown(&outcome.port)],
-    })
+    let kind = Kind::Stderr(crate::stderr::who(&first));
+    Some(FirstDifference::at(outcome, step, kind))
 }
 
 /// The kind of a difference in the endings alone, both alike otherwise.
