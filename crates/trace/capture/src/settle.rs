@@ -99,6 +99,8 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     let mut still_since = Instant::now();
     // Read from /proc only once the program is seen asleep.
     let mut still: Option<Stillness> = None;
+    // The threads' sleeps when the program was last seen waiting.
+    let mut waited = None;
     // Only a key's screen: the first may be slow to come.
     let mut hang = session
         .terminal
@@ -114,6 +116,13 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
             return Settled::Quiet { drew };
         }
         match session.observer.state() {
+            // Threads are looked at one after the other: one may have
+            // woken another between two looks (a runtime's threads
+            // handing work on). Seen waiting twice, none having slept
+            // again between, it waits.
+            State::Waiting if waited != session.observer.sleeps() => {
+                waited = session.observer.sleeps();
+            }
             State::Waiting => {
                 let Some(more) = session.sync() else {
                     return Settled::Exited;

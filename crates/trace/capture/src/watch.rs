@@ -67,7 +67,7 @@ impl Watch {
         let waiting = |&pid: &u32| {
             tasks(pid).into_iter().any(|tid| {
                 thread_state(pid, tid) == Some('S')
-                    && self.waits_for_input(pid, tid)
+                    && self.wait_of(pid, tid) == Wait::Input
             })
         };
         let readers: Vec<u32> =
@@ -178,18 +178,18 @@ impl Watch {
         {
             return State::Busy;
         }
-        let mut waiting = false;
+        let mut waits = Vec::new();
         for &(pid, tid) in &self.threads {
             match thread_state(pid, tid) {
-                Some('S') => waiting |= self.waits_for_input(pid, tid),
+                Some('S') => waits.push(self.wait_of(pid, tid)),
                 Some('Z' | 'X') | None => {}
                 Some(_) => return State::Busy,
             }
         }
-        if waiting {
-            State::Waiting
-        } else {
-            State::Asleep
+        // A timer due soon may still change the screen.
+        match (waits.contains(&Wait::Timer), waits.contains(&Wait::Input)) {
+            (false, true) => State::Waiting,
+            _ => State::Asleep,
         }
     }
 
@@ -199,24 +199,44 @@ impl Watch {
         thread_state(self.root, self.root) == Some('T')
     }
 
-    /// Whether the sleeping thread `tid` is in a read, poll or select.
-    fn waits_for_input(&self, pid: u32, tid: u32) -> bool {
-        let Some(text) = read_proc(&format!("/proc/{pid}/task/{tid}/syscall"))
-        else {
-            return false;
+    /// Whether the sleeping thread `tid` waits for input (a read of the
+    /// terminal, a poll or select), for a timer due within [`TIMER_SOON`]
+    /// (a sleep, or a poll given that), or for something else.
+    fn wait_of(&self, pid: u32, tid: u32) -> Wait {
+        let path = format!("/proc/{pid}/task/{tid}/syscall");
+        let Some(text) = read_proc(&path) else {
+            return Wait::Other;
         };
         let mut fields = text.split_whitespace();
         let number = fields.next().and_then(|n| n.parse::<i64>().ok());
-        let first_arg = fields.next().and_then(|a| {
-            i64::from_str_radix(a.trim_start_matches("0x"), 16).ok()
-        });
-        match number {
-            Some(n) if READS.contains(&n) => first_arg.is_some_and(|fd| {
-                fs::read_link(format!("/proc/{pid}/fd/{fd}"))
-                    .is_ok_and(|p| p == self.tty)
-            }),
-            Some(n) => POLLS.contains(&n),
+        let args: Vec<u64> = fields
+            .take(6)
+            .filter_map(|a| {
+                u64::from_str_radix(a.trim_start_matches("0x"), 16).ok()
+            })
+            .collect();
+        let arg = |i: usize| args.get(i).copied().unwrap_or(0);
+        let Some(number) = number else {
+            return Wait::Other;
+        };
+        let soon = match timeout_of(number) {
+            Some(Timeout::Millis(i)) => {
+                (arg(i) as i32) >= 0 && arg(i) < TIMER_SOON_MS
+            }
+            Some(Timeout::At(i)) => arg(i) != 0 && short_time(pid, arg(i)),
+            Some(Timeout::Sleep) => true,
             None => false,
+        };
+        if soon {
+            Wait::Timer
+        } else if READS.contains(&number) {
+            let tty = fs::read_link(format!("/proc/{pid}/fd/{}", arg(0)));
+            [Wait::Other, Wait::Input]
+                [usize::from(tty.is_ok_and(|p| p == self.tty))]
+        } else if POLLS.contains(&number) {
+            Wait::Input
+        } else {
+            Wait::Other
         }
     }
 
@@ -258,6 +278,56 @@ fn signal_masks(pid: u32, names: &[&str]) -> Vec<Option<u64>> {
             })
         })
         .collect()
+}
+
+/// What a sleeping thread waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wait {
+    Input,
+    Timer,
+    Other,
+}
+
+/// Where a waiting system call's timeout is: an argument in milliseconds,
+/// one pointing to a `timespec` or `timeval`, or a sleep.
+enum Timeout {
+    Millis(usize),
+    At(usize),
+    Sleep,
+}
+
+/// A timer due within this is soon (a longer one is an idle clock).
+const TIMER_SOON_MS: u64 = 1000;
+
+/// Where the system call `number` takes its timeout, if it waits with one.
+fn timeout_of(number: i64) -> Option<Timeout> {
+    #[cfg(target_arch = "x86_64")]
+    match number {
+        libc::SYS_poll => return Some(Timeout::Millis(2)),
+        libc::SYS_epoll_wait => return Some(Timeout::Millis(3)),
+        libc::SYS_select => return Some(Timeout::At(4)),
+        libc::SYS_nanosleep => return Some(Timeout::Sleep),
+        _ => {}
+    }
+    match number {
+        libc::SYS_epoll_pwait => Some(Timeout::Millis(3)),
+        libc::SYS_ppoll => Some(Timeout::At(2)),
+        libc::SYS_pselect6 => Some(Timeout::At(4)),
+        libc::SYS_clock_nanosleep => Some(Timeout::Sleep),
+        _ => None,
+    }
+}
+
+/// Whether the `timespec` or `timeval` at `address` in `pid` is under
+/// [`TIMER_SOON_MS`] (its seconds, read from `/proc/PID/mem`).
+fn short_time(pid: u32, address: u64) -> bool {
+    use std::os::unix::fs::FileExt;
+    let mut seconds = [0u8; 8];
+    fs::File::open(format!("/proc/{pid}/mem"))
+        .and_then(|mem| mem.read_exact_at(&mut seconds, address))
+        .is_ok_and(|()| {
+            (i64::from_ne_bytes(seconds) as u64) < TIMER_SOON_MS / 1000
+        })
 }
 
 /// The system calls that read a terminal.
