@@ -23,6 +23,10 @@ pub struct Timing {
     /// How long a watched program may work on the CPU after a key, no read
     /// pending, before it is [`Settled::Hung`].
     pub hang_limit: Duration,
+    /// With [`Settle::Observe`], how long output must then pause as well
+    /// (a slower settle, that a timer due later than the watch looks
+    /// cannot fool either).
+    pub pause: Duration,
 }
 
 impl Default for Timing {
@@ -32,6 +36,7 @@ impl Default for Timing {
             first_output: Duration::from_millis(1500),
             busy_limit: Duration::from_secs(5),
             hang_limit: Duration::from_secs(1),
+            pause: Duration::ZERO,
         }
     }
 }
