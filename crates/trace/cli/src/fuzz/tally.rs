@@ -244,7 +244,7 @@ impl Tally {
                 sides_line(names)
             )?;
             // Not one case compared anything: that is no verdict.
-            return Ok(u8::from(alike == 0));
+            return Ok(u8::from(alike + timing == 0));
         }
         outln!(
             "\nfuzz: {run} case(s) run (--seed {seed}): {alike} identical{nothing}, {} differing, {distinct} distinct difference(s)",
