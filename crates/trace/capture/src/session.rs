@@ -114,9 +114,14 @@ impl PtySession {
     /// kept busy past the busy limit ([`crate::settle`]).
     pub fn settle(&mut self, how: &Settle) -> Settled {
         let mut settled = self.settle_once(how);
-        // Output during the pause, if one is asked, settles anew.
+        // Output during the pause, if one is asked, settles anew (within
+        // the busy limit: a clock may draw on and on).
+        let deadline = Instant::now() + how.timing().busy_limit;
         while let (Settled::Quiet { .. }, Settle::Observe(t)) = (settled, how) {
-            if t.pause.is_zero() || !self.drain(t.pause) {
+            if t.pause.is_zero()
+                || Instant::now() > deadline
+                || !self.drain(t.pause)
+            {
                 break;
             }
             settled = match self.settle_once(how) {

@@ -200,43 +200,33 @@ impl Watch {
     }
 
     /// Whether the sleeping thread `tid` waits for input (a read of the
-    /// terminal, a poll or select), for a timer due within [`TIMER_SOON`]
+    /// terminal, a poll or select), for a timer due within [`SOON_MS`]
     /// (a sleep, or a poll given that), or for something else.
     fn wait_of(&self, pid: u32, tid: u32) -> Wait {
-        let path = format!("/proc/{pid}/task/{tid}/syscall");
-        let Some(text) = read_proc(&path) else {
-            return Wait::Other;
-        };
-        let mut fields = text.split_whitespace();
+        let text = read_proc(&format!("/proc/{pid}/task/{tid}/syscall"));
+        let mut fields = text.as_deref().unwrap_or("").split_whitespace();
         let number = fields.next().and_then(|n| n.parse::<i64>().ok());
-        let args: Vec<u64> = fields
-            .take(6)
-            .filter_map(|a| {
-                u64::from_str_radix(a.trim_start_matches("0x"), 16).ok()
-            })
-            .collect();
+        let hex = |a: &str| u64::from_str_radix(a.trim_start_matches("0x"), 16);
+        let args: Vec<u64> = fields.filter_map(|a| hex(a).ok()).collect();
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
-        let Some(number) = number else {
+        if number.is_some_and(|n| READS.contains(&n)) {
+            let tty = fs::read_link(format!("/proc/{pid}/fd/{}", arg(0)));
+            return [Wait::Other, Wait::Input]
+                [usize::from(tty.is_ok_and(|p| p == self.tty))];
+        }
+        let Some(&(_, at, pointer, polls)) =
+            TIMED.iter().find(|t| Some(t.0) == number)
+        else {
             return Wait::Other;
         };
-        let soon = match timeout_of(number) {
-            Some(Timeout::Millis(i)) => {
-                (arg(i) as i32) >= 0 && arg(i) < TIMER_SOON_MS
-            }
-            Some(Timeout::At(i)) => arg(i) != 0 && short_time(pid, arg(i)),
-            Some(Timeout::Sleep) => true,
-            None => false,
+        let soon = match pointer {
+            true => arg(at) != 0 && short_time(pid, arg(at)),
+            false => (arg(at) as i32) >= 0 && arg(at) < SOON_MS,
         };
-        if soon {
-            Wait::Timer
-        } else if READS.contains(&number) {
-            let tty = fs::read_link(format!("/proc/{pid}/fd/{}", arg(0)));
-            [Wait::Other, Wait::Input]
-                [usize::from(tty.is_ok_and(|p| p == self.tty))]
-        } else if POLLS.contains(&number) {
-            Wait::Input
-        } else {
-            Wait::Other
+        match (soon, polls) {
+            (true, _) => Wait::Timer,
+            (false, true) => Wait::Input,
+            (false, false) => Wait::Other,
         }
     }
 
@@ -288,64 +278,44 @@ enum Wait {
     Other,
 }
 
-/// Where a waiting system call's timeout is: an argument in milliseconds,
-/// one pointing to a `timespec` or `timeval`, or a sleep.
-enum Timeout {
-    Millis(usize),
-    At(usize),
-    Sleep,
-}
-
-/// A timer due within this is soon (a longer one is an idle clock).
-const TIMER_SOON_MS: u64 = 1000;
-
-/// Where the system call `number` takes its timeout, if it waits with one.
-fn timeout_of(number: i64) -> Option<Timeout> {
-    #[cfg(target_arch = "x86_64")]
-    match number {
-        libc::SYS_poll => return Some(Timeout::Millis(2)),
-        libc::SYS_epoll_wait => return Some(Timeout::Millis(3)),
-        libc::SYS_select => return Some(Timeout::At(4)),
-        libc::SYS_nanosleep => return Some(Timeout::Sleep),
-        _ => {}
-    }
-    match number {
-        libc::SYS_epoll_pwait => Some(Timeout::Millis(3)),
-        libc::SYS_ppoll => Some(Timeout::At(2)),
-        libc::SYS_pselect6 => Some(Timeout::At(4)),
-        libc::SYS_clock_nanosleep => Some(Timeout::Sleep),
-        _ => None,
-    }
-}
+/// A timer due within this many milliseconds is soon (a longer one is
+/// the program's idle clock).
+const SOON_MS: u64 = 1000;
 
 /// Whether the `timespec` or `timeval` at `address` in `pid` is under
-/// [`TIMER_SOON_MS`] (its seconds, read from `/proc/PID/mem`).
+/// a second (its seconds, read from `/proc/PID/mem`).
 fn short_time(pid: u32, address: u64) -> bool {
     use std::os::unix::fs::FileExt;
     let mut seconds = [0u8; 8];
     fs::File::open(format!("/proc/{pid}/mem"))
         .and_then(|mem| mem.read_exact_at(&mut seconds, address))
-        .is_ok_and(|()| {
-            (i64::from_ne_bytes(seconds) as u64) < TIMER_SOON_MS / 1000
-        })
+        .is_ok_and(|()| i64::from_ne_bytes(seconds) == 0)
 }
 
 /// The system calls that read a terminal.
 const READS: [i64; 2] = [libc::SYS_read, libc::SYS_readv];
 
-/// The system calls that wait on files.
+/// The system calls that wait on files (`true` last) or sleep, and the
+/// argument holding their timeout: in milliseconds, or pointing to a
+/// `timespec` or `timeval` (`true` first).
 #[cfg(target_arch = "x86_64")]
-const POLLS: [i64; 6] = [
-    libc::SYS_poll,
-    libc::SYS_ppoll,
-    libc::SYS_select,
-    libc::SYS_pselect6,
-    libc::SYS_epoll_wait,
-    libc::SYS_epoll_pwait,
+const TIMED: [(i64, usize, bool, bool); 8] = [
+    (libc::SYS_poll, 2, false, true),
+    (libc::SYS_ppoll, 2, true, true),
+    (libc::SYS_select, 4, true, true),
+    (libc::SYS_pselect6, 4, true, true),
+    (libc::SYS_epoll_wait, 3, false, true),
+    (libc::SYS_epoll_pwait, 3, false, true),
+    (libc::SYS_nanosleep, 0, true, false),
+    (libc::SYS_clock_nanosleep, 2, true, false),
 ];
 #[cfg(not(target_arch = "x86_64"))]
-const POLLS: [i64; 3] =
-    [libc::SYS_ppoll, libc::SYS_pselect6, libc::SYS_epoll_pwait];
+const TIMED: [(i64, usize, bool, bool); 4] = [
+    (libc::SYS_ppoll, 2, true, true),
+    (libc::SYS_pselect6, 4, true, true),
+    (libc::SYS_epoll_pwait, 3, false, true),
+    (libc::SYS_clock_nanosleep, 2, true, false),
+];
 
 /// The voluntary context switches of every thread of `processes` so far.
 fn switches(processes: &[u32]) -> u64 {
