@@ -104,8 +104,8 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     let mut still_since = Instant::now();
     // Read from /proc only once the program is seen asleep.
     let mut still: Option<Stillness> = None;
-    // The threads' sleeps when the program was last seen waiting.
-    let mut waited = None;
+    // Whether it has threads, and their sleeps when last seen waiting.
+    let (mut threaded, mut waited) = (None, None);
     // Only a key's screen: the first may be slow to come.
     let mut hang = session
         .terminal
@@ -125,7 +125,11 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
             // woken another between two looks (a runtime's threads
             // handing work on). Seen waiting twice, none having slept
             // again between, it waits.
-            State::Waiting if waited != session.observer.sleeps() => {
+            State::Waiting
+                if *threaded
+                    .get_or_insert_with(|| !session.observer.alone())
+                    && waited != session.observer.sleeps() =>
+            {
                 waited = session.observer.sleeps();
             }
             State::Waiting => {
