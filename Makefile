@@ -208,13 +208,14 @@ package: deps
 test-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 \
 	    || ! command -v asciinema >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1 \
-	    || ! command -v javac >/dev/null 2>&1; then \
+	    || ! command -v javac >/dev/null 2>&1 || ! command -v go >/dev/null 2>&1 \
+	    || [ ! -d /usr/share/gocode/src/github.com/gdamore/tcell/v2 ]; then \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing Chromium, ChromeDriver, asciinema, Node.js and a JDK for the tests..."; \
-	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver asciinema nodejs default-jdk-headless; \
+	    echo "Installing Chromium, ChromeDriver, asciinema, Node.js, a JDK, Go and tcell for the tests..."; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver asciinema nodejs default-jdk-headless golang-go golang-github-gdamore-tcell.v2-dev; \
 	  else \
-	    echo "The tests need Chromium, ChromeDriver, asciinema, Node.js and a JDK. Install them, then run make test again:"; \
-	    echo "  Debian/Ubuntu: sudo apt-get install chromium chromium-driver asciinema nodejs default-jdk-headless"; \
+	    echo "The tests need Chromium, ChromeDriver, asciinema, Node.js, a JDK, Go and tcell. Install them, then run make test again:"; \
+	    echo "  Debian/Ubuntu: sudo apt-get install chromium chromium-driver asciinema nodejs default-jdk-headless golang-go golang-github-gdamore-tcell.v2-dev"; \
 	    exit 1; \
 	  fi; \
 	fi

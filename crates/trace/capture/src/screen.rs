@@ -159,7 +159,8 @@ pub(crate) fn terminal_step(
 /// emulator hands over: bells, titles (and xterm's stack of them, pushed
 /// and popped by curses' `smcup` and `rmcup`), autowrap, insert mode, and
 /// every other sequence it leaves unhandled, named by its bytes, but those
-/// that change nothing seen (`ESC ( B`, `ESC ) 0`, the cursor's style).
+/// that change nothing seen (`ESC ( B`, `ESC ) 0`, the cursor's style, a
+/// hyperlink: `OSC 8`, and the `ESC \` that ends it).
 #[derive(Debug, Default)]
 pub struct Beyond {
     /// The window's title and the icon's, and the stack of them.
@@ -257,7 +258,10 @@ impl vt100::Callbacks for Beyond {
         // ASCII as the first set, or any second set, which only a shift
         // out (^N), which the emulator does not draw, would show.
         if i2.is_some()
-            || !matches!((i1, b), (Some(b'('), b'B') | (Some(b')'), _))
+            || !matches!(
+                (i1, b),
+                (Some(b'('), b'B') | (Some(b')'), _) | (None, b'\\')
+            )
         {
             let bytes = [Some(0x1b), i1, i2, Some(b)];
             self.hear(bytes_told(
@@ -315,6 +319,9 @@ impl vt100::Callbacks for Beyond {
     }
 
     fn unhandled_osc(&mut self, _: &mut vt100::Screen, params: &[&[u8]]) {
+        if params.first() == Some(&&b"8"[..]) {
+            return;
+        }
         let mut bytes = b"\x1b]".to_vec();
         bytes.extend(params.join(&b';'));
         bytes.push(7);

@@ -117,16 +117,22 @@ impl PtySession {
     /// Waits until the screen has settled, the program has exited, or it
     /// kept busy past the busy limit ([`crate::settle`]).
     pub fn settle(&mut self, how: &Settle) -> Settled {
-        let settled = match how {
-            Settle::Observe(timing)
-                if self.observer.observable() && !self.line_mode =>
+        let mut settled = self.settle_once(how);
+        // Output during the pause, if one is asked, settles anew (within
+        // the busy limit: a clock may draw on and on).
+        let deadline = Instant::now() + how.timing().busy_limit;
+        while let (Settled::Quiet { .. }, Settle::Observe(t)) = (settled, how) {
+            if t.pause.is_zero()
+                || Instant::now() > deadline
+                || !self.drain(t.pause)
             {
-                settle::observed(self, timing)
+                break;
             }
-            Settle::Observe(timing) | Settle::Quiet(timing) => {
-                settle::quiet(self, timing)
-            }
-        };
+            settled = match self.settle_once(how) {
+                Settled::Quiet { .. } => Settled::Quiet { drew: true },
+                other => other,
+            };
+        }
         if let Settled::Quiet { .. } = settled {
             // The words on its standard error are read up to here too.
             if !self.words.by_program() {
@@ -135,6 +141,20 @@ impl PtySession {
             self.terminal.note_settled();
         }
         settled
+    }
+
+    /// [`PtySession::settle`] but for the pause after.
+    fn settle_once(&mut self, how: &Settle) -> Settled {
+        match how {
+            Settle::Observe(timing)
+                if self.observer.observable() && !self.line_mode =>
+            {
+                settle::observed(self, timing)
+            }
+            Settle::Observe(timing) | Settle::Quiet(timing) => {
+                settle::quiet(self, timing)
+            }
+        }
     }
 
     /// Whether the terminal has closed: nothing more comes from it.

@@ -23,6 +23,10 @@ pub struct Timing {
     /// How long a watched program may work on the CPU after a key, no read
     /// pending, before it is [`Settled::Hung`].
     pub hang_limit: Duration,
+    /// With [`Settle::Observe`], how long output must then pause as well
+    /// (a slower settle, that a timer due later than the watch looks
+    /// cannot fool either).
+    pub pause: Duration,
 }
 
 impl Default for Timing {
@@ -32,6 +36,7 @@ impl Default for Timing {
             first_output: Duration::from_millis(1500),
             busy_limit: Duration::from_secs(5),
             hang_limit: Duration::from_secs(1),
+            pause: Duration::ZERO,
         }
     }
 }
@@ -99,6 +104,8 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     let mut still_since = Instant::now();
     // Read from /proc only once the program is seen asleep.
     let mut still: Option<Stillness> = None;
+    // Whether it has threads, and their sleeps when last seen waiting.
+    let (mut threaded, mut waited) = (None, None);
     // Only a key's screen: the first may be slow to come.
     let mut hang = session
         .terminal
@@ -114,6 +121,17 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
             return Settled::Quiet { drew };
         }
         match session.observer.state() {
+            // Threads are looked at one after the other: one may have
+            // woken another between two looks (a runtime's threads
+            // handing work on). Seen waiting twice, none having slept
+            // again between, it waits.
+            State::Waiting
+                if *threaded
+                    .get_or_insert_with(|| !session.observer.alone())
+                    && waited != session.observer.sleeps() =>
+            {
+                waited = session.observer.sleeps();
+            }
             State::Waiting => {
                 let Some(more) = session.sync() else {
                     return Settled::Exited;

@@ -67,7 +67,7 @@ impl Watch {
         let waiting = |&pid: &u32| {
             tasks(pid).into_iter().any(|tid| {
                 thread_state(pid, tid) == Some('S')
-                    && self.waits_for_input(pid, tid)
+                    && self.wait_of(pid, tid) == Wait::Input
             })
         };
         let readers: Vec<u32> =
@@ -178,18 +178,18 @@ impl Watch {
         {
             return State::Busy;
         }
-        let mut waiting = false;
+        let mut waits = Vec::new();
         for &(pid, tid) in &self.threads {
             match thread_state(pid, tid) {
-                Some('S') => waiting |= self.waits_for_input(pid, tid),
+                Some('S') => waits.push(self.wait_of(pid, tid)),
                 Some('Z' | 'X') | None => {}
                 Some(_) => return State::Busy,
             }
         }
-        if waiting {
-            State::Waiting
-        } else {
-            State::Asleep
+        // A timer due soon may still change the screen.
+        match (waits.contains(&Wait::Timer), waits.contains(&Wait::Input)) {
+            (false, true) => State::Waiting,
+            _ => State::Asleep,
         }
     }
 
@@ -199,24 +199,34 @@ impl Watch {
         thread_state(self.root, self.root) == Some('T')
     }
 
-    /// Whether the sleeping thread `tid` is in a read, poll or select.
-    fn waits_for_input(&self, pid: u32, tid: u32) -> bool {
-        let Some(text) = read_proc(&format!("/proc/{pid}/task/{tid}/syscall"))
-        else {
-            return false;
-        };
-        let mut fields = text.split_whitespace();
+    /// Whether the sleeping thread `tid` waits for input (a read of the
+    /// terminal, a poll or select), for a timer due within [`SOON_MS`]
+    /// (a sleep, or a poll given that), or for something else.
+    fn wait_of(&self, pid: u32, tid: u32) -> Wait {
+        let text = read_proc(&format!("/proc/{pid}/task/{tid}/syscall"));
+        let mut fields = text.as_deref().unwrap_or("").split_whitespace();
         let number = fields.next().and_then(|n| n.parse::<i64>().ok());
-        let first_arg = fields.next().and_then(|a| {
-            i64::from_str_radix(a.trim_start_matches("0x"), 16).ok()
-        });
-        match number {
-            Some(n) if READS.contains(&n) => first_arg.is_some_and(|fd| {
-                fs::read_link(format!("/proc/{pid}/fd/{fd}"))
-                    .is_ok_and(|p| p == self.tty)
-            }),
-            Some(n) => POLLS.contains(&n),
-            None => false,
+        let hex = |a: &str| u64::from_str_radix(a.trim_start_matches("0x"), 16);
+        let args: Vec<u64> = fields.filter_map(|a| hex(a).ok()).collect();
+        let arg = |i: usize| args.get(i).copied().unwrap_or(0);
+        if number.is_some_and(|n| READS.contains(&n)) {
+            let tty = fs::read_link(format!("/proc/{pid}/fd/{}", arg(0)));
+            return [Wait::Other, Wait::Input]
+                [usize::from(tty.is_ok_and(|p| p == self.tty))];
+        }
+        let Some(&(_, at, pointer, polls)) =
+            TIMED.iter().find(|t| Some(t.0) == number)
+        else {
+            return Wait::Other;
+        };
+        let soon = match pointer {
+            true => arg(at) != 0 && short_time(pid, arg(at)),
+            false => (arg(at) as i32) >= 0 && arg(at) < SOON_MS,
+        };
+        match (soon, polls) {
+            (true, _) => Wait::Timer,
+            (false, true) => Wait::Input,
+            (false, false) => Wait::Other,
         }
     }
 
@@ -260,22 +270,52 @@ fn signal_masks(pid: u32, names: &[&str]) -> Vec<Option<u64>> {
         .collect()
 }
 
+/// What a sleeping thread waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wait {
+    Input,
+    Timer,
+    Other,
+}
+
+/// A timer due within this many milliseconds is soon (a longer one is
+/// the program's idle clock).
+const SOON_MS: u64 = 1000;
+
+/// Whether the `timespec` or `timeval` at `address` in `pid` is under
+/// a second (its seconds, read from `/proc/PID/mem`).
+fn short_time(pid: u32, address: u64) -> bool {
+    use std::os::unix::fs::FileExt;
+    let mut seconds = [0u8; 8];
+    fs::File::open(format!("/proc/{pid}/mem"))
+        .and_then(|mem| mem.read_exact_at(&mut seconds, address))
+        .is_ok_and(|()| i64::from_ne_bytes(seconds) == 0)
+}
+
 /// The system calls that read a terminal.
 const READS: [i64; 2] = [libc::SYS_read, libc::SYS_readv];
 
-/// The system calls that wait on files.
+/// The system calls that wait on files (`true` last) or sleep, and the
+/// argument holding their timeout: in milliseconds, or pointing to a
+/// `timespec` or `timeval` (`true` first).
 #[cfg(target_arch = "x86_64")]
-const POLLS: [i64; 6] = [
-    libc::SYS_poll,
-    libc::SYS_ppoll,
-    libc::SYS_select,
-    libc::SYS_pselect6,
-    libc::SYS_epoll_wait,
-    libc::SYS_epoll_pwait,
+const TIMED: [(i64, usize, bool, bool); 8] = [
+    (libc::SYS_poll, 2, false, true),
+    (libc::SYS_ppoll, 2, true, true),
+    (libc::SYS_select, 4, true, true),
+    (libc::SYS_pselect6, 4, true, true),
+    (libc::SYS_epoll_wait, 3, false, true),
+    (libc::SYS_epoll_pwait, 3, false, true),
+    (libc::SYS_nanosleep, 0, true, false),
+    (libc::SYS_clock_nanosleep, 2, true, false),
 ];
 #[cfg(not(target_arch = "x86_64"))]
-const POLLS: [i64; 3] =
-    [libc::SYS_ppoll, libc::SYS_pselect6, libc::SYS_epoll_pwait];
+const TIMED: [(i64, usize, bool, bool); 4] = [
+    (libc::SYS_ppoll, 2, true, true),
+    (libc::SYS_pselect6, 4, true, true),
+    (libc::SYS_epoll_pwait, 3, false, true),
+    (libc::SYS_clock_nanosleep, 2, true, false),
+];
 
 /// The voluntary context switches of every thread of `processes` so far.
 fn switches(processes: &[u32]) -> u64 {

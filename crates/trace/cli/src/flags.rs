@@ -177,7 +177,16 @@ pub struct CaptureFlags {
     /// within --busy-limit alone)
     #[arg(long, value_name = "MS", default_value_t = HANG_MS, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub hang_limit_ms: u64,
+    /// The slower settle that confirms a difference ([`CONFIRMING`]).
+    #[arg(skip)]
+    pub confirming: bool,
 }
+
+/// How a difference is played again to confirm it: watched, every screen
+/// waited for until output has paused this long, keys typed by the capture.
+pub const CONFIRMING: &str =
+    "watched through /proc, each screen's output then paused 250 ms";
+const CONFIRM_PAUSE: Duration = Duration::from_millis(250);
 
 /// `--busy-limit`'s default, the capture's own.
 const BUSY_S: u64 = 5;
@@ -206,11 +215,24 @@ impl CaptureFlags {
         words
     }
 
+    /// These flags' slower settle, to confirm a difference ([`CONFIRMING`]),
+    /// if they observe: `None` if they settle by the clock already.
+    pub fn confirming(&self) -> Option<CaptureFlags> {
+        (self.settle != SettleBy::Quiet).then(|| CaptureFlags {
+            settle: SettleBy::Watch,
+            confirming: true,
+            ..self.clone()
+        })
+    }
+
+    /// How a capture with these flags settles.
     pub fn settle(&self) -> Settle {
         let timing = Timing {
             quiet: Duration::from_millis(self.quiet_ms),
             busy_limit: Duration::from_secs(self.busy_limit),
             hang_limit: Duration::from_millis(self.hang_limit_ms),
+            pause: [Duration::ZERO, CONFIRM_PAUSE]
+                [usize::from(self.confirming)],
             ..Timing::default()
         };
         match self.settle {

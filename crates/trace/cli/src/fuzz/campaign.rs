@@ -230,8 +230,19 @@ impl Gather<'_> {
         let covered =
             Coverage::of(&outcome.reference.trace, &case.keys, &case.config);
         let (seen, grouped) = if outcome.differs() {
-            let grouped = at_map_size(config, self.sides, case, outcome)?;
-            (Seen::Differs(difference(&grouped)), Some(grouped))
+            let flags = config.flags.confirming().filter(|_| !stop::stopping());
+            if !differs_again(
+                self.sides,
+                flags,
+                case,
+                &outcome,
+                config.compared,
+            )? {
+                (Seen::Timing, None)
+            } else {
+                let grouped = at_map_size(config, self.sides, case, outcome)?;
+                (Seen::Differs(difference(&grouped)), Some(grouped))
+            }
         } else {
             (alike(&outcome), None)
         };
@@ -283,6 +294,28 @@ impl Gather<'_> {
         }
         Ok(Flow::Go)
     }
+}
+
+/// Whether `case`, whose sides differed in `outcome`, differs again up to
+/// its first difference played with `flags`, the slower settle that
+/// confirms a difference; true without `flags`.
+pub fn differs_again(
+    sides: &Sides,
+    flags: Option<CaptureFlags>,
+    case: &Case,
+    outcome: &Compared,
+    compared: ComparedArgs,
+) -> Result<bool, Failure> {
+    let Some(flags) = flags else {
+        return Ok(true);
+    };
+    let step = differences(outcome).first().map_or(usize::MAX, |d| d.step);
+    let cut = Case {
+        keys: case.keys[..step.min(case.keys.len())].to_vec(),
+        ..case.clone()
+    };
+    let options = diff_options(false, compared);
+    Ok(run_case(sides, &flags, &cut, options)?.differs())
 }
 
 /// What a case whose sides do not differ, `outcome`, showed.

@@ -117,6 +117,7 @@ impl Writer {
             Seen::Identical => json!("identical"),
             Seen::Blank => json!("blank"),
             Seen::StoppedAlike => json!("stopped-alike"),
+            Seen::Timing => json!("timing-dependent"),
             Seen::Differs(d) => json!(d),
         };
         let counts = covered.counts();
@@ -225,6 +226,9 @@ impl Record {
                 let seen = match seen {
                     SeenLine::Word(w) if w == "identical" => Seen::Identical,
                     SeenLine::Word(w) if w == "blank" => Seen::Blank,
+                    SeenLine::Word(w) if w == "timing-dependent" => {
+                        Seen::Timing
+                    }
                     SeenLine::Word(w) if w == "stopped-alike" => {
                         Seen::StoppedAlike
                     }

@@ -3,6 +3,7 @@
 //! cause ([`FirstDifference::keeps`]).
 
 use rogue_trace_format::diff::DiffOptions;
+use rogue_trace_format::{RESUME, SUSPEND};
 
 use crate::case::{run_case, Case, Sides};
 use crate::error::Failure;
@@ -28,6 +29,9 @@ impl Shrinker<'_> {
         candidate: &Case,
         fits: impl Fn(&FirstDifference) -> bool,
     ) -> Result<Option<FirstDifference>, Failure> {
+        if !resumed(&candidate.keys) {
+            return Ok(None);
+        }
         let outcome =
             run_case(self.sides, self.flags, candidate, self.options)?;
         let mut found = differences(&outcome).into_iter();
@@ -44,6 +48,12 @@ impl Shrinker<'_> {
     ) -> Result<Option<FirstDifference>, Failure> {
         self.play(candidate, |d| d.keeps(self.found))
     }
+}
+
+/// Whether every `^Z` of `keys` is followed by its resume, or ends them:
+/// keys typed while the game is stopped mean nothing without the resume.
+fn resumed(keys: &[char]) -> bool {
+    keys.windows(2).all(|k| k[0] != SUSPEND || k[1] == RESUME)
 }
 
 /// A smaller case that keeps the difference `found` of `case`.
@@ -200,6 +210,13 @@ fn shows_all_of(small: &FirstDifference, full: &FirstDifference) -> bool {
 mod tests {
     use super::*;
     use crate::fuzz::grouping::Kind;
+
+    #[test]
+    fn a_suspend_is_kept_with_its_resume_or_last() {
+        let (z, r) = (SUSPEND, RESUME);
+        assert!(resumed(&['h', z, r, 'h']) && resumed(&['h', z]));
+        assert!(!resumed(&['h', z, 'h']) && !resumed(&[z, z, r]));
+    }
 
     #[test]
     fn a_smaller_screen_shows_every_cell_and_player_the_full_one_did() {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::compared::sides_line;
 use crate::coverage::Coverage;
 use crate::error::Failure;
+use crate::flags::CONFIRMING;
 use crate::fuzz::grouping::Kind;
 use crate::fuzz::stop::Reason;
 use crate::io_util::outln;
@@ -37,6 +38,9 @@ pub enum Seen {
     StoppedAlike,
     /// The sides differ.
     Differs(Difference),
+    /// The sides differed once, but not when played again with the slower
+    /// settle that confirms a difference: timing-dependent.
+    Timing,
 }
 
 /// A differing case's group and first difference.
@@ -81,6 +85,8 @@ pub struct Tally {
     first_screen: u32,
     /// Cases whose sides did not differ, but that covered nothing.
     covered_nothing: u32,
+    /// Cases that differed only once: timing-dependent.
+    timing: Vec<u32>,
     /// What the cases covered, summed.
     covered: Coverage,
     /// What the comparison left out.
@@ -118,6 +124,10 @@ impl Tally {
         self.covered.add(covered);
         let d = match seen {
             Seen::Identical => return (Vec::new(), "identical".into()),
+            Seen::Timing => {
+                self.timing.push(number);
+                return (Vec::new(), format!("differed, but played again with a slower settle ({CONFIRMING}) identical: timing-dependent"));
+            }
             Seen::Blank | Seen::StoppedAlike => {
                 self.covered_nothing += 1;
                 let line = match seen {
@@ -211,11 +221,17 @@ impl Tally {
             outln!("fuzz: compared {narrowed}: differences in what was left out are not counted")?;
         }
         let distinct = self.groups.len() + self.unlisted.len();
-        let alike = run - self.differing - self.covered_nothing;
-        let nothing = match self.covered_nothing {
+        let timing = self.timing.len() as u32;
+        let alike = run - self.differing - self.covered_nothing - timing;
+        let mut nothing = match self.covered_nothing {
             0 => String::new(),
             n => format!(", {n} that covered nothing (blank screens on both sides at every step, or both stopped early alike)"),
         };
+        if timing > 0 {
+            let cases: Vec<String> =
+                self.timing.iter().map(u32::to_string).collect();
+            nothing.push_str(&format!(", {timing} timing-dependent (case(s) {}: each differed only once; played again with a slower settle, {CONFIRMING}, it was identical)", cases.join(", ")));
+        }
         if distinct == 0 && nothing.is_empty() {
             outln!(
                 "fuzz: {run} case(s) identical (--seed {seed}); {}",
@@ -229,7 +245,7 @@ impl Tally {
                 sides_line(names)
             )?;
             // Not one case compared anything: that is no verdict.
-            return Ok(u8::from(alike == 0));
+            return Ok(u8::from(alike + timing == 0));
         }
         outln!(
             "\nfuzz: {run} case(s) run (--seed {seed}): {alike} identical{nothing}, {} differing, {distinct} distinct difference(s)",

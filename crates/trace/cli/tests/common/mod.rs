@@ -116,3 +116,34 @@ pub fn running(binary: &str) -> Vec<String> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect()
 }
+
+/// `tests/fixtures/go_port` (a Go port on tcell v2), built once with `go
+/// build` in GOPATH mode on Debian's tcell; `None`, the test skipped with
+/// a word, where `go` is missing, unless `NO_SKIP` is set (then it fails).
+pub fn go_port() -> Option<&'static str> {
+    static BINARY: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let built = BINARY.get_or_init(|| {
+        let found = std::env::split_paths(&std::env::var_os("PATH")?)
+            .any(|dir| dir.join("go").is_file());
+        if !found && std::env::var_os("NO_SKIP").is_none() {
+            eprintln!("go is missing: the Go port's tests SKIPPED (make test-deps installs golang-go and tcell; NO_SKIP=1 makes this a failure)");
+            return None;
+        }
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("go_port");
+        let binary = dir.join("go_port");
+        let out = Command::new("go")
+            .args(["build", "-o"])
+            .arg(&binary)
+            .arg(".")
+            .current_dir(fixture("go_port"))
+            .env("GO111MODULE", "off")
+            .env("GOPATH", "/usr/share/gocode")
+            .env("GOCACHE", dir.join("cache"))
+            .env("GOFLAGS", "")
+            .output()
+            .expect("go runs (make test-deps installs golang-go)");
+        assert!(out.status.success(), "go build failed (make test-deps installs golang-github-gdamore-tcell.v2-dev): {}", text(&out.stderr));
+        Some(binary)
+    });
+    built.as_deref().map(|p| p.to_str().unwrap())
+}
