@@ -40,6 +40,8 @@ pub(crate) struct Terminal {
     settled: Option<vt100::Screen>,
     /// What was written since (its first [`SINCE_SETTLED`] bytes).
     since_settled: Vec<u8>,
+    /// An `ESC` that ended what was written, until what follows tells it.
+    held: Vec<u8>,
 }
 
 impl Terminal {
@@ -58,12 +60,26 @@ impl Terminal {
             drew: false,
             settled: None,
             since_settled: Vec::new(),
+            held: Vec::new(),
         }
     }
 
-    /// Takes in what the program wrote.
+    /// Takes in what the program wrote; NEL (`ESC E`, which curses writes
+    /// for `CR LF` and the emulator leaves unhandled) as `CR LF`.
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
-        self.parser.process(bytes);
+        let mut fed = std::mem::take(&mut self.held);
+        for &b in bytes {
+            if b == b'E' && fed.last() == Some(&0x1b) {
+                fed.pop();
+                fed.extend_from_slice(b"\r\n");
+            } else {
+                fed.push(b);
+            }
+        }
+        if fed.last() == Some(&0x1b) {
+            self.held = fed.split_off(fed.len() - 1);
+        }
+        self.parser.process(&fed);
         self.drew |= !bytes.is_empty();
         let room = SINCE_SETTLED.saturating_sub(self.since_settled.len());
         self.since_settled
@@ -157,6 +173,15 @@ mod tests {
         terminal.keep(kept);
         terminal.feed(b"hello");
         terminal
+    }
+
+    #[test]
+    fn nel_moves_to_the_next_line_even_split_from_its_escape() {
+        let mut terminal = fed(Kept::All);
+        terminal.feed(b"a\x1bEb\x1b");
+        terminal.feed(b"Ec");
+        assert_eq!(terminal.screen().contents(), "helloa\nb\nc");
+        assert_eq!(terminal.raw(), b"helloa\x1bEb\x1bEc");
     }
 
     #[test]

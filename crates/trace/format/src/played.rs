@@ -322,10 +322,24 @@ impl Ending {
         // id, an address): where it panicked is compared, not its words.
         self.exit == other.exit
             && self.panic_place() == other.panic_place()
-            && self.left.agrees(&other.left)
+            && self.left_alike(other)
             && (!main_screens
                 || self.crashed()
                 || self.last_words == other.last_words)
+    }
+
+    /// Whether both left the terminal alike ([`Left::agrees`]); the pen
+    /// not, where both were killed: it is the one last drawn with.
+    pub fn left_alike(&self, other: &Ending) -> bool {
+        let killed = |e: &Ending| matches!(e.exit, Exit::Killed(_));
+        let pen = |e: &Ending| match killed(self) && killed(other) {
+            true => Left {
+                pen: None,
+                ..e.left.clone()
+            },
+            false => e.left.clone(),
+        };
+        pen(self).agrees(&pen(other))
     }
 
     /// Whether it panicked, or died of a signal no key sends or a crash's
@@ -932,5 +946,19 @@ mod tests {
         };
         assert!(!killed(3, &["Goodbye!"]).alike(&killed(3, &[])));
         assert!(killed(11, &["at 0x7f3a"]).alike(&killed(11, &["at 0x7f3b"])));
+        // Killed, a side leaves the pen it last drew with: not compared.
+        let pen = |e: Ending| Ending {
+            left: Left {
+                pen: Some(Look {
+                    fg: Colour::Index(7),
+                    ..Left::RESTORED.pen.unwrap()
+                }),
+                ..e.left
+            },
+            ..e
+        };
+        assert!(pen(killed(3, &[])).alike(&killed(3, &[])));
+        assert!(!pen(worded(&[], 1).ending().unwrap().clone())
+            .alike(worded(&[], 1).ending().unwrap()));
     }
 }

@@ -392,7 +392,7 @@ fn ending_kind(outcome: &Compared) -> Option<Kind> {
     if a.exit != b.exit || !same_keys {
         return None;
     }
-    if !a.left.agrees(&b.left) {
+    if !a.left_alike(b) {
         let hows = ROLES
             .iter()
             .zip([a, b])
