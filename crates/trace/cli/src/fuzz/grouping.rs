@@ -305,13 +305,14 @@ const CRASH_SIGNALS: [&str; 7] = [
     "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT", "SIGTRAP", "SIGSYS",
 ];
 
-/// Whether `words` are a Rust, Go or Python panic's.
+/// Whether `words` are a Rust, Go, Python or Node.js panic's.
 pub fn crash_words(words: &str) -> bool {
     [
         "panicked at",
         "panic: ",
         "goroutine ",
         "Traceback (most recent call",
+        "Node.js v",
     ]
     .iter()
     .any(|w| words.contains(w))
@@ -348,11 +349,19 @@ pub fn crashed(played: &Played) -> Option<String> {
         let message = message.split(" [").next().unwrap_or(message);
         return Some(format!("panicked (Go: {message}) ({exit})"));
     }
-    let traceback = words.iter().position(|l| l.starts_with("Traceback ("))?;
-    let error = words[traceback..]
+    // Python's traceback ends on its error; Node.js's error comes before
+    // the line that names Node.js's version.
+    let starts = |w: &str| words.iter().position(|l| l.starts_with(w));
+    let (from, raised, language) =
+        match (starts("Traceback ("), starts("Node.js v")) {
+            (Some(from), _) => (from, "raised", "Python"),
+            (None, Some(_)) => (0, "threw", "Node.js"),
+            _ => return None,
+        };
+    let error = words[from..]
         .iter()
         .rfind(|l| !l.starts_with(' ') && l.contains(": "))?;
-    Some(format!("raised {error} (Python) ({exit})"))
+    Some(format!("{raised} {error} ({language}) ({exit})"))
 }
 
 /// The first words on standard error that differ.
