@@ -68,12 +68,10 @@ impl Terminal {
     /// for `CR LF` and the emulator leaves unhandled) as `CR LF`.
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
         let mut fed = std::mem::take(&mut self.held);
-        for &b in bytes {
-            if b == b'E' && fed.last() == Some(&0x1b) {
-                fed.pop();
-                fed.extend_from_slice(b"\r\n");
-            } else {
-                fed.push(b);
+        fed.extend_from_slice(bytes);
+        for at in 1..fed.len() {
+            if fed[at - 1..=at] == *b"\x1bE" {
+                fed[at - 1..=at].copy_from_slice(b"\r\n");
             }
         }
         if fed.last() == Some(&0x1b) {

@@ -331,15 +331,12 @@ impl Ending {
     /// Whether both left the terminal alike ([`Left::agrees`]); the pen
     /// not, where both were killed: it is the one last drawn with.
     pub fn left_alike(&self, other: &Ending) -> bool {
-        let killed = |e: &Ending| matches!(e.exit, Exit::Killed(_));
-        let pen = |e: &Ending| match killed(self) && killed(other) {
-            true => Left {
-                pen: None,
-                ..e.left.clone()
-            },
-            false => e.left.clone(),
-        };
-        pen(self).agrees(&pen(other))
+        let killed = [self, other].map(|e| matches!(e.exit, Exit::Killed(_)));
+        let mut left = [self, other].map(|e| e.left.clone());
+        if killed == [true; 2] {
+            left.iter_mut().for_each(|l| l.pen = None);
+        }
+        left[0].agrees(&left[1])
     }
 
     /// Whether it panicked, or died of a signal no key sends or a crash's
