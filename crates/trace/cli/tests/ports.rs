@@ -49,12 +49,25 @@ fn rogue() -> String {
 fn compare(port: &str, size: &str, keys: &str) -> (Option<i32>, String) {
     let port = format!("{port} --seed {{seed}}");
     let rogue = rogue();
-    let out = rogue_trace(&[
-        "compare", "--seed", "3", "--rng", "glibc", "--size", size, "--keys",
-        keys, "--port", &port, "--", &rogue, "--seed", "{seed}", "--rng",
-        "glibc",
-    ]);
+    let mut args = vec!["compare", "--seed", "3", "--rng", "glibc"];
+    args.extend(["--size", size, "--keys", keys, "--port", &port, "--"]);
+    args.extend([rogue.as_str(), "--seed", "{seed}", "--rng", "glibc"]);
+    let out = rogue_trace(&args);
     (out.status.code(), text(&out.stdout) + &text(&out.stderr))
+}
+
+/// `fuzz` of `port` (given `--seed {seed}`) against the game, 8 cases
+/// from `seed`, into a scratch folder `name`: its output.
+fn fuzz(name: &str, port: &str, seed: &str) -> String {
+    let dir = common::scratch(&format!("fuzz-{name}"));
+    let port = format!("{port} --seed {{seed}}");
+    let rogue = rogue();
+    let mut args = vec!["fuzz", "--cases", "8", "--seed", seed];
+    args.extend(["--keep-going", "--out", dir.to_str().unwrap()]);
+    args.extend(["--port", &port, "--", &rogue]);
+    args.extend(["--seed", "{seed}", "--rng", "glibc"]);
+    let fuzz = rogue_trace(&args);
+    text(&fuzz.stdout)
 }
 
 /// The port `port` as it is, then planted with each plant: identical to
@@ -64,29 +77,8 @@ fn check(name: &str, port: &str, crash: &str) {
     let walk = "jjll\\{60x20}kkhh\\x1a\\{fg}jl\\{30x8}j\\x1c";
     let (status, out) = compare(port, "100x25", walk);
     assert_eq!(status, Some(0), "{port}: {out}");
-    let dir = common::scratch(&format!("fuzz-{name}"));
-    let port_seeded = format!("{port} --seed {{seed}}");
-    let rogue = rogue();
-    let fuzz = rogue_trace(&[
-        "fuzz",
-        "--cases",
-        "4",
-        "--seed",
-        "1",
-        "--keep-going",
-        "--out",
-        dir.to_str().unwrap(),
-        "--port",
-        &port_seeded,
-        "--",
-        &rogue,
-        "--seed",
-        "{seed}",
-        "--rng",
-        "glibc",
-    ]);
-    let out = text(&fuzz.stdout);
-    assert!(out.contains("fuzz: 4 case(s) identical"), "{port}: {out}");
+    let out = fuzz(name, port, "1");
+    assert!(out.contains("fuzz: 8 case(s) identical"), "{port}: {out}");
     let mut misnamed = Vec::new();
     for (plant, size, keys, named) in PLANTS {
         let (status, out) =
@@ -129,4 +121,25 @@ fn a_node_port_on_raw_escapes_is_identical_and_each_plant_named() {
         &port,
         "threw Error: the terminal shrank to 30x8 (Node.js)",
     );
+}
+
+#[test]
+fn a_row_never_drawn_and_blanks_on_grey_are_one_group_each_in_a_campaign() {
+    // The map's bottom row shows on a small screen only; blanks on grey
+    // where a grown screen adds rows are no screen left undrawn.
+    let plants = [
+        ("no-bottom-row", "the port never draws a row the reference draws (blank at every step)"),
+        ("grey-blank", "a blank cell is drawn on another background (the same blank)"),
+    ];
+    for (plant, named) in plants {
+        let port = format!("{} --plant {plant}", crossterm_port());
+        let out = fuzz(plant, &port, "2");
+        let groups: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("difference "))
+            .filter_map(|l| l.split_once(": ")?.1.rsplit_once(" ("))
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(groups, [named], "{plant}: {out}");
+    }
 }

@@ -663,17 +663,19 @@ impl Walk<'_> {
 /// it, cut or padded, where the other drew again.
 fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
     let [a, b] = sides.map(|t| around(t, step));
-    let ((a_before, a_now), (b_before, b_now)) = (a?, b?);
-    let grew = a_now.text.len() >= a_before.text.len()
-        && a_now.text.first().map(|r| r.chars().count())
-            >= a_before.text.first().map(|r| r.chars().count());
-    let top = [kept(a_before, a_now, 0), kept(b_before, b_now, 0)];
-    let shifted =
-        [(a_before, a_now), (b_before, b_now)].map(|(before, now)| {
-            (1..before.text.len()).any(|g| kept(before, now, g))
-        });
+    let sides = [a?, b?];
+    let (before, now) = sides[0];
+    let grew = now.text.len() >= before.text.len()
+        && now.text.first().map(|r| r.chars().count())
+            >= before.text.first().map(|r| r.chars().count());
+    let top = sides.map(|(before, now)| kept(before, now, 0, true));
+    // Grown, the other side drew characters anew (not only blanks).
+    let drew = sides.map(|(before, now)| !kept(before, now, 0, false));
+    let shifted = sides.map(|(before, now)| {
+        (1..before.text.len()).any(|g| kept(before, now, g, true))
+    });
     let stale = [0, 1]
-        .map(|i| (shifted[i] && !top[i]) || (grew && top[i] && !top[1 - i]));
+        .map(|i| (shifted[i] && !top[i]) || (grew && top[i] && drew[1 - i]));
     match stale {
         [true, false] => Some(Kind::NotRedrawn(ROLES[0].to_string())),
         [false, true] => Some(Kind::NotRedrawn(ROLES[1].to_string())),
@@ -687,8 +689,9 @@ fn around(trace: &Trace, step: usize) -> Option<(&Step, &Step)> {
     Some((before, screen(trace, step)?))
 }
 
-/// Whether `now` is `before`, its top `gone` rows gone, cut or padded.
-fn kept(before: &Step, now: &Step, gone: usize) -> bool {
+/// Whether `now` is `before`, its top `gone` rows gone, cut or padded:
+/// its characters, and its `colours` too.
+fn kept(before: &Step, now: &Step, gone: usize, colours: bool) -> bool {
     let fits = |old: &[String], new: &[String]| {
         new.iter().enumerate().all(|(y, row)| {
             let was = old.get(y + gone).map_or("", String::as_str);
@@ -696,7 +699,8 @@ fn kept(before: &Step, now: &Step, gone: usize) -> bool {
             row.chars().all(|c| c == was.next().unwrap_or(' '))
         })
     };
-    fits(&before.text, &now.text) && fits(&before.colours, &now.colours)
+    fits(&before.text, &now.text)
+        && (!colours || fits(&before.colours, &now.colours))
 }
 
 /// The first step a side has no screen for; `None` if both ended alike.
@@ -972,6 +976,29 @@ mod tests {
         assert!(kind
             .group()
             .ends_with("a key moves the port's player, not the reference's"));
+    }
+
+    #[test]
+    fn a_screen_grown_by_blanks_of_another_colour_is_no_sign_of_a_redraw() {
+        let trace = |steps: [Step; 2]| {
+            let header = "# screen trace v1\n# program: t\n# size: 3x1\n";
+            let mut trace =
+                Trace::parse(&format!("{header}# keys: \n")).unwrap();
+            let numbered = steps.into_iter().enumerate();
+            trace.steps =
+                numbered.map(|(n, s)| Step { number: n, ..s }).collect();
+            trace
+        };
+        let before = step(&["#.@"], &["www"]);
+        let kept =
+            trace([before.clone(), step(&["#.@", "   "], &["www", "   "])]);
+        // The port's new row: blanks on grey, then the map's next row.
+        let grey =
+            trace([before.clone(), step(&["#.@", "   "], &["www", "ggg"])]);
+        assert_eq!(not_redrawn([&kept, &grey], 1), None);
+        let drawn = trace([before, step(&["#.@", "#.."], &["www", "bbb"])]);
+        let stale = Kind::NotRedrawn(ROLES[0].to_string());
+        assert_eq!(not_redrawn([&kept, &drawn], 1), Some(stale));
     }
 
     #[test]
