@@ -265,6 +265,16 @@ impl Left {
         beside.filter(|b| b.1).map(|b| b.3).collect()
     }
 
+    /// What of [`Left::not_restored`] `other` leaves otherwise.
+    pub fn unlike(&self, other: &Left) -> Vec<String> {
+        let apart = self.beside(other).into_iter().map(|b| b.1);
+        let beside = self.beside(&Left::RESTORED).into_iter().zip(apart);
+        beside
+            .filter(|(b, apart)| b.1 && *apart)
+            .map(|(b, _)| b.3)
+            .collect()
+    }
+
     /// What of the terminal `self` or `other` does not read, so that it is
     /// not compared.
     pub fn unread(&self, other: &Left) -> Vec<&'static str> {
@@ -328,15 +338,21 @@ impl Ending {
                 || self.last_words == other.last_words)
     }
 
-    /// Whether both left the terminal alike ([`Left::agrees`]); the pen
-    /// not, where both were killed: it is the one last drawn with.
-    pub fn left_alike(&self, other: &Ending) -> bool {
+    /// How `self` and `other` left the terminal, as compared: the pen left
+    /// out where both were killed (each left the one it last drew with).
+    pub fn lefts(&self, other: &Ending) -> [Left; 2] {
         let killed = [self, other].map(|e| matches!(e.exit, Exit::Killed(_)));
         let mut left = [self, other].map(|e| e.left.clone());
         if killed == [true; 2] {
             left.iter_mut().for_each(|l| l.pen = None);
         }
-        left[0].agrees(&left[1])
+        left
+    }
+
+    /// Whether both left the terminal alike, as compared ([`Ending::lefts`]).
+    pub fn left_alike(&self, other: &Ending) -> bool {
+        let [a, b] = self.lefts(other);
+        a.agrees(&b)
     }
 
     /// Whether it panicked, or died of a signal no key sends or a crash's
@@ -847,6 +863,20 @@ mod tests {
             "exited with status 3, leaving the terminal on the alternate screen, with the cursor hidden"
         );
         assert!(Left::default().not_restored().is_empty(), "nothing read");
+        // Beside another side's, only what differs from it.
+        let alternate = Left {
+            alternate_screen: Some(true),
+            ..Left::RESTORED
+        };
+        let titled = Left {
+            window_title: Some("rogue".into()),
+            ..alternate.clone()
+        };
+        assert_eq!(
+            titled.unlike(&alternate),
+            ["with the window title set to \"rogue\""]
+        );
+        assert!(alternate.unlike(&titled).is_empty());
     }
 
     #[test]

@@ -402,12 +402,14 @@ fn ending_kind(outcome: &Compared) -> Option<Kind> {
         return None;
     }
     if !a.left_alike(b) {
+        // What each side left otherwise than the other.
+        let lefts = a.lefts(b);
         let hows = ROLES
             .iter()
-            .zip([a, b])
-            .filter(|(_, e)| !e.left.not_restored().is_empty())
-            .map(|(role, e)| {
-                format!("{role} left it {}", e.left.not_restored().join(", "))
+            .zip([lefts[0].unlike(&lefts[1]), lefts[1].unlike(&lefts[0])])
+            .filter(|(_, unlike)| !unlike.is_empty())
+            .map(|(role, unlike)| {
+                format!("{role} left it {}", unlike.join(", "))
             })
             .collect();
         return Some(Kind::Terminal(hows));
