@@ -261,8 +261,7 @@ impl Left {
     /// What of the terminal is left otherwise than `endwin()` leaves it,
     /// as a porter says it; empty if nothing is (or nothing can be read).
     pub fn not_restored(&self) -> Vec<String> {
-        let beside = self.beside(&Left::RESTORED).into_iter();
-        beside.filter(|b| b.1).map(|b| b.3).collect()
+        self.unlike(&Left::RESTORED)
     }
 
     /// What of [`Left::not_restored`] `other` leaves otherwise.

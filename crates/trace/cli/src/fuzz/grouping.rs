@@ -343,11 +343,17 @@ pub fn crashed(played: &Played) -> Option<String> {
         .flat_map(str::lines)
         .chain(ending.last_words.iter().map(String::as_str))
         .collect();
+    uncaught(&words).map(|how| format!("{how} ({exit})"))
+}
+
+/// The Go panic, or the uncaught Python or Node.js exception, `words`
+/// tell of.
+fn uncaught(words: &[&str]) -> Option<String> {
     let go = words.iter().find_map(|l| l.trim().strip_prefix("panic: "));
     let go = go.filter(|_| words.iter().any(|l| l.starts_with("goroutine ")));
     if let Some(message) = go {
         let message = message.split(" [").next().unwrap_or(message);
-        return Some(format!("panicked (Go: {message}) ({exit})"));
+        return Some(format!("panicked (Go: {message})"));
     }
     // Python's traceback ends on its error; Node.js's error comes before
     // the line that names Node.js's version.
@@ -361,7 +367,7 @@ pub fn crashed(played: &Played) -> Option<String> {
     let error = words[from..]
         .iter()
         .rfind(|l| !l.starts_with(' ') && l.contains(": "))?;
-    Some(format!("{raised} {error} ({language}) ({exit})"))
+    Some(format!("{raised} {error} ({language})"))
 }
 
 /// The first words on standard error that differ.
@@ -1001,6 +1007,20 @@ mod tests {
         let drawn = trace([before, step(&["#.@", "#.."], &["www", "bbb"])]);
         let stale = Kind::NotRedrawn(ROLES[0].to_string());
         assert_eq!(not_redrawn([&kept, &drawn], 1), Some(stale));
+    }
+
+    #[test]
+    fn an_uncaught_node_js_exception_is_named_by_its_error() {
+        let words = [
+            "/p/port.js:263",
+            "      throw new Error(`shrank`);",
+            "",
+            "Error: the terminal shrank to 30x8",
+            "    at WriteStream.<anonymous> (/p/port.js:263:13)",
+            "Node.js v20.20.2",
+        ];
+        let named = "threw Error: the terminal shrank to 30x8 (Node.js)";
+        assert_eq!(uncaught(&words).as_deref(), Some(named));
     }
 
     #[test]
