@@ -127,13 +127,15 @@ fn a_node_port_on_raw_escapes_is_identical_and_each_plant_named() {
 
 #[test]
 fn a_row_never_drawn_and_blanks_on_grey_are_one_group_each_in_a_campaign() {
-    // The map's bottom row shows on a small screen only; blanks on grey
-    // where a grown screen adds rows are no screen left undrawn.
+    // The map's bottom row is on screen on a small screen only, where a
+    // port drawing past the screen's bottom row looks the same: grouped
+    // so, the row named on the small screen. Blanks on grey where a grown
+    // screen adds rows are no screen left undrawn.
     let plants = [
-        ("no-bottom-row", "the port never draws a row the reference draws (blank at every step)"),
-        ("grey-blank", "a blank cell is drawn on another background (the same blank)"),
+        ("no-bottom-row", "draws outside the terminal: differs only on screens smaller than the map (100x25)", "on the small screen: the port never draws row "),
+        ("grey-blank", "a blank cell is drawn on another background (the same blank)", "shrunk to "),
     ];
-    for (plant, named) in plants {
+    for (plant, named, detail) in plants {
         let port = format!("{} --plant {plant}", crossterm_port());
         let out = fuzz(plant, &port, "2");
         let groups: Vec<&str> = out
@@ -143,5 +145,6 @@ fn a_row_never_drawn_and_blanks_on_grey_are_one_group_each_in_a_campaign() {
             .map(|(name, _)| name)
             .collect();
         assert_eq!(groups, [named], "{plant}: {out}");
+        assert!(out.contains(detail), "{plant}: {out}");
     }
 }

@@ -329,11 +329,7 @@ fn group_name(
     if !grouped.small_only {
         return (group, kind);
     }
-    // A crash, or a row never drawn (the map's last rows fit only a
-    // small screen), keeps its name.
-    if first.is_some_and(|d| {
-        matches!(d.kind, Kind::Crash(_) | Kind::RowNeverDrawn(..))
-    }) {
+    if first.is_some_and(|d| matches!(d.kind, Kind::Crash(_))) {
         let (cols, rows) = DUNGEON;
         return (
             group,
