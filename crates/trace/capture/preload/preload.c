@@ -22,7 +22,9 @@
  *      terminal's input queue (TIOCSTI). A key is one UTF-8 character, or
  *      a special key framed as 0xff, a length, and the bytes the terminal
  *      sends in the program's cursor keys' mode, which the capture puts
- *      in only once the program waits for it;
+ *      in only once the program waits for it; or a burst, keys typed at
+ *      once, framed as 0xfe, how many keys it counts for, a length and
+ *      the bytes, all put in before the program reads the first;
  *   3. lets the program's call go on: it finds the key.
  * Only the capture's terminal (ROGUE_TTY) is typed into. A key the
  * terminal would not simply pass on (canonical mode, a signal or flow
@@ -333,19 +335,26 @@ static int take(unsigned char *into, size_t n) {
     return 1;
 }
 
-/* The most bytes a key is typed as. */
-#define KEY_MAX 16
+/* The most bytes a key or a burst is typed as. */
+#define KEY_MAX 255
 /* The byte that starts a special key: a length, then the bytes. */
 #define FRAME 0xff
+/* The byte that starts a burst: how many keys, a length, the bytes. */
+#define BURST 0xfe
 
-/* The next key's bytes to type; how many (0 at the FIFO's end). */
-static size_t next_key(unsigned char key[KEY_MAX]) {
+/* The next key's (or burst's) bytes to type; how many (0 at the FIFO's
+ * end); how many keys they count for in count. */
+static size_t next_key(unsigned char key[KEY_MAX], unsigned char *count) {
+    *count = 1;
     if (!take(key, 1)) {
         return 0;
     }
-    if (key[0] == FRAME) {
+    if (key[0] == BURST && !take(count, 1)) {
+        return 0;
+    }
+    if (key[0] == FRAME || key[0] == BURST) {
         unsigned char n;
-        if (!take(&n, 1) || n == 0 || n > KEY_MAX) {
+        if (!take(&n, 1) || n == 0) {
             return 0;
         }
         return take(key, n) ? n : 0;
@@ -425,10 +434,10 @@ static int has_children(void) {
 /* Types the next key into the terminal fd, whose modes are t. */
 static void type_key(int fd, const struct termios *t) {
     int typeable = !has_children();
+    unsigned char key[KEY_MAX], count = 1;
     if (typeable) {
         notice(fd, "wait");
-        unsigned char key[KEY_MAX];
-        size_t n = next_key(key);
+        size_t n = next_key(key, &count);
         if (n == 0) {
             stop_typing();
             return;
@@ -447,7 +456,7 @@ static void type_key(int fd, const struct termios *t) {
         return;
     }
     typed_fd = fd;
-    typed++;
+    typed += count;
 }
 
 static void asks_kept(int fd, enum asking how);

@@ -51,8 +51,14 @@ pub const CALLED_CLOCK_SEED: usize = 16;
 /// The byte that starts a special key's bytes to type: a length follows,
 /// then the bytes. No UTF-8 character starts with it.
 pub const FRAME: u8 = 0xff;
-/// The most bytes a framed key holds.
-pub const KEY_MAX: usize = 16;
+/// The byte that starts a burst, keys typed at once: the count of keys
+/// and joins it stands for follows, then a length and the bytes.
+pub const BURST: u8 = 0xfe;
+/// The most bytes a framed key or burst holds.
+pub const KEY_MAX: usize = 255;
+/// The most keys and joins of a burst the library types (each key at most
+/// 5 bytes): the capture types a longer one.
+pub const BURST_MAX: usize = 50;
 
 #[cfg(test)]
 mod tests {
@@ -77,6 +83,7 @@ mod tests {
             format!("CALLED_CLOCK_SEED = {CALLED_CLOCK_SEED}\n"),
             format!("#define FRAME {FRAME:#x}"),
             format!("#define KEY_MAX {KEY_MAX}"),
+            format!("#define BURST {BURST:#x}"),
         ];
         for words in said {
             assert!(c.contains(&words), "preload.c does not say {words}");

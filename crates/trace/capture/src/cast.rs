@@ -17,8 +17,9 @@ use std::io::{self, Write};
 use std::num::NonZeroU16;
 use std::time::Instant;
 
+use rogue_trace_format::burst::burst_bytes;
 use rogue_trace_format::keys::keys_of_input;
-use rogue_trace_format::{key_bytes, Header, Step, Trace, MAX_SIZE};
+use rogue_trace_format::{Header, Step, Trace, MAX_SIZE};
 use serde_json::Value;
 
 use crate::screen_step;
@@ -347,19 +348,19 @@ impl CastWriter {
         self.event("o", &text)
     }
 
-    /// Writes `key` as an input event: the bytes a terminal sends for it,
-    /// as [`crate::PtySession`] types it.
-    pub fn input(&mut self, key: char) -> io::Result<()> {
+    /// Writes `keys` (one key, or a burst) as an input event: the bytes a
+    /// terminal sends for them, as [`crate::PtySession`] types them.
+    pub fn input(&mut self, keys: &[char]) -> io::Result<()> {
         // A resize is asciinema's own event.
-        if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
+        if let Some((cols, rows)) = rogue_trace_format::resize_of(keys[0]) {
             return self.event("r", &format!("{cols}x{rows}"));
         }
         // A resume has none: a marker says where it came.
-        if rogue_trace_format::is_resume(key) {
+        if rogue_trace_format::is_resume(keys[0]) {
             return self.event("m", "resume (fg)");
         }
         let application = self.modes.screen().application_cursor();
-        let sent = key_bytes(key, application);
+        let sent = burst_bytes(keys, application);
         self.event("i", &String::from_utf8_lossy(&sent))
     }
 
@@ -494,12 +495,12 @@ mod tests {
         let mut writer =
             CastWriter::new(Box::new(file), 10, 3, "t", 42).unwrap();
         writer.output(b"@").unwrap();
-        writer.input(UP).unwrap();
+        writer.input(&[UP]).unwrap();
         // The program asks for application cursor keys, in two pieces.
         writer.output(b"\x1b[?1").unwrap();
         writer.output(b"h").unwrap();
-        writer.input(UP).unwrap();
-        writer.input(HOME).unwrap();
+        writer.input(&[UP]).unwrap();
+        writer.input(&[HOME]).unwrap();
         writer.finish().unwrap();
         drop(writer);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -530,7 +531,7 @@ mod tests {
                 .unwrap();
         // An `é` cut in two by a read: written whole, in the next event.
         writer.output(b"\x1b[H\x1b[2J@\xc3").unwrap();
-        writer.input('l').unwrap();
+        writer.input(&['l']).unwrap();
         writer.output(b"\xa9\x1b[1;1H\x1b[1;2H@").unwrap();
         writer.finish().unwrap();
         let text = String::from_utf8(shared.lock().unwrap().clone()).unwrap();

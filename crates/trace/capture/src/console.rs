@@ -326,8 +326,9 @@ impl Recording for ConsoleSession {
         settled
     }
 
-    fn type_key(&mut self, key: char) -> io::Result<()> {
-        self.send(key)
+    fn type_keys(&mut self, keys: &[char]) -> io::Result<()> {
+        let typed = keys.iter().filter(|&&k| k != rogue_trace_format::JOIN);
+        typed.map(|&k| self.send(k)).collect()
     }
 
     fn step_of(&self, number: usize, key: Option<char>) -> Step {

@@ -107,13 +107,25 @@ pub fn of_screen(screen: &vt100::Screen) -> Vec<String> {
 
 /// The main screen of `screen`, even with the alternate one showing.
 fn main_screen(screen: &vt100::Screen) -> vt100::Parser {
+    // Leaving the alternate screen, as `rmcup` does, shows the main one as
+    // the program left it.
+    switched(screen, screen.alternate_screen(), b"\x1b[?47l")
+}
+
+/// The alternate screen of `screen` as last drawn, even with the main one
+/// showing.
+pub(crate) fn alternate_screen(screen: &vt100::Screen) -> vt100::Parser {
+    // Entering it again without clearing it (not as `smcup` does) shows it.
+    switched(screen, !screen.alternate_screen(), b"\x1b[?47h")
+}
+
+/// A copy of `screen`, sent `switch` if `to`.
+fn switched(screen: &vt100::Screen, to: bool, switch: &[u8]) -> vt100::Parser {
     let one = NonZeroU16::MIN;
     let mut parser = vt100::Parser::new(one, one, 0);
     *parser.screen_mut() = screen.clone();
-    if screen.alternate_screen() {
-        // Leaving the alternate screen, as `rmcup` does, shows the main
-        // one as the program left it.
-        parser.process(b"\x1b[?47l");
+    if to {
+        parser.process(switch);
     }
     parser
 }

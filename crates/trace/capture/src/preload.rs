@@ -12,9 +12,9 @@ use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use rogue_trace_format::keys::{is_special_key, key_bytes};
+use rogue_trace_format::burst::{burst_bytes, burst_end};
+use rogue_trace_format::keys::is_special_key;
 
 use crate::{program, protocol};
 
@@ -27,10 +27,11 @@ const LIBRARY: Option<&[u8]> = Some(include_bytes!(concat!(
 #[cfg(not(preload_library))]
 const LIBRARY: Option<&[u8]> = None;
 
-/// The library written out for one run, removed when dropped.
+/// The library written out for one run, in a private temporary folder
+/// removed when dropped.
 #[derive(Debug)]
 pub struct Preload {
-    dir: PathBuf,
+    dir: tempfile::TempDir,
 }
 
 impl Preload {
@@ -42,18 +43,9 @@ impl Preload {
                 "preloading a library needs LD_PRELOAD, which only Linux has here",
             )
         })?;
-        // Two captures running at once (both sides of `compare`) may ask
-        // in the same nanosecond: a count tells their folders apart.
-        static MADE: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "rogue-preload-{}-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos()),
-            MADE.fetch_add(1, Ordering::Relaxed)
-        ));
-        create_private_dir(&dir)?;
+        let dir = tempfile::Builder::new()
+            .prefix("rogue-preload-")
+            .tempdir()?;
         let preload = Preload { dir };
         std::fs::write(preload.library(), library)?;
         Ok(preload)
@@ -61,7 +53,7 @@ impl Preload {
 
     /// Where the library is.
     pub fn library(&self) -> PathBuf {
-        self.dir.join("librogue_preload.so")
+        self.dir.path().join("librogue_preload.so")
     }
 
     /// `LD_PRELOAD` with the library first, then what `env` (else this
@@ -76,12 +68,6 @@ impl Preload {
             value = format!("{value}:{theirs}");
         }
         ("LD_PRELOAD".into(), value)
-    }
-}
-
-impl Drop for Preload {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -246,7 +232,8 @@ fn find_program(program: &OsStr) -> Option<PathBuf> {
 ///
 /// A key goes in as its UTF-8 bytes; a special key only once the program
 /// waits for it ([`Typist::reached`]), as the terminal in its mode sends
-/// it, in a frame ([`protocol::FRAME`]).
+/// it, in a frame ([`protocol::FRAME`]); keys typed at once in a frame of
+/// their own ([`protocol::BURST`]).
 #[derive(Debug)]
 pub struct Typist {
     preload: Preload,
@@ -269,7 +256,7 @@ impl Typist {
     /// The library, and an empty FIFO for `keys`.
     pub fn new(keys: &[char]) -> io::Result<Typist> {
         let preload = Preload::new()?;
-        let path = preload.dir.join("keys");
+        let path = preload.dir.path().join("keys");
         let mut typist = Typist {
             fifo: Some(fifo(&path)?),
             preload,
@@ -283,17 +270,34 @@ impl Typist {
         Ok(typist)
     }
 
-    /// Queues the keys up to the next special key.
+    /// Queues the keys up to the next special key, or burst holding one.
     fn queue(&mut self) {
-        while let Some(&key) = self.keys.get(self.queued) {
-            if is_special_key(key) {
+        while self.queued < self.keys.len() {
+            let end = burst_end(&self.keys, self.queued);
+            if self.keys[self.queued..end]
+                .iter()
+                .any(|&k| is_special_key(k))
+            {
                 return;
             }
-            let mut buf = [0u8; 4];
-            self.unsent
-                .extend_from_slice(key.encode_utf8(&mut buf).as_bytes());
-            self.queued += 1;
+            self.put(end, false);
         }
+    }
+
+    /// Queues the keys up to `end`, as sent in the cursor keys' mode
+    /// `application`: a key as its bytes, framed if special, a burst in a
+    /// frame of its own ([`protocol::BURST`]).
+    fn put(&mut self, end: usize, application: bool) {
+        let keys = &self.keys[self.queued..end];
+        let bytes = burst_bytes(keys, application);
+        let (count, len) = (keys.len() as u8, bytes.len() as u8);
+        if keys.len() > 1 {
+            self.unsent.extend([protocol::BURST, count, len]);
+        } else if is_special_key(keys[0]) {
+            self.unsent.extend([protocol::FRAME, len]);
+        }
+        self.unsent.extend(bytes);
+        self.queued = end;
     }
 
     /// The environment that loads the library and gives it the keys to
@@ -303,7 +307,7 @@ impl Typist {
         env: &[(String, String)],
         tty: &Path,
     ) -> Vec<(String, String)> {
-        let keys = self.preload.dir.join("keys");
+        let keys = self.preload.dir.path().join("keys");
         vec![
             self.preload.ld_preload(env),
             (protocol::KEYS.into(), keys.to_string_lossy().into_owned()),
@@ -342,24 +346,18 @@ impl Typist {
         self.fifo = None;
     }
 
-    /// The program waits for a key, `typed` typed: a special key goes in
-    /// as sent in its cursor keys' mode, and the keys after it follow.
+    /// The program waits for a key, `typed` typed: a special key (or a
+    /// burst holding one) goes in as sent in its cursor keys' mode, and
+    /// the keys after it follow.
     pub fn reached(
         &mut self,
         typed: usize,
         application_cursor: bool,
     ) -> io::Result<()> {
-        let Some(&key) = self.keys.get(typed) else {
-            return Ok(());
-        };
-        if typed != self.queued || !is_special_key(key) {
+        if typed != self.queued || typed >= self.keys.len() {
             return Ok(());
         }
-        let bytes = key_bytes(key, application_cursor);
-        self.unsent.push(protocol::FRAME);
-        self.unsent.push(bytes.len() as u8);
-        self.unsent.extend_from_slice(&bytes);
-        self.queued += 1;
+        self.put(burst_end(&self.keys, typed), application_cursor);
         self.queue();
         self.top_up()
     }
@@ -387,17 +385,6 @@ impl Typist {
         }
         Ok(())
     }
-}
-
-#[cfg(unix)]
-fn create_private_dir(dir: &Path) -> io::Result<()> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new().mode(0o700).create(dir)
-}
-
-#[cfg(not(unix))]
-fn create_private_dir(dir: &Path) -> io::Result<()> {
-    std::fs::create_dir(dir)
 }
 
 /// A new FIFO at `path`, opened for reading and writing without blocking.
@@ -488,6 +475,22 @@ mod tests {
                 _ => return (read, typist.fifo.is_none()),
             }
         }
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_burst_goes_in_framed_with_its_count_a_special_key_s_in_its_mode() {
+        use rogue_trace_format::{keys::UP, JOIN};
+        let keys = ['j', 'l', JOIN, 'l', 'k', JOIN, UP];
+        let mut typist = Typist::new(&keys).unwrap();
+        let (_, path) = typist.env(&[], Path::new("/dev/tty"))[1].clone();
+        let mut fifo = open_fifo(Path::new(&path)).unwrap();
+        typist.start().unwrap();
+        let burst = [b'j', protocol::BURST, 3, 2, b'l', b'l'].to_vec();
+        assert_eq!(fifo_holds(&typist, &mut fifo), (burst, false));
+        typist.reached(4, true).unwrap();
+        let up = [protocol::BURST, 3, 4, b'k', 0x1b, b'O', b'A'].to_vec();
+        assert_eq!(fifo_holds(&typist, &mut fifo), (up, true));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::io;
 use std::time::Instant;
 
+use rogue_trace_format::burst::burst_end;
 use rogue_trace_format::stderr::{set_header, Stderr};
 use rogue_trace_format::{
     is_event, resume::SUSPEND, Header, Step, Trace, FIRST_AND_LAST,
@@ -13,6 +14,7 @@ use rogue_trace_format::{
 use crate::console;
 use crate::outcome::{Outcome, Stopped};
 use crate::pin::{Asked, Seen};
+use crate::protocol::BURST_MAX;
 use crate::recording::Recording;
 use crate::settle::{grown, Said};
 use crate::{cast, Settle, Settled};
@@ -186,15 +188,17 @@ pub fn capture(
 }
 
 /// Whether a program that types its own keys hands the typing back at
-/// `key`: a resize, `^Z` or a resume, which only the capture makes.
-fn handed_back_at(key: char) -> bool {
-    is_event(key) || key == SUSPEND
+/// `keys[from]`: a resize, `^Z` or a resume, which only the capture makes,
+/// or a burst longer than the library types.
+fn handed_back_at(keys: &[char], from: usize) -> bool {
+    keys.get(from).is_some_and(|&k| is_event(k) || k == SUSPEND)
+        || burst_end(keys, from) - from > BURST_MAX
 }
 
 /// The keys a program types itself: those before the first handed back.
 #[cfg_attr(windows, allow(dead_code))]
 fn typed_by_program_keys(keys: &[char]) -> &[char] {
-    let end = keys.iter().position(|&k| handed_back_at(k));
+    let end = (0..keys.len()).find(|&i| handed_back_at(keys, i));
     &keys[..end.unwrap_or(keys.len())]
 }
 
@@ -252,7 +256,7 @@ impl Last {
         if options.every || self.number == 0 {
             each(session.step_of(self.number, self.key))?;
             self.pending = false;
-        } else if self.number + 1 == options.keys.len() {
+        } else if burst_end(&options.keys, self.number) == options.keys.len() {
             self.held = Some(session.step_of(self.number, self.key));
         }
         Ok(())
@@ -309,6 +313,11 @@ fn record(
     if stopped == Some(Stopped::NeverDrew) {
         each(session.step_of(0, None))?;
     }
+    if let Some(Stopped::Exited { keys_typed: 0, .. }) = stopped {
+        if let Some(step) = session.drawn_before_leaving() {
+            each(step)?;
+        }
+    }
     let mut typed = 0;
     if stopped.is_none() && session.types_itself() {
         (typed, stopped) = typed_by_program(
@@ -322,41 +331,39 @@ fn record(
     // Handed back at a resize, a `^Z` or a resume: the program is seen
     // in its read of the terminal first, for the signal to find it there
     // (sent while it is still on its way to the read, it would wake nothing).
-    if stopped.is_none()
-        && typed > 0
-        && options.keys.get(typed).is_some_and(|&k| handed_back_at(k))
-    {
+    if stopped.is_none() && typed > 0 && handed_back_at(&options.keys, typed) {
         session.settle_on(&settle, false);
     }
-    for (i, &key) in options.keys.iter().enumerate().skip(typed) {
-        if stopped.is_some() {
-            break;
-        }
+    // Each key, or each burst at once, its screen settled after its last.
+    while typed < options.keys.len() && stopped.is_none() {
+        let end = burst_end(&options.keys, typed);
+        let (keys, key) = (&options.keys[typed..end], options.keys[end - 1]);
         if let Some(cast) = cast.as_deref_mut() {
             cast.output(&session.new_output())?;
-            cast.input(key)?;
+            cast.input(keys)?;
         }
         // A resize or a resume changes the screen at once: the step before
         // is made first.
         if is_event(key) {
             last.keep(&session, options, &mut each)?;
-            session.type_key(key)?;
+            session.type_keys(keys)?;
         } else {
-            session.type_key(key)?;
+            session.type_keys(keys)?;
             last.keep(&session, options, &mut each)?;
         }
         let wait = Wait::start(&session);
         match session.settle_on(&settle, false) {
-            Settled::Quiet { .. } => last = Last::settled(i + 1, Some(key)),
+            Settled::Quiet { .. } => last = Last::settled(end, Some(key)),
             Settled::Exited => {
                 stopped = Some(Stopped::Exited {
-                    keys_typed: i + 1,
+                    keys_typed: end,
                     ending: session.ending(),
                 })
             }
-            Settled::Busy => stopped = Some(wait.gave_up(&session, i + 1)),
-            Settled::Hung => stopped = Some(Stopped::hung(i + 1)),
+            Settled::Busy => stopped = Some(wait.gave_up(&session, end)),
+            Settled::Hung => stopped = Some(Stopped::hung(end)),
         }
+        typed = end;
     }
     last.finish(&session, &mut each)?;
     let outcome = Outcome::of(stopped, options.keys.len());
@@ -380,8 +387,10 @@ fn typed_by_program(
 ) -> io::Result<(usize, Option<Stopped>)> {
     let keys = &options.keys;
     let timing = options.settle.timing();
-    // After a key the program exits or keeps busy, it has typed it.
-    let typed_after = |last: &Last| (last.number + 1).min(keys.len());
+    // After a key (or burst) the program exits or keeps busy, it has
+    // typed it.
+    let typed_after =
+        |last: &Last| burst_end(keys, last.number).min(keys.len());
     loop {
         let wait = Wait::start(session);
         match session.next_said(timing) {
@@ -393,13 +402,12 @@ fn typed_by_program(
                 last.keep(session, options, each)?;
                 // It types no resize, `^Z` nor resume: the capture makes
                 // those, and types the keys after.
-                let next = keys.get(n).filter(|&&k| !handed_back_at(k));
-                let Some(&next) = next else {
+                if n >= keys.len() || handed_back_at(keys, n) {
                     return Ok((n, None));
-                };
+                }
                 if let Some(cast) = cast.as_deref_mut() {
                     cast.output(&session.new_output())?;
-                    cast.input(next)?;
+                    cast.input(&keys[n..burst_end(keys, n)])?;
                 }
             }
             Said::Handback(n) => return Ok((n, None)),

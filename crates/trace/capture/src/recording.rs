@@ -21,10 +21,15 @@ pub(crate) const EXIT_WAIT: Duration = Duration::from_secs(10);
 pub(crate) trait Recording {
     /// Waits for the screen to settle; `first` at start-up.
     fn settle_on(&mut self, how: &Settle, first: bool) -> Settled;
-    /// Types `key`.
-    fn type_key(&mut self, key: char) -> io::Result<()>;
+    /// Types `keys` at once: one key, or a burst.
+    fn type_keys(&mut self, keys: &[char]) -> io::Result<()>;
     /// The screen as step `number`.
     fn step_of(&self, number: usize, key: Option<char>) -> Step;
+    /// What a program that left before it waited for a key had drawn on the
+    /// alternate screen, if anything (curses leaves it at `endwin()`).
+    fn drawn_before_leaving(&self) -> Option<Step> {
+        None
+    }
     /// Whether nothing has been seen of the program's screen.
     fn nothing_seen(&self) -> bool;
     /// What the program wrote since the last call (not on a console).

@@ -98,29 +98,59 @@ pub fn screen_step(
     number: usize,
     key: Option<char>,
 ) -> Step {
+    screen_step_since(screen, None, number, key)
+}
+
+/// As [`screen_step`], with the rows that are the same as in `before`'s
+/// screen taken from its step: reading a cell is most of what a step
+/// costs, and a key changes a few rows.
+fn screen_step_since(
+    screen: &vt100::Screen,
+    before: Option<(&vt100::Screen, &Step)>,
+    number: usize,
+    key: Option<char>,
+) -> Step {
     let (rows, cols) = screen.size();
-    let (rows, cols) = (rows.get(), cols.get());
-    let cells = (0..rows).flat_map(|y| (0..cols).map(move |x| (y, x)));
-    let cells = cells.map(|(y, x)| {
-        let cell = screen.cell(y, x);
-        let ch = cell
-            .and_then(|c| c.contents().chars().next())
-            .unwrap_or(' ');
-        (ch, cell)
-    });
-    let mut step = step_of_cells(number, key, cols, cells);
+    let before = before.filter(|(s, _)| s.size() == screen.size());
+    let mut same = before.map(|(s, _)| screen.rows_diff(s, 0, cols.get()));
+    let mut step = Step {
+        number,
+        key,
+        ..Step::default()
+    };
+    for y in 0..rows.get() {
+        match (same.as_mut().and_then(Iterator::next), before) {
+            (Some(diff), Some((_, was))) if diff.is_empty() => {
+                step.text.push(was.text[usize::from(y)].clone());
+                step.colours.push(was.colours[usize::from(y)].clone());
+                let odd = was.odd.iter().filter(|c| c.y == y).cloned();
+                step.odd.extend(odd);
+            }
+            _ => push_row(
+                &mut step,
+                (0..cols.get()).map(|x| {
+                    let cell = screen.cell(y, x);
+                    let ch = cell.filter(|c| c.has_contents());
+                    let ch = ch.and_then(|c| c.contents().chars().next());
+                    (ch.unwrap_or(' '), cell)
+                }),
+            ),
+        }
+    }
     step.cursor = cursor_of(screen);
     step
 }
 
-/// The emulated terminal as step `number`: its screen, and what it heard
-/// since the step before was read ([`Beyond::heard_at`]).
+/// The emulated terminal as step `number`: its screen, the rows the same
+/// as in `before`'s screen taken from its step, and what it heard since
+/// the step before was read ([`Beyond::heard_at`]).
 pub(crate) fn terminal_step(
     parser: &vt100::Parser<Beyond>,
+    before: Option<(&vt100::Screen, &Step)>,
     number: usize,
     key: Option<char>,
 ) -> Step {
-    let mut step = screen_step(parser.screen(), number, key);
+    let mut step = screen_step_since(parser.screen(), before, number, key);
     step.heard = parser.callbacks().heard_at(number);
     step
 }
@@ -361,7 +391,8 @@ fn cursor_of(screen: &vt100::Screen) -> Cursor {
 }
 
 /// Step `number` of a screen `cols` wide, from its cells row by row, each
-/// a character and its appearance; a blank character is always plain.
+/// a character and its appearance.
+#[cfg(windows)]
 pub(crate) fn step_of_cells(
     number: usize,
     key: Option<char>,
@@ -371,17 +402,23 @@ pub(crate) fn step_of_cells(
     let mut step = Step {
         number,
         key,
-        text: Vec::new(),
-        colours: Vec::new(),
-        odd: Vec::new(),
-        cursor: Default::default(),
-        heard: Vec::new(),
+        ..Step::default()
     };
-    let width = usize::from(cols);
-    let (mut text, mut colours) =
-        (String::with_capacity(width), String::with_capacity(width));
-    let (mut y, mut x) = (0u16, 0u16);
-    for (ch, appearance) in cells {
+    let mut cells = cells.peekable();
+    while cells.peek().is_some() {
+        push_row(&mut step, cells.by_ref().take(usize::from(cols)));
+    }
+    step
+}
+
+/// Adds a row to `step` from its cells; a blank character is always plain.
+fn push_row(
+    step: &mut Step,
+    cells: impl Iterator<Item = (char, impl Appearance)>,
+) {
+    let y = step.text.len() as u16;
+    let (mut text, mut colours) = (String::new(), String::new());
+    for (x, (ch, appearance)) in (0u16..).zip(cells) {
         let blank = (ch == ' ').then(|| appearance.blank());
         let class = match &blank {
             Some(None) => PLAIN,
@@ -394,16 +431,9 @@ pub(crate) fn step_of_cells(
         }
         text.push(ch);
         colours.push(class);
-        x += 1;
-        if x == cols {
-            step.text.push(text.clone());
-            step.colours.push(colours.clone());
-            text.clear();
-            colours.clear();
-            (y, x) = (y + 1, 0);
-        }
     }
-    step
+    step.text.push(text);
+    step.colours.push(colours);
 }
 
 /// A colour as the emulator gives it.

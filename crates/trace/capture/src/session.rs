@@ -13,6 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use portable_pty::ExitStatus;
+use rogue_trace_format::burst::burst_bytes;
 use rogue_trace_format::stderr::Stderr;
 use rogue_trace_format::Step;
 
@@ -458,21 +459,25 @@ impl Recording for PtySession {
         }
     }
 
-    fn type_key(&mut self, key: char) -> io::Result<()> {
-        if let Some((cols, rows)) = rogue_trace_format::resize_of(key) {
+    fn type_keys(&mut self, keys: &[char]) -> io::Result<()> {
+        if let Some((cols, rows)) = rogue_trace_format::resize_of(keys[0]) {
             return self.resize(cols, rows);
         }
-        if rogue_trace_format::is_resume(key) {
+        if rogue_trace_format::is_resume(keys[0]) {
             return self.resume();
         }
         // What a terminal sends, in the cursor keys' mode the program set.
         let application = self.screen().application_cursor();
-        self.keys_typed += 1;
-        self.send(&rogue_trace_format::key_bytes(key, application))
+        self.keys_typed += keys.len();
+        self.send(&burst_bytes(keys, application))
     }
 
     fn step_of(&self, number: usize, key: Option<char>) -> Step {
         self.terminal.step(number, key)
+    }
+
+    fn drawn_before_leaving(&self) -> Option<Step> {
+        self.terminal.drawn_before_leaving()
     }
 
     fn nothing_seen(&self) -> bool {

@@ -2,6 +2,7 @@
 //! (`vt100`), its screen read back as trace steps ([`crate::screen`]),
 //! and as much of the output kept as a capture needs.
 
+use std::cell::RefCell;
 use std::num::NonZeroU16;
 
 use rogue_trace_format::Step;
@@ -35,13 +36,18 @@ pub(crate) struct Terminal {
     taken: usize,
     /// Whether anything was written.
     drew: bool,
-    /// The screen as it last settled (a copy: its rows, read at every
-    /// key, cost a capture a fifth of its time).
-    settled: Option<vt100::Screen>,
+    /// How many times the screen was changed, by output or a resize.
+    changes: usize,
+    /// Copies of the screen as it last settled and as it settled before,
+    /// each with the count of changes it was taken at.
+    settled: Option<(usize, vt100::Screen)>,
+    before: Option<(usize, vt100::Screen)>,
     /// What was written since (its first [`SINCE_SETTLED`] bytes).
     since_settled: Vec<u8>,
     /// An `ESC` that ended what was written, until what follows tells it.
     held: Vec<u8>,
+    /// The step last read, and the count of changes it was read at.
+    read: RefCell<Option<(usize, Step)>>,
 }
 
 impl Terminal {
@@ -58,9 +64,12 @@ impl Terminal {
             kept: Kept::All,
             taken: 0,
             drew: false,
+            changes: 0,
             settled: None,
+            before: None,
             since_settled: Vec::new(),
             held: Vec::new(),
+            read: RefCell::default(),
         }
     }
 
@@ -78,6 +87,7 @@ impl Terminal {
             self.held = fed.split_off(fed.len() - 1);
         }
         self.parser.process(&fed);
+        self.changes += 1;
         self.drew |= !bytes.is_empty();
         let room = SINCE_SETTLED.saturating_sub(self.since_settled.len());
         self.since_settled
@@ -92,14 +102,38 @@ impl Terminal {
         self.parser.screen()
     }
 
-    /// The screen as step `number` of a trace.
+    /// The screen as step `number` of a trace: the rows that did not
+    /// change since the step read last (on a copy of its screen taken as it
+    /// settled) are taken from that step, not read again.
     pub(crate) fn step(&self, number: usize, key: Option<char>) -> Step {
-        terminal_step(&self.parser, number, key)
+        let read = self.read.borrow();
+        let base = read.as_ref().and_then(|(at, step)| {
+            let copies = [&self.settled, &self.before];
+            let copy = copies.into_iter().flatten().find(|c| c.0 == *at)?;
+            Some((&copy.1, step))
+        });
+        let step = terminal_step(&self.parser, base, number, key);
+        drop(read);
+        *self.read.borrow_mut() = Some((self.changes, step.clone()));
+        step
+    }
+
+    /// The alternate screen as the program left it, as step 0, if it drew
+    /// anything there.
+    pub(crate) fn drawn_before_leaving(&self) -> Option<Step> {
+        let alternate = last_words::alternate_screen(self.screen());
+        let mut step = crate::screen_step(alternate.screen(), 0, None);
+        // Where its cursor stood there is not kept.
+        step.cursor = rogue_trace_format::Cursor::Unknown;
+        let blank = |row: &String| row.trim().is_empty();
+        let drew = !step.text.iter().all(blank) || !step.odd.is_empty();
+        drew.then_some(step)
     }
 
     /// Gives the screen a new size.
     pub(crate) fn resize(&mut self, cols: NonZeroU16, rows: NonZeroU16) {
         self.parser.screen_mut().set_size(rows, cols);
+        self.changes += 1;
     }
 
     /// Whether anything was written.
@@ -132,7 +166,8 @@ impl Terminal {
 
     /// Notes the screen as it stands as the one settled on.
     pub(crate) fn note_settled(&mut self) {
-        self.settled = Some(self.screen().clone());
+        let copy = (self.changes, self.screen().clone());
+        self.before = self.settled.replace(copy);
         self.since_settled.clear();
     }
 
@@ -143,10 +178,11 @@ impl Terminal {
 
     /// The last words of a program that has ended.
     pub(crate) fn last_words(&self) -> Vec<String> {
-        let settled: Option<Vec<String>> = self.settled.as_ref().map(|s| {
-            let (_, cols) = s.size();
-            s.rows(0, cols.get()).collect()
-        });
+        let settled: Option<Vec<String>> =
+            self.settled.as_ref().map(|(_, s)| {
+                let (_, cols) = s.size();
+                s.rows(0, cols.get()).collect()
+            });
         last_words::of_ended(
             self.screen(),
             settled.as_deref(),
@@ -195,5 +231,30 @@ mod tests {
         assert_eq!(nothing.raw(), b"");
         assert!(nothing.drew());
         assert_eq!(nothing.screen().contents(), "hello");
+    }
+
+    #[test]
+    fn a_step_taking_rows_from_the_one_before_reads_as_a_fresh_one() {
+        let size = NonZeroU16::new(6).unwrap();
+        let mut terminal = Terminal::new(size, size);
+        let writes: [&[u8]; 6] = [
+            b"\x1b[2;1Habc\x1b[4;2H\x1b[31mred",
+            b"\x1b[2;2HX",
+            b"\x1b[4;3H\x1b[0;44m \x1b[1mB",
+            b"\x1b[?1049h\x1b[1;1Halt",
+            b"",
+            b"\x1b[?1049l\x1b[6;1Hend",
+        ];
+        for (n, bytes) in writes.into_iter().enumerate() {
+            terminal.feed(bytes);
+            if n == 4 {
+                terminal.resize(NonZeroU16::new(5).unwrap(), size);
+            }
+            terminal.note_settled();
+            let fresh = crate::screen_step(terminal.screen(), n, None);
+            let mut step = terminal.step(n, None);
+            step.heard.clear();
+            assert_eq!(step, fresh, "after write {n}");
+        }
     }
 }

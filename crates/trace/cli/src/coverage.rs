@@ -8,7 +8,7 @@ use std::fmt;
 use rogue_game::{Game, GameConfig, MapKind};
 use rogue_trace_format::classes::{BLUE, WHITE};
 use rogue_trace_format::keys::is_special_key;
-use rogue_trace_format::{is_resume, SUSPEND};
+use rogue_trace_format::{is_resume, JOIN, SUSPEND};
 use rogue_trace_format::{Step, Trace};
 
 use crate::fuzz::grouping::player;
@@ -34,7 +34,7 @@ pub struct Coverage {
     /// Cells shown remembered (in the seen colour) at some step.
     pub remembered: u64,
     /// Keys typed, by kind ([`kind`]).
-    pub keys: [u64; 6],
+    pub keys: [u64; 7],
     /// Cases ended by each of [`ENDERS`].
     pub ended_by: [u64; 4],
     /// Cases whose screens showed the game's colours.
@@ -134,8 +134,13 @@ impl Coverage {
             classes(step, WHITE, &mut lit);
             classes(step, BLUE, &mut remembered);
         }
-        for &key in keys {
-            covered.keys[kind(key)] += 1;
+        for (i, &key) in keys.iter().enumerate() {
+            // A join counts once for its burst, and is no key.
+            let burst = i < 2 || keys[i - 2] != JOIN;
+            match key {
+                JOIN => covered.keys[6] += u64::from(burst),
+                key => covered.keys[kind(key)] += 1,
+            }
         }
         if let Some(i) = keys
             .last()
@@ -209,6 +214,7 @@ impl Coverage {
             self.rooms_known,
             self.keys[4],
             self.keys[5],
+            self.keys[6],
         ]);
         counts
     }
@@ -219,13 +225,14 @@ impl Coverage {
         let (first, rest) = counts.split_at_checked(15)?;
         let [cases, stood, bumps, edges, lit, remembered, coloured, k0, k1, k2, k3, e0, e1, e2, e3] =
             first.try_into().ok()?;
-        let [rooms_entered, rooms_seen, rooms, rooms_known, k4, k5] = match rest
-        {
-            [] => [0; 6],
-            &[a, b, c, d] => [a, b, c, d, 0, 0],
-            &[a, b, c, d, e] => [a, b, c, d, e, 0],
-            rest => rest.try_into().ok()?,
-        };
+        let [rooms_entered, rooms_seen, rooms, rooms_known, k4, k5, k6] =
+            match rest {
+                [] => [0; 7],
+                &[a, b, c, d] => [a, b, c, d, 0, 0, 0],
+                &[a, b, c, d, e] => [a, b, c, d, e, 0, 0],
+                &[a, b, c, d, e, f] => [a, b, c, d, e, f, 0],
+                rest => rest.try_into().ok()?,
+            };
         Some(Coverage {
             cases,
             stood,
@@ -233,7 +240,7 @@ impl Coverage {
             edges,
             lit,
             remembered,
-            keys: [k0, k1, k2, k3, k4, k5],
+            keys: [k0, k1, k2, k3, k4, k5, k6],
             ended_by: [e0, e1, e2, e3],
             coloured,
             rooms_entered,
@@ -268,10 +275,19 @@ impl fmt::Display for Coverage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the player stood on {} cell(s), bumped {} wall(s), stood on a screen's edge at {} step(s); {} cell(s) seen lit, {} remembered; keys: {} move(s), {} other printable, {} control, {} special, {} resize(s), {} suspend(s) or resume(s)",
-            self.stood, self.bumps, self.edges, self.lit, self.remembered,
+            "the player stood on {} cell(s), bumped {} wall(s), stood on a screen's edge at {} step(s); ",
+            self.stood, self.bumps, self.edges,
+        )?;
+        // None of either where there is no field of view (Parts 0 to 3).
+        if self.lit + self.remembered > 0 {
+            let (lit, remembered) = (self.lit, self.remembered);
+            write!(f, "{lit} cell(s) seen lit, {remembered} remembered; ")?;
+        }
+        write!(
+            f,
+            "keys: {} move(s), {} other printable, {} control, {} special, {} resize(s), {} suspend(s) or resume(s), {} burst(s) typed at once",
             self.keys[0], self.keys[1], self.keys[2], self.keys[3], self.keys[4],
-            self.keys[5]
+            self.keys[5], self.keys[6]
         )?;
         if let Some(rooms) = self.rooms_said() {
             write!(f, "; {rooms}")?;
@@ -340,9 +356,7 @@ mod tests {
             key,
             text: rows.map(String::from).to_vec(),
             colours: colours.map(String::from).to_vec(),
-            odd: Vec::new(),
-            cursor: Default::default(),
-            heard: Vec::new(),
+            ..Step::default()
         }
     }
 
@@ -430,13 +444,13 @@ mod tests {
         let covered = Coverage::of(&trace, &['l', 'l', 'q'], &part1);
         let suspended =
             Coverage::of(&trace, &['l', SUSPEND, RESUME, 'q'], &part1);
-        assert_eq!(suspended.keys, [1, 1, 0, 0, 0, 2]);
+        assert_eq!(suspended.keys, [1, 1, 0, 0, 0, 2, 0]);
         assert!(suspended.to_string().contains("2 suspend(s) or resume(s)"));
         assert_eq!(covered.rooms_known, 0, "Part 1 has no rooms");
         assert_eq!(covered.stood, 2);
         assert_eq!(covered.bumps, 1);
         assert_eq!(covered.edges, 3, "row 0 is the screen's edge");
-        assert_eq!(covered.keys, [2, 1, 0, 0, 0, 0]);
+        assert_eq!(covered.keys, [2, 1, 0, 0, 0, 0, 0]);
         assert_eq!(covered.ended_by, [1, 0, 0, 0]);
         assert_eq!(covered.coloured, 1);
         let mut sum = covered.clone();

@@ -7,6 +7,7 @@ use clap::{Args, ValueEnum};
 use rogue_capture::cast;
 use rogue_capture::{CaptureOptions, Settle, Timing};
 use rogue_game::Part;
+use rogue_trace_format::burst::tidy;
 use rogue_trace_format::diff::DiffOptions;
 use rogue_trace_format::{unescape_keys, Trace};
 
@@ -50,7 +51,7 @@ impl KeysArgs {
             let trace = read_trace(path).map_err(|Failure(e, _)| e)?;
             let keys = trace.header.keys;
             let quit = keys.iter().position(|&k| k == 'q' || k == '\0');
-            return Ok(keys[..quit.map_or(keys.len(), |q| q + 1)].to_vec());
+            return Ok(tidy(&keys[..quit.map_or(keys.len(), |q| q + 1)]));
         }
         let (text, source) = match (&self.keys, &self.keys_file) {
             (Some(keys), _) => (keys.clone(), "--keys".to_string()),
@@ -79,7 +80,7 @@ impl KeysArgs {
                 keys.len()
             ));
         }
-        Ok(keys)
+        Ok(tidy(&keys))
     }
 }
 

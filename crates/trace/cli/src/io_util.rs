@@ -104,26 +104,14 @@ impl Output {
     }
 }
 
-/// Where a file being written goes, and what to undo if it is given up.
+/// Where a file being written goes: written into a temporary file beside
+/// it (removed if given up) and put in its place once complete, or, for a
+/// device or a pipe, which is not ours to replace, written in place.
 pub struct Placement {
     /// The file the user named.
     path: PathBuf,
-    how: Written,
-    /// The file being written, to sync before it replaces the user's.
-    sync: Option<File>,
-    /// Whether the file is in its place (nothing to undo).
-    done: bool,
-}
-
-/// How a [`Placement`]'s file is written.
-#[derive(Debug, PartialEq, Eq)]
-enum Written {
-    /// Created where it goes, which held nothing.
-    Created,
-    /// In place: a device or a pipe, which is not ours to remove.
-    InPlace,
-    /// Into this temporary file beside it, renamed over it once complete.
-    Beside(PathBuf),
+    /// The file beside it, and whether it replaces one (`--force`).
+    beside: Option<(tempfile::NamedTempFile, bool)>,
 }
 
 impl Placement {
@@ -139,51 +127,36 @@ impl Placement {
         // --force replaces (never the file it points to).
         let existing = std::fs::symlink_metadata(path).ok();
         let target = std::fs::metadata(path).ok();
-        let is_file = |m: &Option<std::fs::Metadata>| {
-            m.as_ref().is_some_and(std::fs::Metadata::is_file)
-        };
-        let (file, how) = if existing.is_none() {
-            let file = OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(path)
-                .map_err(|e| cannot(&e))?;
-            (file, Written::Created)
-        } else if is_file(&existing) || is_file(&target) || target.is_none() {
-            if !force {
-                return Err(cannot(
-                    &"it already exists (give --force to replace it)",
-                ));
+        let file_there = [&existing, &target]
+            .iter()
+            .any(|m| m.as_ref().is_some_and(std::fs::Metadata::is_file));
+        if let Some(target) = target.as_ref().filter(|_| !file_there) {
+            if target.is_dir() {
+                return Err(cannot(&"it is a directory"));
             }
-            let (file, temp) = temporary_beside(path).map_err(|e| {
+            let file = OpenOptions::new().write(true).open(path);
+            let path = path.to_path_buf();
+            let file = file.map_err(|e| cannot(&e))?;
+            return Ok((file, Placement { path, beside: None }));
+        }
+        if existing.is_some() && !force {
+            return Err(cannot(
+                &"it already exists (give --force to replace it)",
+            ));
+        }
+        let temp = temporary_beside(path, target.filter(|m| m.is_file()))
+            .map_err(|e| {
                 cannot(&format_args!("cannot create a file beside it: {e}"))
             })?;
-            // The replacement keeps what the user let others do with the
-            // file (not a link's own mode, which means nothing).
-            if let Some(m) = target.as_ref().filter(|m| m.is_file()) {
-                let _ = file.set_permissions(m.permissions());
-            }
-            (file, Written::Beside(temp))
-        } else if target.as_ref().is_some_and(std::fs::Metadata::is_dir) {
-            return Err(cannot(&"it is a directory"));
-        } else {
-            let file = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| cannot(&e))?;
-            (file, Written::InPlace)
-        };
-        let sync = match how {
-            Written::Beside(_) => file.try_clone().ok(),
-            _ => None,
-        };
-        let placement = Placement {
-            path: path.to_path_buf(),
-            how,
-            sync,
-            done: false,
-        };
-        Ok((file, placement))
+        let file = temp.as_file().try_clone().map_err(|e| cannot(&e))?;
+        let beside = Some((temp, existing.is_some()));
+        Ok((
+            file,
+            Placement {
+                path: path.to_path_buf(),
+                beside,
+            },
+        ))
     }
 
     /// The failure for a write error.
@@ -192,34 +165,27 @@ impl Placement {
     }
 
     /// Puts the file, complete and its writer flushed, in its place.
-    pub fn commit(mut self) -> Result<(), Failure> {
-        if let Some(file) = self.sync.take() {
-            file.sync_all().map_err(|e| self.error(e))?;
-        }
-        if let Written::Beside(temp) = &self.how {
-            std::fs::rename(temp, &self.path).map_err(|e| self.error(e))?;
-        }
-        self.done = true;
-        Ok(())
-    }
-}
-
-impl Drop for Placement {
-    /// An unfinished file is removed (the user's it was to replace kept).
-    fn drop(&mut self) {
-        let unfinished = match &self.how {
-            Written::Created => &self.path,
-            Written::Beside(temp) => temp,
-            Written::InPlace => return,
+    pub fn commit(self) -> Result<(), Failure> {
+        let path = self.path;
+        let error = |e| Failure::writing(&format!("'{}'", path.display()), e);
+        let Some((temp, replace)) = self.beside else {
+            return Ok(());
         };
-        if !self.done {
-            let _ = std::fs::remove_file(unfinished);
-        }
+        temp.as_file().sync_all().map_err(error)?;
+        let placed = match replace {
+            true => temp.persist(&path),
+            false => temp.persist_noclobber(&path),
+        };
+        placed.map(drop).map_err(|e| error(e.error))
     }
 }
 
-/// A new file in the folder of `path`, named after it.
-fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
+/// A new file in the folder of `path`, named after it, with the
+/// permissions of the file it replaces (`was`), or a new file's.
+fn temporary_beside(
+    path: &Path,
+    was: Option<std::fs::Metadata>,
+) -> io::Result<tempfile::NamedTempFile> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -227,17 +193,22 @@ fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
     let name = path
         .file_name()
         .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    let mut n = std::process::id();
-    loop {
-        let temp = folder.join(format!(".{name}.{n}.tmp"));
-        match OpenOptions::new().write(true).create_new(true).open(&temp) {
-            Ok(file) => return Ok((file, temp)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                n = n.wrapping_add(1);
-            }
-            Err(e) => return Err(e),
-        }
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // As a new file is made: read and write for all, but the umask.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
+    let temp = builder.tempfile_in(folder)?;
+    // The replacement keeps what the user let others do with the file (not
+    // a link's own mode, which means nothing).
+    if let Some(was) = was {
+        temp.as_file().set_permissions(was.permissions())?;
+    }
+    Ok(temp)
 }
 
 impl Write for Output {

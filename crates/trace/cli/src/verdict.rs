@@ -2,6 +2,7 @@
 //! identical over something, or stopped alike, or blank; and how each side
 //! ended where that is news.
 
+use rogue_trace_format::burst::keys_in;
 use rogue_trace_format::classes::PLAIN;
 use rogue_trace_format::key_literal;
 use rogue_trace_format::played::{Outcome, Played, Stopped};
@@ -135,6 +136,9 @@ impl Compared {
 
     /// The result of a case that shows a difference.
     fn different(&self) -> String {
+        if let Some(drew) = self.drew_before_leaving() {
+            return format!("different: {drew}");
+        }
         let mut stops = self.stops();
         stops.extend(self.stderr_told());
         if stops.is_empty() {
@@ -151,11 +155,44 @@ impl Compared {
         format!("different: {}; {screens}", stops.join("; "))
     }
 
+    /// One side alone drew a screen and left before it waited for a key,
+    /// as the other did: what it drew, its first rows that show anything.
+    fn drew_before_leaving(&self) -> Option<String> {
+        let at_start = |p: &Played| {
+            matches!(
+                p.outcome.stopped(),
+                Some(Stopped::Exited { keys_typed: 0, .. })
+            )
+        };
+        let drew = self.sides().map(|p| p.trace.steps.first());
+        let (side, step) = match drew {
+            [Some(step), None] => (0, step),
+            [None, Some(step)] => (1, step),
+            _ => return None,
+        };
+        let alike = self.reference.alike(&self.port);
+        (alike && self.sides().iter().all(|p| at_start(p))).then_some(())?;
+        let rows: Vec<String> = (step.text.iter().enumerate())
+            .filter(|(_, row)| !row.trim().is_empty())
+            .take(2)
+            .map(|(y, row)| format!("row {y}: \"{}\"", row.trim()))
+            .collect();
+        Some(format!(
+            "{} drew a screen before it left curses ({}), {} drew none; each {} at start-up",
+            ROLES[side],
+            rows.join(", "),
+            ROLES[1 - side],
+            self.sides()[side].ending().map_or_else(String::new, |e| e.exit.to_string()),
+        ))
+    }
+
     /// The steps compared, and the keys typed.
     fn steps_compared(&self) -> String {
         let steps = self.report.steps_compared;
-        let n = self.reference.keys().len();
+        let keys = self.reference.keys();
         let typed = self.reference.typed().min(self.port.typed());
+        let (n, typed) =
+            (keys_in(keys), keys_in(&keys[..typed.min(keys.len())]));
         let keys = match (typed, n) {
             (0, 0) => "no key typed (the first screen only)".to_string(),
             (1, 1) => "1 key typed".to_string(),

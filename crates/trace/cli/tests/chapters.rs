@@ -103,6 +103,29 @@ fn each_chapter_s_stand_in_plays_as_the_built_in_port() {
 }
 
 #[test]
+fn a_part_0_that_draws_before_it_leaves_curses_differs_by_what_it_drew() {
+    let p0 = stand_in(0);
+    let port = format!("{p0} --plant draws");
+    for (args, drew) in [
+        (vec!["--port", port.as_str(), "--", p0], "the port"),
+        (
+            vec!["--port", p0, "--", p0, "--plant", "draws"],
+            "the reference",
+        ),
+    ] {
+        let out =
+            rogue_trace(&[&["compare", "--part", "0"], &args[..]].concat());
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{stdout}");
+        let line = stdout.lines().last().unwrap_or_default();
+        assert!(
+            line.starts_with(&format!("different: {drew} drew a screen before it left curses (row 0: \"Hello\")")),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
 fn a_bug_planted_in_a_chapter_is_found_by_compare() {
     // Part 1 moving on y, as vi's keys do.
     let p1 = stand_in(1);

@@ -4,17 +4,19 @@
 
 use std::fmt::Write;
 
+use crate::burst::{JOIN, JOIN_WRITTEN};
 use crate::keys::{key_name, key_named};
 use crate::resize::{resize_key, resize_of, resize_told, RESIZE_MAX};
 use crate::resume::{is_resume, RESUME, RESUME_WRITTEN};
 
 /// Writes `keys` in Python's `unicode_escape` form, a resize as
-/// `\{COLSxROWS}` and the resume as `\{fg}`.
+/// `\{COLSxROWS}`, the resume as `\{fg}` and a burst's join as `\{+}`.
 pub fn escape_keys(keys: &[char]) -> String {
     let mut out = String::new();
     for &c in keys {
-        if is_resume(c) {
-            out.push_str(&format!("\\{{{RESUME_WRITTEN}}}"));
+        let named = [(RESUME, RESUME_WRITTEN), (JOIN, JOIN_WRITTEN)];
+        if let Some((_, name)) = named.iter().find(|(k, _)| *k == c) {
+            out.push_str(&format!("\\{{{name}}}"));
             continue;
         }
         if let Some((cols, rows)) = resize_of(c) {
@@ -143,8 +145,11 @@ fn resize(chars: &mut std::str::Chars<'_>) -> Result<char, String> {
     if closed && size == RESUME_WRITTEN {
         return Ok(RESUME);
     }
+    if closed && size == JOIN_WRITTEN {
+        return Ok(JOIN);
+    }
     let bad = || {
-        format!("'\\{{{size}}}' is neither \\{{{RESUME_WRITTEN}}} nor a resize \\{{COLSxROWS}} from 1x1 to {RESIZE_MAX}x{RESIZE_MAX}")
+        format!("'\\{{{size}}}' is not \\{{{RESUME_WRITTEN}}}, \\{{{JOIN_WRITTEN}}} nor a resize \\{{COLSxROWS}} from 1x1 to {RESIZE_MAX}x{RESIZE_MAX}")
     };
     let (cols, rows) =
         size.split_once('x').filter(|_| closed).ok_or_else(bad)?;

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::burst::{burst_end, JOIN};
 use crate::classes::{is_class, Look, ODD};
 use crate::cursor::{Cursor, CURSOR_LINE};
 use crate::escape::{
@@ -61,7 +62,7 @@ pub struct OddCell {
 }
 
 /// One screen of a trace.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Step {
     /// The step's number: how many keys had been typed.
     pub number: usize,
@@ -123,7 +124,9 @@ impl Trace {
             if line.is_empty() && lines.rest_is_empty() {
                 break;
             }
-            let next = steps.last().map_or(0, |s| s.number + 1);
+            let next = steps
+                .last()
+                .map_or(0, |s| burst_end(&header.keys, s.number));
             steps.push(parse_step(
                 &mut lines,
                 &header,
@@ -200,7 +203,7 @@ impl Header {
     /// Writes the header lines.
     pub fn write(&self, out: &mut String) {
         let h = self;
-        let v2 = h.cursors || h.keys.iter().any(|&k| is_event(k));
+        let v2 = h.cursors || h.keys.iter().any(|&k| v2_key(k));
         out.push_str(if v2 { MAGIC_V2 } else { MAGIC });
         out.push('\n');
         let known = [
@@ -217,6 +220,12 @@ impl Header {
             out.push('\n');
         }
     }
+}
+
+/// Whether a trace whose keys hold `key` is of format v2: a resize, the
+/// resume, a burst's join.
+fn v2_key(key: char) -> bool {
+    is_event(key) || key == JOIN
 }
 
 /// The line between a step's characters and its colours.
@@ -339,11 +348,11 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<Header, ParseError> {
     let (_, keys, keys_line) = required("keys")?;
     let keys = unescape_keys(keys)
         .map_err(|e| error(keys_line, format!("keys: {e}")))?;
-    if first == MAGIC && keys.iter().any(|&k| is_event(k)) {
+    if first == MAGIC && keys.iter().any(|&k| v2_key(k)) {
         return Err(error(
             keys_line,
             format!(
-                "keys resize the terminal or resume the program: the first line must be '{MAGIC_V2}'"
+                "keys resize the terminal, resume the program or are typed at once: the first line must be '{MAGIC_V2}'"
             ),
         ));
     }
@@ -610,6 +619,20 @@ mod tests {
         let wrong = text.replace("\n.@\n", "\n.@ \n");
         let err = Trace::parse(&wrong).unwrap_err();
         assert_eq!(err.line, 18, "{err}");
+    }
+
+    #[test]
+    fn a_burst_has_one_step_after_its_last_key() {
+        let text = "# screen trace v2\n# program: test\n# size: 2x1\n# keys: l\\{+}lh\n== step 0 key -\n@.\n-- colours\nww\n== step 3 key 'l'\n.@\n-- colours\nww\n== step 4 key 'h'\n@.\n-- colours\nww\n";
+        let t = Trace::parse(text).unwrap();
+        assert_eq!(t.header.keys, vec!['l', JOIN, 'l', 'h']);
+        assert_eq!(t.steps[1].number, 3);
+        assert_eq!(t.to_text(), text);
+        let inside = text.replace("step 3 key", "step 1 key");
+        assert!(Trace::parse(&inside).is_err(), "no step inside a burst");
+        let v1 = text.replace("trace v2", "trace v1");
+        let err = Trace::parse(&v1).unwrap_err();
+        assert!(err.message.contains("typed at once"), "{err}");
     }
 
     #[test]

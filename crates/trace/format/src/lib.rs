@@ -5,6 +5,7 @@
 //! and writes traces ([`Trace`]), compares two ([`diff`]), shows a screen
 //! ([`show`]) and models a program played ([`played`]).
 
+pub mod burst;
 pub mod classes;
 pub mod cursor;
 pub mod diff;
@@ -18,6 +19,7 @@ pub mod resume;
 pub mod show;
 pub mod stderr;
 
+pub use burst::{settles, JOIN};
 pub use cursor::Cursor;
 pub use escape::{
     char_literal, escape_keys, key_literal, parse_key_literal, unescape_keys,

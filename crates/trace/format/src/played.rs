@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::burst::keys_in;
 use crate::classes::{Colour, Look};
 use crate::format::Trace;
 use crate::keys::key_told;
@@ -662,7 +663,9 @@ impl Played {
         let key = self.key_at(n);
         let shown =
             key.map_or_else(String::new, |k| format!(" ({})", key_told(k)));
-        format!("key {n} of {}{shown}", self.keys().len())
+        let keys = self.keys();
+        let (n, of) = (keys_in(&keys[..n.min(keys.len())]), keys_in(keys));
+        format!("key {n} of {of}{shown}")
     }
 
     /// How it ended, on a line after `role` ("the port"): "stopped: ..."

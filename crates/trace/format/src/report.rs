@@ -228,9 +228,7 @@ fn blank((cols, rows): (u16, u16)) -> Step {
         key: None,
         text: vec![row.clone(); usize::from(rows)],
         colours: vec![row; usize::from(rows)],
-        odd: Vec::new(),
-        cursor: Default::default(),
-        heard: Vec::new(),
+        ..Step::default()
     }
 }
 

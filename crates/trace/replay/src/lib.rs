@@ -18,7 +18,8 @@ use rogue_game::{replay_typed, GameConfig, MemScreen, Typed};
 use rogue_trace_format::classes::class_of_pair;
 use rogue_trace_format::keys::{is_special_key, key_bytes};
 use rogue_trace_format::{
-    is_resume, resize_of, write_step, Header, Step, Trace, SUSPEND,
+    is_resume, resize_of, settles, write_step, Header, Step, Trace, JOIN,
+    SUSPEND,
 };
 
 /// The screen as step `number` of a trace.
@@ -33,9 +34,7 @@ pub fn step_of(screen: &MemScreen, number: usize, key: Option<char>) -> Step {
         key,
         text: screen.text(),
         colours: screen.rows().map(class).collect(),
-        odd: Vec::new(),
-        cursor: Default::default(),
-        heard: Vec::new(),
+        ..Step::default()
     }
 }
 
@@ -74,8 +73,8 @@ pub fn header(
 
 /// What the game reads for `keys`, as the C original (no `keypad()`) reads
 /// them: a special key as its bytes in normal cursor mode, a resize as
-/// `KEY_RESIZE`, `^Z` (Unix) and the resume unread; with, for each key,
-/// how many inputs have been read once it has.
+/// `KEY_RESIZE`, `^Z` (Unix) and the resume unread, a burst's join
+/// nothing; with, for each key, how many inputs have been read once it has.
 fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
     let mut inputs = Vec::with_capacity(keys.len());
     let mut ends = Vec::with_capacity(keys.len());
@@ -89,7 +88,7 @@ fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
             inputs.push(Typed::Resume);
         } else if is_special_key(key) {
             inputs.extend(key_bytes(key, false).iter().map(byte));
-        } else {
+        } else if key != JOIN {
             inputs.push(Typed::Key(Input::Character(key)));
         }
         ends.push(inputs.len());
@@ -99,7 +98,8 @@ fn inputs(keys: &[char]) -> (Vec<Typed>, Vec<usize>) {
 
 /// Plays `keys` headless and calls `each` with every step: the screen
 /// before the first key and after each key the game handled (for a
-/// special key, after the last of its bytes).
+/// special key, after the last of its bytes; for a burst, after its last
+/// key: curses reads keys typed at once one by one).
 fn for_each_step(
     config: &GameConfig,
     cols: u16,
@@ -114,7 +114,11 @@ fn for_each_step(
         if read == 0 {
             each(step_of(screen, 0, None));
         } else if let Ok(i) = ends.binary_search(&read) {
-            each(step_of(screen, i + 1, Some(keys[i])));
+            // A join reads nothing: its end is the key's before it, and
+            // neither settles.
+            if settles(keys, i + 1) {
+                each(step_of(screen, i + 1, Some(keys[i])));
+            }
         }
         read += 1;
     });
@@ -198,6 +202,29 @@ mod tests {
         assert_eq!(trace.steps[2].text, trace.steps[1].text);
         let plain = replay(&config, 80, 24, &['l', 'j']);
         assert_eq!(trace.steps[3].text, plain.steps[2].text);
+    }
+
+    #[test]
+    fn a_burst_shows_the_screen_of_all_its_keys_played_in_order() {
+        let config = GameConfig::new(Part::LAST, 42, RngKind::Glibc);
+        let keys = ['h', 'l', JOIN, 'j', JOIN, 'l', 'k'];
+        let trace = replay(&config, 80, 24, &keys);
+        let told: Vec<_> =
+            trace.steps.iter().map(|s| (s.number, s.key)).collect();
+        assert_eq!(
+            told,
+            [(0, None), (1, Some('h')), (6, Some('l')), (7, Some('k'))]
+        );
+        let plain = replay(&config, 80, 24, &['h', 'l', 'j', 'l', 'k']);
+        assert_eq!(trace.steps[2].text, plain.steps[4].text);
+        assert_eq!(trace.steps[3].text, plain.steps[5].text);
+        assert_eq!(Trace::parse(&trace.to_text()).unwrap().steps, trace.steps);
+        // A quit in a burst ends the game: the burst had no screen, and
+        // every key of it counts as typed.
+        let quit = ['l', 'q', JOIN, 'j'];
+        let played = play(&config, (80, 24), &quit, "");
+        assert_eq!(played.trace.steps.len(), 2);
+        assert!(played.outcome.stopped().is_none(), "{:?}", played.outcome);
     }
 
     #[test]

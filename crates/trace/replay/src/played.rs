@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
 use rogue_game::GameConfig;
+use rogue_trace_format::burst::burst_end;
 use rogue_trace_format::classes::{Look, PLAIN, WHITE};
 use rogue_trace_format::diff::HEARD_BELLS;
 use rogue_trace_format::played::{
@@ -38,12 +39,16 @@ pub fn play(
     // It rings no bell, as the C original rings none; what escape
     // sequences the C original writes, its curses' own, it does not say.
     trace.header.extra.push(HEARD_BELLS.to_string());
-    // The game ended on the key after its last screen, or on a signal
-    // that came while it still played.
-    let screens = trace.steps.len();
+    // The game ended on the key (or burst) after its last screen, or on a
+    // signal that came while it still played.
+    // (Part 0 draws no screen: it ended at start-up.)
+    let last = trace.steps.last().map(|s| s.number);
     let (keys_typed, exit, left) = match signalled {
-        Some((i, exit, left)) if screens > i => (i + 1, exit, left),
-        _ => (screens, Exit::Status(0), Left::RESTORED),
+        Some((i, exit, left)) if last >= Some(i) => (i + 1, exit, left),
+        _ => {
+            let typed = last.map_or(0, |n| burst_end(keys, n));
+            (typed, Exit::Status(0), Left::RESTORED)
+        }
     };
     // What escape sequences the C's curses writes as it ends, it does not
     // say.

@@ -9,6 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 use rogue_game::GameConfig;
 use rogue_options::{GameArgs, SizeArg};
+use rogue_trace_format::burst::keys_in;
 use rogue_trace_format::escape_keys;
 
 use crate::case::{
@@ -302,7 +303,7 @@ impl Played {
             Played::Given(keys) if keys.is_empty() => {
                 "typed no key: the first screen only".to_string()
             }
-            Played::Given(keys) => format!("typed the {} key(s) given", keys.len()),
+            Played::Given(keys) => format!("typed the {} key(s) given", keys_in(keys)),
             Played::Walk { n, default: true } => format!(
                 "played the default walk of {n} keys drawn from seed {seed}: --walk {n}"
             ),

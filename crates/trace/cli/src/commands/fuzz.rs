@@ -41,6 +41,9 @@ other's did not, or heard an escape sequence the emulator does not handle that t
 A side that, after a resize, still shows its screen before it, cut or padded to the new size, where \
 the other drew the game again, \"did not draw the game again after a resize\"; one that, at ^Z, \
 still shows its game where the other's terminal shows its main screen, \"did not suspend at ^Z\". \
+After keys typed at once (a burst), a side whose player is where only its first keys lead, or where \
+they lead played last first, the other's where all lead in order, is named \"keys typed at once: \
+the port dropped some\" or \"... played them in another order\". \
 Where the players stand apart, the map, the field of view and the cursor that follow from it are not \
 counted. Parts 0 to 2 have no field of view: a tile on one side, blank on the other, is the map's. \
 A side that crashed (a signal such as SIGSEGV, a Rust, Go or Python panic) is named \"a side crashed\", \

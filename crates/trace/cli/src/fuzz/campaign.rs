@@ -518,9 +518,9 @@ fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     let (cols, rows) = small.size;
     let players = match kept.players {
         [Some(_), Some(_)] => "both players",
-        [Some(_), None] => "the reference's player (the port's is out of view)",
-        [None, Some(_)] => "the port's player (the reference's is out of view)",
-        [None, None] => "neither player (both out of view)",
+        [Some(_), None] => "the reference's player (the port's shows no @)",
+        [None, Some(_)] => "the port's player (the reference's shows no @)",
+        [None, None] => "neither player (neither shows an @)",
     };
     let screen = match kept.kind {
         Kind::Stopped(_) | Kind::Crash(_) => {

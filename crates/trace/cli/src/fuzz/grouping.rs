@@ -5,13 +5,14 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use rogue_game::{Game, GameConfig};
+use rogue_trace_format::burst::burst_start;
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{
     cells_differing_as, heard_apart, heard_told, on_console,
 };
 use rogue_trace_format::played::{Exit, Played, StderrDifference, Stopped};
 use rogue_trace_format::{
-    char_literal, is_resize, key_told, Step, Trace, RESUME, SUSPEND,
+    char_literal, is_resize, key_told, Step, Trace, JOIN, RESUME, SUSPEND,
 };
 
 use crate::compared::{Compared, ROLES};
@@ -63,6 +64,10 @@ pub enum Kind {
     NotRedrawn(String),
     /// Words on standard error on one side only, or other: who.
     Stderr(String),
+    /// Keys typed at once, a burst: who played them otherwise, and how
+    /// many of them lead where its player is, if some were dropped (else
+    /// it played them last first), of how many.
+    TypedAhead(usize, Option<usize>, usize),
     /// A side's terminal heard what the other's did not: a bell at the
     /// same key, or an escape sequence the emulator leaves unhandled that
     /// the other never wrote, by its bytes; who, and what
@@ -96,6 +101,8 @@ impl fmt::Display for Kind {
             Kind::LastWords => write!(f, "the last words differ (what a side left on the terminal's main screen: words after leaving curses, its standard error, a game drawn outside the alternate screen)"),
             Kind::Stderr(who) => write!(f, "writes to standard error: {who}"),
             Kind::Heard(told) => write!(f, "the terminal hears otherwise: {told}"),
+            Kind::TypedAhead(_, Some(led), n) => write!(f, "{} (its player is where {led} of the {n} keys lead; the other's, where all {n} do)", self.group()),
+            Kind::TypedAhead(_, None, n) => write!(f, "{} (its player is where the {n} keys lead played last first; the other's, where they lead in order)", self.group()),
         }
     }
 }
@@ -115,6 +122,12 @@ impl Kind {
                 Kind::Player,
                 ROLES[*side],
                 ROLES[1 - side]
+            ),
+            Kind::TypedAhead(side, led, _) => format!(
+                "keys typed at once: {} {}",
+                ROLES[*side],
+                ["played them in another order", "dropped some"]
+                    [usize::from(led.is_some())]
             ),
             kind => kind.to_string(),
         }
@@ -198,7 +211,10 @@ impl FirstDifference {
     pub fn keeps(&self, found: &FirstDifference) -> bool {
         let shown = |d: &FirstDifference| d.players.map(|p| p.is_some());
         let lost = shown(found).iter().zip(shown(self)).any(|(&f, s)| f && !s);
-        self.key == found.key && self.kind == found.kind && !lost
+        let burst = matches!(found.kind, Kind::TypedAhead(..));
+        let kind = self.kind == found.kind
+            || burst && self.kind.group() == found.kind.group();
+        self.key == found.key && kind && !lost
     }
 
     /// Where it is, for a person.
@@ -499,7 +515,12 @@ fn screen_differences(
                 !(apart || walk.apart_before) || !k.follows_the_player()
             });
             if walk.apart_before {
-                kinds.retain(|k| !matches!(k, Kind::Player | Kind::Moves(..)));
+                kinds.retain(|k| {
+                    !matches!(
+                        k,
+                        Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
+                    )
+                });
             }
             if found.is_empty() && kinds.is_empty() {
                 kinds = all.into_iter().take(1).collect();
@@ -628,6 +649,9 @@ impl Walk<'_> {
         let Some(key) = key.filter(|_| p == q) else {
             return Some(Kind::Player);
         };
+        if let Some(kind) = self.typed_ahead(p, at) {
+            return Some(kind);
+        }
         let moved = [at[0] != Some(p), at[1] != Some(p)];
         let to = (0..2).filter(|&i| moved[i]).filter_map(|i| at[i]);
         let screens = self.screens_before?;
@@ -641,6 +665,35 @@ impl Walk<'_> {
             [false, true] => Kind::Moves(1, key),
             _ => Kind::Player,
         })
+    }
+
+    /// A side whose player is where some keys of the burst just typed lead
+    /// (the first of them), or where they lead played last first, the
+    /// other's where all of them lead in order, both from `from`.
+    fn typed_ahead(
+        &self,
+        from: (usize, usize),
+        at: [Option<(usize, usize)>; 2],
+    ) -> Option<Kind> {
+        let keys = self.traces[0].header.keys.get(..self.step)?;
+        let start = burst_start(keys, self.step);
+        let burst: Vec<char> = keys[start..]
+            .iter()
+            .copied()
+            .filter(|&k| k != JOIN)
+            .collect();
+        let screen = self.screens_before?[0];
+        let lead = |keys: &mut dyn Iterator<Item = &char>| {
+            Some(keys.fold(from, |p, &k| step_from(screen, p, k)))
+        };
+        let n = burst.len();
+        let in_order = lead(&mut burst.iter());
+        let side =
+            (0..2).find(|&s| at[s] != in_order && at[1 - s] == in_order)?;
+        let led = (1..n).find(|&k| lead(&mut burst[..k].iter()) == at[side]);
+        let last_first = lead(&mut burst.iter().rev()) == at[side];
+        (n > 1 && (led.is_some() || last_first))
+            .then_some(Kind::TypedAhead(side, led, n))
     }
 
     /// Each side, and a row it has never drawn where the other draws it,
@@ -665,6 +718,21 @@ impl Walk<'_> {
         }
         missing
     }
+}
+
+/// Where the C's move on `key` takes a player at `(y, x)`, walls read off
+/// `screen`: onto a floor (`.`, or the `@` standing on one) only.
+fn step_from(
+    screen: &Step,
+    (y, x): (usize, usize),
+    key: char,
+) -> (usize, usize) {
+    let (up, left) = (y.wrapping_sub(1), x.wrapping_sub(1));
+    let to = "hjkl"
+        .find(key)
+        .map(|i| [(y, left), (y + 1, x), (up, x), (y, x + 1)][i]);
+    to.filter(|&(y, x)| matches!(cell(screen, y, x).0, '.' | '@'))
+        .unwrap_or((y, x))
 }
 
 /// The side that, at the resize of `step`, still shows its screen before
@@ -908,9 +976,7 @@ mod tests {
             key: Some('l'),
             text: rows.iter().map(|r| r.to_string()).collect(),
             colours: colours.iter().map(|r| r.to_string()).collect(),
-            odd: Vec::new(),
-            cursor: Default::default(),
-            heard: Vec::new(),
+            ..Step::default()
         }
     }
 

@@ -148,8 +148,9 @@ fn without_a_chunk(
     for start in (0..case.keys.len()).step_by(size) {
         let mut keys = case.keys.clone();
         keys.drain(start..(start + size).min(keys.len()));
+        // A join left without a key on each side joins nothing.
         let candidate = Case {
-            keys,
+            keys: rogue_trace_format::burst::tidy(&keys),
             ..case.clone()
         };
         if let Some(d) = shrinker.kept(&candidate)? {

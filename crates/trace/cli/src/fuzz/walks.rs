@@ -3,10 +3,11 @@
 //! number alone, so that case k is the same every time.
 
 use rogue_game::{GameConfig, RngKind};
+use rogue_trace_format::burst::tidy;
 use rogue_trace_format::resize::RESIZE_MAX;
 use rogue_trace_format::{
-    key_literal, parse_size, resize_key, unescape_keys, RESUME, SPECIAL_KEYS,
-    SUSPEND,
+    key_literal, parse_size, resize_key, unescape_keys, JOIN, RESUME,
+    SPECIAL_KEYS, SUSPEND,
 };
 
 pub use generator::Draw;
@@ -95,6 +96,15 @@ const MOST_RESIZES: u32 = 3;
 /// One default case in `SUSPEND_EVERY` types `^Z` and then resumes the program.
 pub const SUSPEND_EVERY: u32 = 8;
 
+/// One default case in `BURST_EVERY` types some of its keys at once.
+pub const BURST_EVERY: u32 = 2;
+
+/// A case that types keys at once does so 1 to `MOST_BURSTS` times.
+const MOST_BURSTS: u32 = 3;
+
+/// A fast typist's burst is 2 to `LONGEST_BURST` keys.
+const LONGEST_BURST: u32 = 4;
+
 /// Every printable ASCII key but the quit key.
 fn printable() -> impl Iterator<Item = char> {
     (' '..='~').filter(|&k| k != QUIT)
@@ -175,7 +185,10 @@ pub fn draw_case(seed: u64, number: u32, shape: &Shape) -> Case {
     if alphabet.is_none() {
         resize_some(draw, &mut keys, size);
         suspend_some(draw, &mut keys);
+        keys = burst_some(draw, &keys);
     }
+    // A join is typed only between two keys (`--alphabet` may hold one).
+    let keys = tidy(&keys);
     Case { config, size, keys }
 }
 
@@ -212,6 +225,34 @@ pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
         let (cols, rows) = (side(draw, size.0), side(draw, size.1));
         keys[at] = resize_key(cols, rows).expect("a side from 1 to the most");
     }
+}
+
+/// One time in [`BURST_EVERY`], joins 1 to [`MOST_BURSTS`] runs of `keys`
+/// into bursts, typed at once: a run of one key whole, as a held key sends
+/// it, or 2 to [`LONGEST_BURST`] keys, as a fast typist does; never the
+/// last key.
+pub fn burst_some(draw: &mut Draw, keys: &[char]) -> Vec<char> {
+    let mut joined = vec![false; keys.len()];
+    if draw.below(BURST_EVERY) == 0 && keys.len() > 2 {
+        for _ in 0..=draw.below(MOST_BURSTS) {
+            let at = draw.below(keys.len() as u32 - 2) as usize;
+            let held = keys[at..].iter().take_while(|&&k| k == keys[at]);
+            let len = match held.count() {
+                1 => 2 + draw.below(LONGEST_BURST - 1) as usize,
+                held => held,
+            };
+            let end = (at + len).min(keys.len() - 1);
+            joined[at..end - 1].iter_mut().for_each(|j| *j = true);
+        }
+    }
+    let mut out = Vec::with_capacity(keys.len() * 2);
+    for (i, &key) in keys.iter().enumerate() {
+        out.push(key);
+        if joined[i] {
+            out.push(JOIN);
+        }
+    }
+    out
 }
 
 /// A screen drawn from `range` that shows the player of `config`, if any does.
@@ -438,7 +479,8 @@ mod tests {
             let sizes: Vec<(u16, u16)> =
                 case.keys.iter().filter_map(|&k| resize_of(k)).collect();
             assert!(sizes.len() <= 3, "case {number}: {sizes:?}");
-            assert!(resize_of(case.keys[49]).is_none(), "case {number}");
+            let last = *case.keys.last().unwrap();
+            assert!(resize_of(last).is_none(), "case {number}");
             resized += usize::from(!sizes.is_empty());
             for (cols, rows) in sizes {
                 let (c, r) = case.size;
@@ -466,6 +508,29 @@ mod tests {
     }
 
     #[test]
+    fn one_default_case_in_two_types_bursts_between_keys_never_the_last() {
+        use rogue_trace_format::burst::{joinable, tidy};
+        let shape = default_shape("40x12-120x40", 50);
+        let (mut bursting, mut held) = (0, 0);
+        for number in 1..=1000 {
+            let keys = draw_case(9, number, &shape).keys;
+            assert_eq!(tidy(&keys), keys, "case {number}");
+            let joins: Vec<usize> =
+                (0..keys.len()).filter(|&i| keys[i] == JOIN).collect();
+            for &i in &joins {
+                assert!(joinable(keys[i - 1]) && joinable(keys[i + 1]));
+                assert!(i + 2 < keys.len(), "case {number}: the last key");
+                held += usize::from(keys[i - 1] == keys[i + 1]);
+            }
+            let moves = keys.iter().filter(|&&k| k != JOIN).count();
+            assert_eq!(moves, 50, "case {number}: joins are no keys");
+            bursting += usize::from(!joins.is_empty());
+        }
+        assert!((420..580).contains(&bursting), "{bursting} of 1000");
+        assert!(held > 0, "a held key's bursts");
+    }
+
+    #[test]
     fn one_default_case_in_eight_suspends_and_resumes_right_after() {
         let shape = default_shape("40x12-120x40", 50);
         let mut suspended = 0;
@@ -476,7 +541,8 @@ mod tests {
             let resumes = keys.iter().filter(|&&k| k == RESUME).count();
             assert_eq!(at.len(), resumes, "case {number}: {keys:?}");
             for i in at {
-                assert!(i + 1 < 49 && keys[i + 1] == RESUME, "case {number}");
+                let inside = i + 2 < keys.len();
+                assert!(inside && keys[i + 1] == RESUME, "case {number}");
             }
             suspended += resumes;
         }
