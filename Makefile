@@ -185,6 +185,7 @@ windows-deps:
 lint:
 	$(CARGO) fmt --all -- --check
 	cd crates/web && $(CARGO) fmt --all -- --check
+	cd crates/trace/cli/tests/fixtures/crossterm_port && $(CARGO) fmt -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps -q
 

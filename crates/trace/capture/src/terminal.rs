@@ -44,6 +44,8 @@ pub(crate) struct Terminal {
     before: Option<(usize, vt100::Screen)>,
     /// What was written since (its first [`SINCE_SETTLED`] bytes).
     since_settled: Vec<u8>,
+    /// An `ESC` that ended what was written, until what follows tells it.
+    held: Vec<u8>,
     /// The step last read, and the count of changes it was read at.
     read: RefCell<Option<(usize, Step)>>,
 }
@@ -66,13 +68,25 @@ impl Terminal {
             settled: None,
             before: None,
             since_settled: Vec::new(),
+            held: Vec::new(),
             read: RefCell::default(),
         }
     }
 
-    /// Takes in what the program wrote.
+    /// Takes in what the program wrote; NEL (`ESC E`, which curses writes
+    /// for `CR LF` and the emulator leaves unhandled) as `CR LF`.
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
-        self.parser.process(bytes);
+        let mut fed = std::mem::take(&mut self.held);
+        fed.extend_from_slice(bytes);
+        for at in 1..fed.len() {
+            if fed[at - 1..=at] == *b"\x1bE" {
+                fed[at - 1..=at].copy_from_slice(b"\r\n");
+            }
+        }
+        if fed.last() == Some(&0x1b) {
+            self.held = fed.split_off(fed.len() - 1);
+        }
+        self.parser.process(&fed);
         self.changes += 1;
         self.drew |= !bytes.is_empty();
         let room = SINCE_SETTLED.saturating_sub(self.since_settled.len());
@@ -193,6 +207,15 @@ mod tests {
         terminal.keep(kept);
         terminal.feed(b"hello");
         terminal
+    }
+
+    #[test]
+    fn nel_moves_to_the_next_line_even_split_from_its_escape() {
+        let mut terminal = fed(Kept::All);
+        terminal.feed(b"a\x1bEb\x1b");
+        terminal.feed(b"Ec");
+        assert_eq!(terminal.screen().contents(), "helloa\nb\nc");
+        assert_eq!(terminal.raw(), b"helloa\x1bEb\x1bEc");
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl Compared {
             ));
         }
         if let [Some(a), Some(b)] = self.sides().map(|p| p.ending()) {
-            let same_end = a.exit == b.exit && a.left.agrees(&b.left);
+            let same_end = a.exit == b.exit && a.left_alike(b);
             if same_end && a.last_words != b.last_words {
                 stops.push("their last words differ: what each left on the terminal's main screen once it ended (its words after leaving curses, its standard error, or a game drawn outside the alternate screen)".into());
             }

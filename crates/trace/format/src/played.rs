@@ -264,8 +264,17 @@ impl Left {
     /// What of the terminal is left otherwise than `endwin()` leaves it,
     /// as a porter says it; empty if nothing is (or nothing can be read).
     pub fn not_restored(&self) -> Vec<String> {
-        let beside = self.beside(&Left::RESTORED).into_iter();
-        beside.filter(|b| b.1).map(|b| b.3).collect()
+        self.unlike(&Left::RESTORED)
+    }
+
+    /// What of [`Left::not_restored`] `other` leaves otherwise.
+    pub fn unlike(&self, other: &Left) -> Vec<String> {
+        let apart = self.beside(other).into_iter().map(|b| b.1);
+        let beside = self.beside(&Left::RESTORED).into_iter().zip(apart);
+        beside
+            .filter(|(b, apart)| b.1 && *apart)
+            .map(|(b, _)| b.3)
+            .collect()
     }
 
     /// What of the terminal `self` or `other` does not read, so that it is
@@ -325,10 +334,27 @@ impl Ending {
         // id, an address): where it panicked is compared, not its words.
         self.exit == other.exit
             && self.panic_place() == other.panic_place()
-            && self.left.agrees(&other.left)
+            && self.left_alike(other)
             && (!main_screens
                 || self.crashed()
                 || self.last_words == other.last_words)
+    }
+
+    /// How `self` and `other` left the terminal, as compared: the pen left
+    /// out where both were killed (each left the one it last drew with).
+    pub fn lefts(&self, other: &Ending) -> [Left; 2] {
+        let killed = [self, other].map(|e| matches!(e.exit, Exit::Killed(_)));
+        let mut left = [self, other].map(|e| e.left.clone());
+        if killed == [true; 2] {
+            left.iter_mut().for_each(|l| l.pen = None);
+        }
+        left
+    }
+
+    /// Whether both left the terminal alike, as compared ([`Ending::lefts`]).
+    pub fn left_alike(&self, other: &Ending) -> bool {
+        let [a, b] = self.lefts(other);
+        a.agrees(&b)
     }
 
     /// Whether it panicked, or died of a signal no key sends or a crash's
@@ -882,6 +908,20 @@ mod tests {
             "exited with status 3, leaving the terminal on the alternate screen, with the cursor hidden"
         );
         assert!(Left::default().not_restored().is_empty(), "nothing read");
+        // Beside another side's, only what differs from it.
+        let alternate = Left {
+            alternate_screen: Some(true),
+            ..Left::RESTORED
+        };
+        let titled = Left {
+            window_title: Some("rogue".into()),
+            ..alternate.clone()
+        };
+        assert_eq!(
+            titled.unlike(&alternate),
+            ["with the window title set to \"rogue\""]
+        );
+        assert!(alternate.unlike(&titled).is_empty());
     }
 
     #[test]
@@ -978,5 +1018,19 @@ mod tests {
         };
         assert!(!killed(3, &["Goodbye!"]).alike(&killed(3, &[])));
         assert!(killed(11, &["at 0x7f3a"]).alike(&killed(11, &["at 0x7f3b"])));
+        // Killed, a side leaves the pen it last drew with: not compared.
+        let pen = |e: Ending| Ending {
+            left: Left {
+                pen: Some(Look {
+                    fg: Colour::Index(7),
+                    ..Left::RESTORED.pen.unwrap()
+                }),
+                ..e.left
+            },
+            ..e
+        };
+        assert!(pen(killed(3, &[])).alike(&killed(3, &[])));
+        assert!(!pen(worded(&[], 1).ending().unwrap().clone())
+            .alike(worded(&[], 1).ending().unwrap()));
     }
 }

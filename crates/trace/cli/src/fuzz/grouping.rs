@@ -345,13 +345,14 @@ const CRASH_SIGNALS: [&str; 7] = [
     "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT", "SIGTRAP", "SIGSYS",
 ];
 
-/// Whether `words` are a Rust, Go or Python panic's.
+/// Whether `words` are a Rust, Go, Python or Node.js panic's.
 pub fn crash_words(words: &str) -> bool {
     [
         "panicked at",
         "panic: ",
         "goroutine ",
         "Traceback (most recent call",
+        "Node.js v",
     ]
     .iter()
     .any(|w| words.contains(w))
@@ -382,17 +383,31 @@ pub fn crashed(played: &Played) -> Option<String> {
         .flat_map(str::lines)
         .chain(ending.last_words.iter().map(String::as_str))
         .collect();
+    uncaught(&words).map(|how| format!("{how} ({exit})"))
+}
+
+/// The Go panic, or the uncaught Python or Node.js exception, `words`
+/// tell of.
+fn uncaught(words: &[&str]) -> Option<String> {
     let go = words.iter().find_map(|l| l.trim().strip_prefix("panic: "));
     let go = go.filter(|_| words.iter().any(|l| l.starts_with("goroutine ")));
     if let Some(message) = go {
         let message = message.split(" [").next().unwrap_or(message);
-        return Some(format!("panicked (Go: {message}) ({exit})"));
+        return Some(format!("panicked (Go: {message})"));
     }
-    let traceback = words.iter().position(|l| l.starts_with("Traceback ("))?;
-    let error = words[traceback..]
+    // Python's traceback ends on its error; Node.js's error comes before
+    // the line that names Node.js's version.
+    let starts = |w: &str| words.iter().position(|l| l.starts_with(w));
+    let (from, raised, language) =
+        match (starts("Traceback ("), starts("Node.js v")) {
+            (Some(from), _) => (from, "raised", "Python"),
+            (None, Some(_)) => (0, "threw", "Node.js"),
+            _ => return None,
+        };
+    let error = words[from..]
         .iter()
         .rfind(|l| !l.starts_with(' ') && l.contains(": "))?;
-    Some(format!("raised {error} (Python) ({exit})"))
+    Some(format!("{raised} {error} ({language})"))
 }
 
 /// The first words on standard error that differ.
@@ -423,13 +438,15 @@ fn ending_kind(outcome: &Compared) -> Option<Kind> {
     if a.exit != b.exit || !same_keys {
         return None;
     }
-    if !a.left.agrees(&b.left) {
+    if !a.left_alike(b) {
+        // What each side left otherwise than the other.
+        let lefts = a.lefts(b);
         let hows = ROLES
             .iter()
-            .zip([a, b])
-            .filter(|(_, e)| !e.left.not_restored().is_empty())
-            .map(|(role, e)| {
-                format!("{role} left it {}", e.left.not_restored().join(", "))
+            .zip([lefts[0].unlike(&lefts[1]), lefts[1].unlike(&lefts[0])])
+            .filter(|(_, unlike)| !unlike.is_empty())
+            .map(|(role, unlike)| {
+                format!("{role} left it {}", unlike.join(", "))
             })
             .collect();
         return Some(Kind::Terminal(hows));
@@ -818,17 +835,19 @@ fn step_from(
 /// it, cut or padded, where the other drew again.
 fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
     let [a, b] = sides.map(|t| around(t, step));
-    let ((a_before, a_now), (b_before, b_now)) = (a?, b?);
-    let grew = a_now.text.len() >= a_before.text.len()
-        && a_now.text.first().map(|r| r.chars().count())
-            >= a_before.text.first().map(|r| r.chars().count());
-    let top = [kept(a_before, a_now, 0), kept(b_before, b_now, 0)];
-    let shifted =
-        [(a_before, a_now), (b_before, b_now)].map(|(before, now)| {
-            (1..before.text.len()).any(|g| kept(before, now, g))
-        });
+    let sides = [a?, b?];
+    let (before, now) = sides[0];
+    let grew = now.text.len() >= before.text.len()
+        && now.text.first().map(|r| r.chars().count())
+            >= before.text.first().map(|r| r.chars().count());
+    let top = sides.map(|(before, now)| kept(before, now, 0, true));
+    // Grown, the other side drew characters anew (not only blanks).
+    let drew = sides.map(|(before, now)| !kept(before, now, 0, false));
+    let shifted = sides.map(|(before, now)| {
+        (1..before.text.len()).any(|g| kept(before, now, g, true))
+    });
     let stale = [0, 1]
-        .map(|i| (shifted[i] && !top[i]) || (grew && top[i] && !top[1 - i]));
+        .map(|i| (shifted[i] && !top[i]) || (grew && top[i] && drew[1 - i]));
     match stale {
         [true, false] => Some(Kind::NotRedrawn(ROLES[0].to_string())),
         [false, true] => Some(Kind::NotRedrawn(ROLES[1].to_string())),
@@ -842,8 +861,9 @@ fn around(trace: &Trace, step: usize) -> Option<(&Step, &Step)> {
     Some((before, screen(trace, step)?))
 }
 
-/// Whether `now` is `before`, its top `gone` rows gone, cut or padded.
-fn kept(before: &Step, now: &Step, gone: usize) -> bool {
+/// Whether `now` is `before`, its top `gone` rows gone, cut or padded:
+/// its characters, and its `colours` too.
+fn kept(before: &Step, now: &Step, gone: usize, colours: bool) -> bool {
     let fits = |old: &[String], new: &[String]| {
         new.iter().enumerate().all(|(y, row)| {
             let was = old.get(y + gone).map_or("", String::as_str);
@@ -851,7 +871,8 @@ fn kept(before: &Step, now: &Step, gone: usize) -> bool {
             row.chars().all(|c| c == was.next().unwrap_or(' '))
         })
     };
-    fits(&before.text, &now.text) && fits(&before.colours, &now.colours)
+    fits(&before.text, &now.text)
+        && (!colours || fits(&before.colours, &now.colours))
 }
 
 /// The first step a side has no screen for; `None` if both ended alike.
@@ -1153,6 +1174,43 @@ mod tests {
         assert!(kind
             .group()
             .ends_with("a key moves the port's player, not the reference's"));
+    }
+
+    #[test]
+    fn a_screen_grown_by_blanks_of_another_colour_is_no_sign_of_a_redraw() {
+        let trace = |steps: [Step; 2]| {
+            let header = "# screen trace v1\n# program: t\n# size: 3x1\n";
+            let mut trace =
+                Trace::parse(&format!("{header}# keys: \n")).unwrap();
+            let numbered = steps.into_iter().enumerate();
+            trace.steps =
+                numbered.map(|(n, s)| Step { number: n, ..s }).collect();
+            trace
+        };
+        let before = step(&["#.@"], &["www"]);
+        let kept =
+            trace([before.clone(), step(&["#.@", "   "], &["www", "   "])]);
+        // The port's new row: blanks on grey, then the map's next row.
+        let grey =
+            trace([before.clone(), step(&["#.@", "   "], &["www", "ggg"])]);
+        assert_eq!(not_redrawn([&kept, &grey], 1), None);
+        let drawn = trace([before, step(&["#.@", "#.."], &["www", "bbb"])]);
+        let stale = Kind::NotRedrawn(ROLES[0].to_string());
+        assert_eq!(not_redrawn([&kept, &drawn], 1), Some(stale));
+    }
+
+    #[test]
+    fn an_uncaught_node_js_exception_is_named_by_its_error() {
+        let words = [
+            "/p/port.js:263",
+            "      throw new Error(`shrank`);",
+            "",
+            "Error: the terminal shrank to 30x8",
+            "    at WriteStream.<anonymous> (/p/port.js:263:13)",
+            "Node.js v20.20.2",
+        ];
+        let named = "threw Error: the terminal shrank to 30x8 (Node.js)";
+        assert_eq!(uncaught(&words).as_deref(), Some(named));
     }
 
     #[test]

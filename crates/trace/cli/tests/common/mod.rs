@@ -147,3 +147,27 @@ pub fn go_port() -> Option<&'static str> {
     });
     built.as_deref().map(|p| p.to_str().unwrap())
 }
+
+/// `tests/fixtures/crossterm_port`, the port on crossterm, built once
+/// (`cargo build --release`, its own lock, crossterm from crates.io)
+/// into a folder of the tests' own; its path.
+pub fn crossterm_port() -> &'static str {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            let dir =
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("crossterm_port");
+            let manifest = fixture("crossterm_port/Cargo.toml");
+            let built = Command::new(option_env!("CARGO").unwrap_or("cargo"))
+                .args(["build", "--release", "--locked", "--manifest-path"])
+                .arg(manifest)
+                .arg("--target-dir")
+                .arg(&dir)
+                .output()
+                .expect("cargo runs");
+            assert!(built.status.success(), "{}", text(&built.stderr));
+            dir.join("release/crossterm-port")
+        })
+        .to_str()
+        .unwrap()
+}
