@@ -5,22 +5,10 @@
 #![cfg(unix)] // a Unix pseudo-terminal
 
 mod common;
-use common::{rogue_trace, text};
+use common::{rogue, rogue_trace, text};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-/// The `rogue` binary, built beside `rogue-trace` by `cargo test
-/// --workspace`.
-fn rogue() -> String {
-    let rogue =
-        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
-    assert!(
-        std::path::Path::new(&rogue).exists(),
-        "rogue is built beside rogue-trace: run `cargo test --workspace`"
-    );
-    rogue
-}
 
 fn scratch(test: &str) -> PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))

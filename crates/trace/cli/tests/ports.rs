@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{crossterm_port, fixture, rogue_trace, text};
+use common::{crossterm_port, fixture, rogue, rogue_trace, text};
 
 use rogue_testkit::required_program;
 
@@ -33,18 +33,6 @@ const PLANTS: [(&str, &str, &str, &str); 15] = [
     ("player-glyph", "100x25", "jlq", "the port draws its player as '?' (the other's @ on the same cell)"),
     ("second-room", "100x25", "jlq", "the player is elsewhere (the @ cells differ), at the first screen"),
 ];
-
-/// The `rogue` binary, built beside `rogue-trace` by `cargo test
-/// --workspace`.
-fn rogue() -> String {
-    let rogue =
-        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
-    assert!(
-        std::path::Path::new(&rogue).exists(),
-        "rogue is built beside rogue-trace: run `cargo test --workspace`"
-    );
-    rogue
-}
 
 /// `compare` of `port` (given `--seed {seed}`) with the game on seed 3:
 /// its exit status and output.

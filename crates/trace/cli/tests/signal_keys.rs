@@ -10,22 +10,11 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{fixture, rogue, rogue_trace, text};
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rogue_testkit::compile_c;
-
-/// The `rogue` binary built beside `rogue-trace`.
-fn rogue() -> String {
-    let rogue =
-        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
-    assert!(
-        Path::new(&rogue).exists(),
-        "rogue is built beside rogue-trace (cargo test --workspace)"
-    );
-    rogue
-}
 
 #[test]
 fn the_game_and_the_built_in_port_end_on_signal_keys_as_the_c_does() {

@@ -480,16 +480,7 @@ fn screen_differences(
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let console = on_console(a, b);
     let options = outcome.report.options;
-    let mut walk = Walk {
-        traces: [a, b],
-        fov: outcome.part.fov,
-        key: None,
-        step: 0,
-        before: None,
-        screens_before: None,
-        apart_before: false,
-        drawn: Default::default(),
-    };
+    let mut walk = Walk::new([a, b], outcome.part.fov);
     let written: BTreeSet<usize> = outcome
         .stderr_differences()
         .iter()
@@ -643,7 +634,22 @@ pub fn blank(step: &Step) -> bool {
     step.text.iter().all(|row| row.trim().is_empty())
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// A walk of `traces` from their first step, in a part with a field of
+    /// view or not.
+    fn new(traces: [&'a Trace; 2], fov: bool) -> Walk<'a> {
+        Walk {
+            traces,
+            fov,
+            key: None,
+            step: 0,
+            before: None,
+            screens_before: None,
+            apart_before: false,
+            drawn: Default::default(),
+        }
+    }
+
     /// The kinds of a differing step, `a` against `b`, in order of precedence.
     fn kinds(
         &self,
@@ -1129,16 +1135,7 @@ mod tests {
         let trace = trace.unwrap();
         let kinds = |a: &Step, b: &Step| {
             let cells = cells_differing_as(a, b, false, Default::default());
-            let walk = Walk {
-                traces: [&trace, &trace],
-                fov: true,
-                key: None,
-                step: 0,
-                before: None,
-                screens_before: None,
-                apart_before: false,
-                drawn: Default::default(),
-            };
+            let walk = Walk::new([&trace, &trace], true);
             walk.kinds([a, b], &cells.into_iter().collect(), false)
         };
         let w = "wwwww";

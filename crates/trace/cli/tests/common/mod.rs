@@ -8,6 +8,18 @@ use std::sync::OnceLock;
 
 use rogue_testkit::compile_c;
 
+/// The `rogue` binary, built beside `rogue-trace` by `cargo test
+/// --workspace`.
+pub fn rogue() -> String {
+    let rogue =
+        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
+    assert!(
+        Path::new(&rogue).exists(),
+        "rogue is built beside rogue-trace: run `cargo test --workspace`"
+    );
+    rogue
+}
+
 /// `rogue-trace ARGS`, run to its end.
 pub fn rogue_trace(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
