@@ -190,13 +190,19 @@ lint:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps -q
 
 ## Every crate packaged as a registry gets it and built from its package
-## alone (`cargo package --workspace`, into target/package), and
+## alone (`cargo package --workspace`, into target/verify/package), and
 ## rogue-trace installed as a reader installs it (`cargo install --path`),
 ## into target/install, then run. rogue-docs-check is left out: it uses
 ## rogue-parts, and cargo packages no crate that needs another that is
 ## never published (both read the repository, so neither is).
+## Cargo takes a package it verifies for one from a registry, whose
+## sources never change: it keeps the copy it unpacked into its home
+## (registry/src/-HASH) and the build of it in the target folder. A
+## second run with changed sources would build the first run's, so
+## both are removed first.
 package: deps
-	$(CARGO) package --workspace --exclude rogue-docs-check --allow-dirty
+	rm -rf target/verify "$${CARGO_HOME:-$$HOME/.cargo}"/registry/src/-*/rogue-*
+	$(CARGO) package --workspace --exclude rogue-docs-check --allow-dirty --target-dir target/verify
 	rm -rf target/install
 	$(CARGO) install --locked --path crates/trace/cli --root target/install
 	target/install/bin/rogue-trace --version
