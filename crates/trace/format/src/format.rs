@@ -3,7 +3,7 @@
 //! resize the terminal (`== step N resize COLSxROWS`) or resume the
 //! program (`== step N resume`); a trace without these is written as v1.
 
-use std::fmt;
+use std::fmt::{self, Write};
 
 use crate::burst::{burst_end, JOIN};
 use crate::classes::{is_class, Look, ODD};
@@ -248,17 +248,23 @@ pub fn write_step_header(out: &mut String, n: usize, key: Option<char>) {
 /// Writes a step.
 pub fn write_step(out: &mut String, step: &Step) {
     write_step_header(out, step.number, step.key);
-    out.extend(step.text.iter().map(|row| format!("{row}\n")));
+    for row in &step.text {
+        out.push_str(row);
+        out.push('\n');
+    }
     out.push_str(COLOURS_LINE);
-    out.extend(step.colours.iter().map(|row| format!("{row}\n")));
+    for row in &step.colours {
+        out.push_str(row);
+        out.push('\n');
+    }
     for odd in &step.odd {
-        out.push_str(&format!("?? {} {} {}\n", odd.y, odd.x, odd.look));
+        let _ = writeln!(out, "?? {} {} {}", odd.y, odd.x, odd.look);
     }
     if step.cursor.is_known() {
-        out.push_str(&format!("{CURSOR_LINE}{}\n", step.cursor));
+        let _ = writeln!(out, "{CURSOR_LINE}{}", step.cursor);
     }
     for heard in &step.heard {
-        out.push_str(&format!("{HEARD_LINE}{heard}\n"));
+        let _ = writeln!(out, "{HEARD_LINE}{heard}");
     }
 }
 
