@@ -48,35 +48,3 @@ pub fn size_after(keys: &[char], typed: usize, size: (u16, u16)) -> (u16, u16) {
 pub fn resize_told(cols: u16, rows: u16) -> String {
     format!("a resize to {cols}x{rows}")
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_size_is_one_key_and_back() {
-        for (cols, rows) in [(1, 1), (60, 20), (255, 1), (1, 255), (255, 255)] {
-            let key = resize_key(cols, rows).unwrap();
-            assert_eq!(resize_of(key), Some((cols, rows)));
-        }
-        assert_eq!(resize_key(0, 5), None);
-        assert_eq!(resize_key(256, 5), None);
-        assert_eq!(resize_of('j'), None);
-        assert_eq!(resize_of('\u{f700}'), None);
-        assert_eq!(resize_of(char::from_u32(FIRST + 255 * 255).unwrap()), None);
-    }
-
-    #[test]
-    fn the_size_after_some_keys_is_the_last_resize_s() {
-        let keys = [
-            'j',
-            resize_key(60, 20).unwrap(),
-            'k',
-            resize_key(9, 8).unwrap(),
-        ];
-        assert_eq!(size_after(&keys, 0, (80, 24)), (80, 24));
-        assert_eq!(size_after(&keys, 1, (80, 24)), (80, 24));
-        assert_eq!(size_after(&keys, 3, (80, 24)), (60, 20));
-        assert_eq!(size_after(&keys, 9, (80, 24)), (9, 8));
-    }
-}

@@ -34,22 +34,3 @@ pub fn suspended_after(keys: &[char], typed: usize) -> bool {
         .find(|&&k| k == SUSPEND || is_resume(k))
         .is_some_and(|&k| k == SUSPEND)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_resume_is_neither_a_resize_nor_a_special_key() {
-        assert!(is_resume(RESUME) && is_event(RESUME));
-        assert!(!crate::is_resize(RESUME));
-        assert!(crate::key_name(RESUME).is_none());
-        assert!(!is_event('\x1a') && !is_resume('j'));
-        assert!(suspends(&['j', SUSPEND]) && suspends(&[RESUME]));
-        assert!(!suspends(&['j', 'k']));
-        let keys = ['j', SUSPEND, 'k', RESUME, 'l'];
-        let told: Vec<bool> =
-            (0..6).map(|n| suspended_after(&keys, n)).collect();
-        assert_eq!(told, [false, false, true, true, false, false]);
-    }
-}
