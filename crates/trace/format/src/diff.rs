@@ -44,8 +44,8 @@ impl DiffOptions {
     /// What was left out of the comparison; `None` if nothing was.
     pub fn compared(&self) -> Option<String> {
         let left_out: Vec<&str> = [
-            (self.chars, CHARS_ONLY),
-            (self.ignore_cursor, CURSOR_IGNORED),
+            (self.chars, "characters only (colours ignored)"),
+            (self.ignore_cursor, "the cursor ignored"),
         ]
         .into_iter()
         .filter_map(|(on, said)| on.then_some(said))
@@ -53,21 +53,13 @@ impl DiffOptions {
         (!left_out.is_empty()).then(|| left_out.join(", "))
     }
 
-    /// How the cursors of two steps differ ([`cursor_differs`]), unless
-    /// the cursor is ignored.
+    /// How the cursors of two steps differ where both traces recorded
+    /// them ([`Cursor::difference`]), unless the cursor is ignored.
     pub fn cursor_difference(&self, a: &Step, b: &Step) -> Option<String> {
-        if self.ignore_cursor {
-            return None;
-        }
-        cursor_differs(a, b)
+        let told = Cursor::difference(a.cursor, b.cursor, ["A", "B"]);
+        told.filter(|_| !self.ignore_cursor)
     }
 }
-
-/// What [`DiffOptions::compared`] says of a comparison of characters only.
-pub const CHARS_ONLY: &str = "characters only (colours ignored)";
-
-/// What [`DiffOptions::compared`] says when the cursor is ignored.
-pub const CURSOR_IGNORED: &str = "the cursor ignored";
 
 /// What a comparison found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -342,13 +334,6 @@ fn differing_cells_of(
         }
     }
     cells
-}
-
-/// How the cursors of two steps differ, where both traces recorded them
-/// (v2): hidden on one side and shown on the other, or shown at other
-/// cells.
-pub fn cursor_differs(a: &Step, b: &Step) -> Option<String> {
-    Cursor::difference(a.cursor, b.cursor, ["A", "B"])
 }
 
 /// Writes the line of a step whose cursors differ, or that heard
