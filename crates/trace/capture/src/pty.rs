@@ -21,13 +21,13 @@ use portable_pty::{
 };
 
 use crate::cancel;
-use crate::ending::Exit;
 use crate::output::{spawn_readers, Chunk};
 use crate::platform;
 use crate::preload::Typist;
 use crate::program;
 #[cfg(unix)]
 use crate::protocol;
+use crate::Exit;
 
 /// What a program is started with.
 pub(crate) struct Command<'a> {

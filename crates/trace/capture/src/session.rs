@@ -17,7 +17,6 @@ use rogue_trace_format::burst::burst_bytes;
 use rogue_trace_format::stderr::Stderr;
 use rogue_trace_format::Step;
 
-use crate::ending::{Ending, Exit, Left};
 use crate::output::Chunk;
 use crate::pin::{Called, Calls};
 use crate::platform;
@@ -28,6 +27,7 @@ use crate::recording::{Recording, EXIT_WAIT};
 use crate::settle::{self, look_pause, Said};
 use crate::terminal::{Kept, Terminal};
 use crate::words::Words;
+use crate::{Ending, Exit, Left};
 use crate::{Settle, Settled, Timing};
 
 /// A program running in a pseudo-terminal, its screen emulated.
