@@ -40,10 +40,10 @@ use windows_sys::Win32::UI::Input::KeyboardAndMouse::{
 
 pub use host::serve_if_asked;
 
-use crate::ending::Ending;
 use crate::last_words;
 use crate::recording::{Recording, EXIT_WAIT};
 use crate::settle::look_pause;
+use crate::Ending;
 use crate::{Exit, Left, Settle, Settled, Timing};
 
 /// How long the screen must hold still once the input has drained.

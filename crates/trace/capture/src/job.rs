@@ -32,14 +32,23 @@ pub(crate) fn wrap(
     args: &[OsString],
     stderr: Option<&Path>,
 ) -> (OsString, Vec<OsString>) {
-    let stderr = stderr.map_or_else(
-        || OsString::from("/dev/stderr"),
-        |tty| tty.as_os_str().to_os_string(),
-    );
-    let mut words: Vec<OsString> = vec!["-c".into(), SCRIPT.into(), stderr];
-    words.push(program.to_os_string());
-    words.extend(args.iter().cloned());
-    (OsString::from("/bin/sh"), words)
+    let stderr = stderr.map_or(OsStr::new("/dev/stderr"), Path::as_os_str);
+    shell(SCRIPT, stderr, program, args)
+}
+
+/// `/bin/sh -c script`, its `$0` `zero` and its `"$@"` `program` `args`.
+pub(crate) fn shell(
+    script: &str,
+    zero: &OsStr,
+    program: &OsStr,
+    args: &[OsString],
+) -> (OsString, Vec<OsString>) {
+    let words = ["-c".as_ref(), script.as_ref(), zero, program];
+    let words = words.map(OsStr::to_os_string).into_iter();
+    (
+        OsString::from("/bin/sh"),
+        words.chain(args.iter().cloned()).collect(),
+    )
 }
 
 /// Continues the shell `pid`, stopped while its job is: it brings its job

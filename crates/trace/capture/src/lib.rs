@@ -14,7 +14,8 @@
 //! The program's standard error is read apart on a second pseudo-terminal
 //! ([`words`]; Unix). A program whose keys hold `^Z` runs as a shell's job
 //! (Unix), resumed as `fg` does ([`PtySession::resume`]). A capture says
-//! how the program ended ([`Outcome`], [`Exit`]) and its last words
+//! how the program ended ([`Outcome`], [`Exit`]: a played program's
+//! models, [`rogue_trace_format::played`]) and its last words
 //! ([`last_words`]). On Windows, [`capture`] runs the program on the
 //! console itself (the module `console`).
 
@@ -22,11 +23,9 @@ pub mod cancel;
 pub mod cast;
 #[cfg(windows)]
 pub mod console;
-pub mod ending;
 #[cfg(unix)]
 mod job;
 pub mod last_words;
-pub mod outcome;
 pub mod output;
 pub mod pin;
 #[cfg(not(unix))]
@@ -52,10 +51,11 @@ mod terminal;
 pub mod watch;
 pub mod words;
 
-pub use ending::{Ending, Exit, Left, Signal};
-pub use outcome::{Outcome, Stopped};
 pub use pin::Seen;
 pub use record::{capture, CaptureOptions, Recorded};
+pub use rogue_trace_format::played::{
+    Ending, Exit, Left, Outcome, Signal, Stopped,
+};
 pub use screen::screen_step;
 pub use session::PtySession;
 pub use settle::{Settle, Settled, State, Timing};

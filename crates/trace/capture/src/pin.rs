@@ -230,40 +230,26 @@ mod tests {
 
     #[test]
     fn time_and_for_msvc_srand_and_rand_must_have_been_called() {
-        let glibc = Asked {
+        let asked = |msvc| Asked {
             seed: "42".into(),
-            msvc: false,
+            msvc,
         };
-        let msvc = Asked {
-            seed: "42".into(),
-            msvc: true,
-        };
-        let all = Called(Called::TIME | Called::SRAND | Called::RAND);
-        assert!(glibc.check_called(Called(Called::TIME)).is_ok());
-        assert!(msvc.check_called(all).is_ok());
-        let none = glibc.check_called(Called(0)).unwrap_err().to_string();
-        assert_eq!(
-            none,
-            "--pin: the program never called time() before its first screen, so its seed is not 42 (is it statically linked, or seeded another way?)"
-        );
-        let no_time = msvc.check_called(Called(Called::SRAND | Called::RAND));
-        assert!(no_time.unwrap_err().to_string().contains("time()"));
-        let no_rand = msvc
-            .check_called(Called(Called::TIME | Called::SRAND))
-            .unwrap_err()
-            .to_string();
-        assert!(no_rand.contains("never called rand() before"), "{no_rand}");
-        let neither = msvc.check_called(Called(Called::TIME)).unwrap_err();
-        assert!(neither.to_string().contains("srand() or rand()"));
-        let elsewhere = glibc
-            .check_called(Called(Called::TIME_ELSEWHERE))
-            .unwrap_err()
-            .to_string();
-        assert!(
-            elsewhere.starts_with("--pin: the program never called time()")
-                && elsewhere.contains("another process of the command did"),
-            "{elsewhere}"
-        );
+        let (time, srand, rand) = (Called::TIME, Called::SRAND, Called::RAND);
+        assert!(asked(false).check_called(Called(time)).is_ok());
+        assert!(asked(true)
+            .check_called(Called(time | srand | rand))
+            .is_ok());
+        let refused = [
+            (false, 0, "--pin: the program never called time() before its first screen, so its seed is not 42 (is it statically linked, or seeded another way?)"),
+            (true, srand | rand, "--pin: the program never called time() before"),
+            (true, time | srand, "--pin --rng msvc: the program never called rand() before"),
+            (true, time, "--pin --rng msvc: the program never called srand() or rand()"),
+            (false, Called::TIME_ELSEWHERE, "--pin: the program never called time() before its first screen, so its seed is not 42 (another process of the command did"),
+        ];
+        for (msvc, bits, says) in refused {
+            let e = asked(msvc).check_called(Called(bits)).unwrap_err();
+            assert!(e.to_string().starts_with(says), "{bits}: {e}");
+        }
     }
 
     #[test]

@@ -181,13 +181,13 @@ fn refusal_of(path: &Path) -> Option<Refusal> {
 fn number(bytes: &[u8], at: usize, len: usize) -> Option<u64> {
     let field = bytes.get(at..at + len)?;
     let mut buf = [0u8; 8];
-    if cfg!(target_endian = "little") {
-        buf[..len].copy_from_slice(field);
-        Some(u64::from_le_bytes(buf))
+    let at = if cfg!(target_endian = "little") {
+        0
     } else {
-        buf[8 - len..].copy_from_slice(field);
-        Some(u64::from_be_bytes(buf))
-    }
+        8 - len
+    };
+    buf[at..at + len].copy_from_slice(field);
+    Some(u64::from_ne_bytes(buf))
 }
 
 /// Whether `path` is setuid or setgid to a user or group not ours.
@@ -390,19 +390,13 @@ impl Typist {
 /// A new FIFO at `path`, opened for reading and writing without blocking.
 #[cfg(unix)]
 fn fifo(path: &Path) -> io::Result<File> {
-    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::{ffi::OsStrExt, fs::OpenOptionsExt};
     let c_path = std::ffi::CString::new(path.as_os_str().as_bytes())
         .map_err(io::Error::other)?;
     // SAFETY: mkfifo reads the NUL-terminated path it is given.
     if unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) } != 0 {
         return Err(io::Error::last_os_error());
     }
-    open_fifo(path)
-}
-
-#[cfg(unix)]
-fn open_fifo(path: &Path) -> io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -413,127 +407,4 @@ fn open_fifo(path: &Path) -> io::Result<File> {
 #[cfg(not(unix))]
 fn fifo(_path: &Path) -> io::Result<File> {
     Err(io::Error::from(io::ErrorKind::Unsupported))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn this_test_binary_takes_the_library_and_a_text_file_does_not() {
-        let me = std::env::current_exe().unwrap();
-        assert_eq!(takes_preload(me.as_os_str()), cfg!(target_os = "linux"));
-        let text = std::env::temp_dir()
-            .join(format!("rogue-preload-text-{}", std::process::id()));
-        std::fs::write(&text, "not a program").unwrap();
-        assert!(!takes_preload(text.as_os_str()));
-        std::fs::remove_file(&text).unwrap();
-        assert!(!takes_preload(OsStr::new("no-such-program-here")));
-    }
-
-    #[test]
-    #[cfg(target_os = "linux")]
-    fn a_program_for_another_machine_or_cut_short_is_refused_and_says_why() {
-        let me = std::fs::read(std::env::current_exe().unwrap()).unwrap();
-        let dir = std::env::temp_dir()
-            .join(format!("rogue-preload-refusal-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let write = |name: &str, bytes: &[u8]| {
-            let path = dir.join(name);
-            std::fs::write(&path, bytes).unwrap();
-            path
-        };
-        let mine = write("mine", &me);
-        assert_eq!(refusal(mine.as_os_str()), None);
-        let mut other = me.clone();
-        other[18] ^= 0x40;
-        let other = write("other", &other);
-        assert_eq!(refusal(other.as_os_str()), Some(Refusal::Foreign));
-        // The header only: its program headers are not there.
-        let cut = write("cut", &me[..64]);
-        assert_eq!(refusal(cut.as_os_str()), Some(Refusal::NotAProgram));
-        let script = write("script", b"#!/bin/sh\n");
-        assert_eq!(refusal(script.as_os_str()), None);
-        assert_eq!(refusal(OsStr::new("no-such-program-here")), None);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    /// What can be read now of `fifo` (the typist's FIFO, opened here for
-    /// reading and writing, so never at its end), and whether the typist
-    /// has closed it.
-    #[cfg(target_os = "linux")]
-    fn fifo_holds(typist: &Typist, fifo: &mut File) -> (Vec<u8>, bool) {
-        use std::io::Read;
-        let mut read = Vec::new();
-        let mut buf = [0u8; 64];
-        loop {
-            match fifo.read(&mut buf) {
-                Ok(n) if n > 0 => read.extend_from_slice(&buf[..n]),
-                Err(e) if e.kind() != io::ErrorKind::WouldBlock => {
-                    panic!("{e}")
-                }
-                _ => return (read, typist.fifo.is_none()),
-            }
-        }
-    }
-
-    #[test]
-    #[cfg(target_os = "linux")]
-    fn a_burst_goes_in_framed_with_its_count_a_special_key_s_in_its_mode() {
-        use rogue_trace_format::{keys::UP, JOIN};
-        let keys = ['j', 'l', JOIN, 'l', 'k', JOIN, UP];
-        let mut typist = Typist::new(&keys).unwrap();
-        let (_, path) = typist.env(&[], Path::new("/dev/tty"))[1].clone();
-        let mut fifo = open_fifo(Path::new(&path)).unwrap();
-        typist.start().unwrap();
-        let burst = [b'j', protocol::BURST, 3, 2, b'l', b'l'].to_vec();
-        assert_eq!(fifo_holds(&typist, &mut fifo), (burst, false));
-        typist.reached(4, true).unwrap();
-        let up = [protocol::BURST, 3, 4, b'k', 0x1b, b'O', b'A'].to_vec();
-        assert_eq!(fifo_holds(&typist, &mut fifo), (up, true));
-    }
-
-    #[test]
-    #[cfg(target_os = "linux")]
-    fn a_special_key_goes_in_once_the_program_waits_for_it_in_its_mode() {
-        use rogue_trace_format::keys::{HOME, UP};
-        let keys = ['j', UP, 'k', HOME];
-        let mut typist = Typist::new(&keys).unwrap();
-        let (_, path) = typist.env(&[], Path::new("/dev/tty"))[1].clone();
-        let mut fifo = open_fifo(Path::new(&path)).unwrap();
-        typist.start().unwrap();
-        assert_eq!(fifo_holds(&typist, &mut fifo), (b"j".to_vec(), false));
-        // Waits said again, or for keys already in, add nothing.
-        typist.reached(0, true).unwrap();
-        assert_eq!(fifo_holds(&typist, &mut fifo), (vec![], false));
-        typist.reached(1, true).unwrap();
-        let up = [protocol::FRAME, 3, 0x1b, b'O', b'A', b'k'].to_vec();
-        assert_eq!(fifo_holds(&typist, &mut fifo), (up, false));
-        typist.reached(3, false).unwrap();
-        let home = [protocol::FRAME, 4, 0x1b, b'[', b'1', b'~'].to_vec();
-        assert_eq!(fifo_holds(&typist, &mut fifo), (home, true));
-    }
-
-    #[test]
-    #[cfg(target_os = "linux")]
-    fn keys_past_the_fifo_s_size_wait_their_turn() {
-        let keys: Vec<char> = "é".repeat(50_000).chars().collect();
-        let mut typist = Typist::new(&keys).unwrap();
-        let (_, path) = typist.env(&[], Path::new("/dev/tty"))[1].clone();
-        let mut reader = std::fs::File::open(&path).unwrap();
-        typist.start().unwrap();
-        assert!(!typist.unsent.is_empty(), "a FIFO holds less than 100 KB");
-        assert!(typist.fifo.is_some());
-        let mut read = Vec::new();
-        let mut buf = vec![0; 65536];
-        while !typist.unsent.is_empty() || typist.fifo.is_some() {
-            use std::io::Read;
-            let n = reader.read(&mut buf).unwrap();
-            read.extend_from_slice(&buf[..n]);
-            typist.top_up().unwrap();
-        }
-        use std::io::Read;
-        reader.read_to_end(&mut read).unwrap();
-        assert_eq!(String::from_utf8(read).unwrap(), "é".repeat(50_000));
-    }
 }

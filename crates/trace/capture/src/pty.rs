@@ -21,13 +21,13 @@ use portable_pty::{
 };
 
 use crate::cancel;
-use crate::ending::Exit;
 use crate::output::{spawn_readers, Chunk};
 use crate::platform;
 use crate::preload::Typist;
 use crate::program;
 #[cfg(unix)]
 use crate::protocol;
+use crate::Exit;
 
 /// What a program is started with.
 pub(crate) struct Command<'a> {
@@ -326,20 +326,6 @@ impl StderrPty {
         }
         typing
     }
-
-    /// The command that runs `program` with this as its standard error.
-    fn wrap(
-        &self,
-        program: &OsStr,
-        args: &[OsString],
-    ) -> (OsString, Vec<OsString>) {
-        let mut words: Vec<OsString> =
-            ["-c", "exec \"$@\" 2>\"$0\""].map(OsString::from).to_vec();
-        words.push(self.tty.clone().into_os_string());
-        words.push(program.to_os_string());
-        words.extend(args.iter().cloned());
-        (OsString::from("/bin/sh"), words)
-    }
 }
 
 /// A terminal's size as `portable-pty` takes it.
@@ -431,7 +417,10 @@ impl Start<'_> {
         #[cfg(unix)]
         if let Some(pty) = self.stderr {
             program::check_runnable(self.program, self.changes)?;
-            let (shell, words) = pty.wrap(self.program, self.args);
+            let script = "exec \"$@\" 2>\"$0\"";
+            let tty = pty.tty.as_os_str();
+            let (shell, words) =
+                crate::job::shell(script, tty, self.program, self.args);
             return Ok(command_of(&shell, &words));
         }
         Ok(command_of(self.program, self.args))

@@ -13,12 +13,12 @@ use rogue_trace_format::{
 
 #[cfg(windows)]
 use crate::console;
-use crate::outcome::{Outcome, Stopped};
 use crate::pin::{Asked, Seen};
 use crate::protocol::BURST_MAX;
 use crate::recording::Recording;
 use crate::settle::{grown, Said};
 use crate::{cast, Settle, Settled};
+use crate::{Outcome, Stopped};
 
 /// What to capture.
 #[derive(Clone, Debug)]

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use rogue_trace_format::stderr::Stderr;
 use rogue_trace_format::Step;
 
-use crate::ending::Ending;
 use crate::pin::Called;
 use crate::settle::Said;
+use crate::Ending;
 use crate::{Settle, Settled, Timing};
 
 /// How long a program that closed its terminal or is gone may take to exit

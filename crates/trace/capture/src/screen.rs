@@ -456,16 +456,6 @@ fn colour(c: vt100::Color) -> Colour {
 mod tests {
     use super::*;
 
-    fn cursor_after(bytes: &[u8]) -> Cursor {
-        let mut parser = vt100::Parser::new(
-            std::num::NonZeroU16::new(2).unwrap(),
-            std::num::NonZeroU16::new(3).unwrap(),
-            0,
-        );
-        parser.process(bytes);
-        screen_step(parser.screen(), 0, None).cursor
-    }
-
     fn terminal(bytes: &[u8]) -> vt100::Parser<Beyond> {
         let size = |n| std::num::NonZeroU16::new(n).unwrap();
         let mut parser = vt100::Parser::new_with_callbacks(
@@ -536,23 +526,5 @@ mod tests {
             left_of(&parser, None).not_restored(),
             ["with ESC [ 7 x, ^G (the bell) written as it ended, after its last screen"]
         );
-    }
-
-    #[test]
-    fn a_blank_is_plain_on_the_default_or_black_and_odd_on_another_colour() {
-        let parser = terminal(b"\x1b[100m \x1b[40m \x1b[m \x1b[7m ");
-        let step = screen_step(parser.screen(), 0, None);
-        assert_eq!(step.colours[0], "?  ?      ");
-        let looks: Vec<String> =
-            step.odd.iter().map(|o| o.look.to_string()).collect();
-        assert_eq!(looks, ["default 8", "default default inverse"]);
-    }
-
-    #[test]
-    fn the_cursor_is_hidden_or_where_the_terminal_shows_it() {
-        assert_eq!(cursor_after(b"\x1b[?25l"), Cursor::Hidden);
-        assert_eq!(cursor_after(b"ab"), Cursor::At { y: 0, x: 2 });
-        // A full row leaves it on its last column, its wrap pending.
-        assert_eq!(cursor_after(b"abc"), Cursor::At { y: 0, x: 2 });
     }
 }

@@ -17,7 +17,6 @@ use rogue_trace_format::burst::burst_bytes;
 use rogue_trace_format::stderr::Stderr;
 use rogue_trace_format::Step;
 
-use crate::ending::{Ending, Exit, Left};
 use crate::output::Chunk;
 use crate::pin::{Called, Calls};
 use crate::platform;
@@ -28,6 +27,7 @@ use crate::recording::{Recording, EXIT_WAIT};
 use crate::settle::{self, look_pause, Said};
 use crate::terminal::{Kept, Terminal};
 use crate::words::Words;
+use crate::{Ending, Exit, Left};
 use crate::{Settle, Settled, Timing};
 
 /// A program running in a pseudo-terminal, its screen emulated.
@@ -585,29 +585,4 @@ fn nonzero_size(cols: u16, rows: u16) -> io::Result<(NonZeroU16, NonZeroU16)> {
                 format!("a terminal of {cols}x{rows} has no cells"),
             )
         })
-}
-
-#[cfg(all(test, unix))]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_script_without_its_interpreter_line_is_run_by_the_shell() {
-        let dir = std::env::temp_dir()
-            .join(format!("rogue-capture-script-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let script = dir.join("plain");
-        std::fs::write(&script, "echo \"from a plain script: $1\"\n").unwrap();
-        let mut mode = std::fs::metadata(&script).unwrap().permissions();
-        std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o755);
-        std::fs::set_permissions(&script, mode).unwrap();
-        // Found by its bare name in the program's own PATH.
-        let path = vec![("PATH".into(), dir.to_string_lossy().into_owned())];
-        let command = ["plain", "hi"].map(OsString::from);
-        let mut session =
-            PtySession::spawn(&command, 40, 2, "", &path).expect("it starts");
-        session.wait_exit(Duration::from_secs(10)).expect("it ends");
-        let _ = std::fs::remove_dir_all(&dir);
-        assert_eq!(session.screen().contents(), "from a plain script: hi");
-    }
 }

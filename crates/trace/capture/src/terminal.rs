@@ -7,9 +7,9 @@ use std::num::NonZeroU16;
 
 use rogue_trace_format::Step;
 
-use crate::ending::Left;
 use crate::last_words;
 use crate::screen::{left_of, terminal_step, Beyond};
+use crate::Left;
 
 /// The most bytes kept of what a program wrote since its screen last
 /// settled: enough for a panic's message or a traceback.
