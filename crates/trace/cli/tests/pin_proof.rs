@@ -7,25 +7,17 @@
 #![cfg(target_os = "linux")] // LD_PRELOAD
 
 mod common;
-use common::{rogue_trace, text};
+use common::{rogue_trace, scratch_path, text};
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
-
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-pin-proof-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
 
 /// `fixtures/NAME.c` built with the system's C compiler and `flags`, as
 /// `binary`.
 fn build(name: &str, binary: &str, flags: &[&str]) -> PathBuf {
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join(format!("tests/fixtures/{name}.c"));
-    rogue_testkit::compile_c(&source, &scratch("bin"), binary, flags)
+    rogue_testkit::compile_c(&source, &scratch_path("bin"), binary, flags)
 }
 
 /// The curses program seeded with `srand(time(NULL))` when its argument
@@ -89,7 +81,7 @@ fn a_program_that_seeds_before_its_first_screen_passes_and_others_fail() {
                     never_time,
                     &case,
                 );
-                let file = scratch(&format!("{how}-{rng}-{when}.trace"));
+                let file = scratch_path(&format!("{how}-{rng}-{when}.trace"));
                 let out = capture(rng, how, Some(&file), &seeded, &[when]);
                 refused(&out, never_time, &case);
                 assert!(!file.exists(), "{case}: no trace written");
@@ -109,9 +101,21 @@ fn a_program_that_seeds_before_its_first_screen_passes_and_others_fail() {
 }
 
 #[test]
+fn a_program_that_dies_before_its_first_key_is_found_dead_not_unpinned() {
+    let seeded = seeded("seeded-crash");
+    for how in ["observe", "watch", "quiet"] {
+        let out = capture("glibc", how, None, &seeded, &["crash"]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{how}: {err}");
+        assert!(err.contains("SIGSEGV"), "{how}: {err}");
+        assert!(!err.contains("never called time()"), "{how}: {err}");
+    }
+}
+
+#[test]
 fn a_program_that_cannot_take_the_library_is_refused() {
     let probe = build("pin_probe", "pin_probe_static", &["-static"]);
-    let file = scratch("static.trace");
+    let file = scratch_path("static.trace");
     let out = capture("glibc", "observe", Some(&file), &probe, &[]);
     refused(
         &out,
@@ -124,7 +128,7 @@ fn a_program_that_cannot_take_the_library_is_refused() {
     );
     assert!(!file.exists());
     // Behind a script, only the run tells.
-    let script = scratch("static.sh");
+    let script = scratch_path("static.sh");
     std::fs::write(&script, format!("#!/bin/sh\nexec {}\n", probe.display()))
         .unwrap();
     let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
@@ -139,7 +143,7 @@ fn a_program_that_cannot_take_the_library_is_refused() {
     // A program for another machine.
     let mut elf = std::fs::read(&probe).unwrap();
     elf[18] ^= 0x40;
-    let foreign = scratch("foreign");
+    let foreign = scratch_path("foreign");
     std::fs::write(&foreign, elf).unwrap();
     std::fs::set_permissions(
         &foreign,
@@ -156,7 +160,8 @@ fn a_program_that_cannot_take_the_library_is_refused() {
 #[test]
 fn a_recording_of_a_pin_that_did_not_take_is_not_left_behind() {
     let seeded = seeded("seeded_cast");
-    let (trace, cast) = (scratch("never.trace"), scratch("never.cast"));
+    let (trace, cast) =
+        (scratch_path("never.trace"), scratch_path("never.cast"));
     let out = rogue_trace(&[
         "capture",
         "--pin",
@@ -225,7 +230,7 @@ fn compare_pins_both_sides_whatever_the_keys_even_none() {
 
 /// An executable script `name` of `lines`, after `#!/bin/sh`.
 fn script(name: &str, lines: &[String]) -> PathBuf {
-    let path = scratch(name);
+    let path = scratch_path(name);
     std::fs::write(&path, format!("#!/bin/sh\n{}\n", lines.join("\n")))
         .unwrap();
     let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
@@ -306,7 +311,7 @@ fn an_unpinned_program_that_seeds_with_the_clock_first_is_seen_seeding_from_it()
     // A Node.js port: its runtime reads the clock at start-up, and the
     // script seeds nothing.
     let node = rogue_testkit::required_program(&["node", "nodejs"], "nodejs");
-    let node_port = scratch("port.js");
+    let node_port = scratch_path("port.js");
     std::fs::write(
         &node_port,
         "process.stdin.setRawMode(true);\n\
