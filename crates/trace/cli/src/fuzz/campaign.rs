@@ -210,6 +210,11 @@ impl Gather<'_> {
             }
             Played::Failed(failure) => Err(failure),
         };
+        // A stop ends the programs a confirmation or a shrink plays too.
+        if counted.is_err() && stop::stopping() {
+            self.cut_short += 1;
+            return Flow::Go;
+        }
         // A failure (its output closed, too) ends the campaign: the cases
         // under way are not needed, and their programs end at once.
         counted.unwrap_or_else(|failure| {
