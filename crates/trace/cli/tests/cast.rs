@@ -5,18 +5,10 @@
 #![cfg(unix)] // a Unix pseudo-terminal
 
 mod common;
-use common::{rogue, rogue_trace, text};
+use common::{rogue, rogue_trace, scratch, text};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-cast-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// `rogue-trace capture` of `rogue` with the keys and the seed of the
 /// recording `cast`, its trace written to `out`. (`rogue`'s own `--seed`

@@ -10,20 +10,13 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{fixture, rogue_trace, scratch_path, text};
 
 use std::path::PathBuf;
 use std::process::Output;
 use std::sync::OnceLock;
 
 use rogue_testkit::compile_c;
-
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-chapters-{}", std::process::id()))
-        .join(name)
-}
 
 /// The stand-in of Part `part`, compiled once.
 fn stand_in(part: usize) -> &'static str {
@@ -33,7 +26,7 @@ fn stand_in(part: usize) -> &'static str {
         .get_or_init(|| {
             let name = format!("part{part}");
             let source = fixture(&format!("{name}.c"));
-            compile_c(&source, &scratch("bin"), &name, &["-lncurses"])
+            compile_c(&source, &scratch_path("bin"), &name, &["-lncurses"])
         })
         .to_str()
         .unwrap()
@@ -207,7 +200,7 @@ fn a_chapter_that_never_seeds_takes_no_seed_and_no_pin() {
 /// `rogue-trace fuzz --part PART ARGS --port 'PORT' -- PROGRAM`, its
 /// traces in a folder of its own.
 fn fuzz(part: &str, args: &[&str], port: &str, program: &str) -> Output {
-    let out = scratch(&format!("fuzz-{part}-{}", args.join("-")));
+    let out = scratch_path(&format!("fuzz-{part}-{}", args.join("-")));
     let mut all = vec!["fuzz", "--part", part, "--out", out.to_str().unwrap()];
     all.extend(args);
     all.extend(["--port", port, "--", program]);

@@ -1,7 +1,7 @@
 //! `rogue-trace` as a user runs it: exit statuses and what it prints.
 
 mod common;
-use common::rogue_trace;
+use common::{rogue_trace, scratch_path};
 
 use std::path::{Path, PathBuf};
 #[cfg(unix)]
@@ -22,14 +22,6 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).to_string()
 }
 
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 /// Writes `trace` with `change` applied to its text, returns the path.
 fn changed(name: &str, change: impl Fn(&mut Trace)) -> PathBuf {
     let text =
@@ -37,7 +29,7 @@ fn changed(name: &str, change: impl Fn(&mut Trace)) -> PathBuf {
             .unwrap();
     let mut trace = Trace::parse(&text).unwrap();
     change(&mut trace);
-    let path = scratch(name);
+    let path = scratch_path(name);
     std::fs::write(&path, trace.to_text()).unwrap();
     path
 }
@@ -279,7 +271,7 @@ fn traces_without_steps_are_never_identical() {
 /// Runs `capture ARGS --out FILE` in the scratch folder; the file.
 #[cfg(unix)]
 fn capture_to(name: &str, args: &[&str]) -> PathBuf {
-    let path = scratch(name);
+    let path = scratch_path(name);
     let _ = std::fs::remove_file(&path);
     let mut all = vec!["capture", "--out", path.to_str().unwrap()];
     all.extend(args);
@@ -297,7 +289,7 @@ fn diff_ignores_the_program_line() {
 
 #[test]
 fn a_malformed_file_is_named_with_its_line() {
-    let path = scratch("bad.trace");
+    let path = scratch_path("bad.trace");
     let text = std::fs::read_to_string(golden(SEED42))
         .unwrap()
         .replace("# size: 100x25", "# size: wide");
@@ -398,7 +390,7 @@ fn capture_ends_with_a_message_when_the_program_exits_early() {
 #[cfg(unix)] // `sh`, `sleep` and `yes` in a pseudo-terminal
 #[test]
 fn capture_starts_a_program_given_by_a_relative_path() {
-    let dir = scratch("relative");
+    let dir = scratch_path("relative");
     std::fs::create_dir_all(dir.join("bin")).unwrap();
     let program = dir.join("bin/hello");
     std::fs::write(
@@ -535,7 +527,7 @@ fn every_command_answers_help_with_its_own_usage() {
 
 #[test]
 fn bad_usage_is_one_line_and_exit_2() {
-    let same = scratch("same-file.trace");
+    let same = scratch_path("same-file.trace");
     let same = same.to_str().unwrap();
     let cases: [(&[&str], &str); 16] = [
         (
@@ -640,7 +632,7 @@ fn bad_usage_is_one_line_and_exit_2() {
 /// A folder of its own for a test of `--force`, holding one file of the
 /// user's, `mine.txt`; the folder and the file.
 fn folder_with_a_file(name: &str) -> (PathBuf, PathBuf) {
-    let dir = scratch(name);
+    let dir = scratch_path(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mine = dir.join("mine.txt");
@@ -856,7 +848,7 @@ fn capture_writes_only_the_header_values_it_was_given() {
 #[cfg(target_os = "linux")]
 fn capture_ends_the_whole_process_group_it_started() {
     // A grandchild that ignores SIGHUP, as a daemon would.
-    let pid_file = scratch("grandchild.pid");
+    let pid_file = scratch_path("grandchild.pid");
     let script = format!(
         "trap '' HUP; sleep 300 & echo $! > {}; printf started; read x",
         pid_file.display()
@@ -885,7 +877,7 @@ fn capture_ends_the_whole_process_group_it_started() {
 #[test]
 fn compare_refuses_more_than_it_can_hold() {
     // In a file: 100,000 keys are more than a Windows command line holds.
-    let keys = scratch("many.keys");
+    let keys = scratch_path("many.keys");
     std::fs::write(&keys, "j".repeat(100_000)).unwrap();
     let out = rogue_trace(&[
         "compare",
@@ -909,7 +901,7 @@ fn compare_refuses_more_than_it_can_hold() {
 
 #[test]
 fn a_capture_that_cannot_start_leaves_no_trace_behind() {
-    let out = scratch("never.trace");
+    let out = scratch_path("never.trace");
     let path = out.to_str().unwrap();
     let o = rogue_trace(&[
         "capture",

@@ -10,24 +10,18 @@
 
 mod common;
 
-use common::{compile_rust, fixture, rogue_trace, rogue_trace_on, text};
+use common::{
+    compile_rust, fixture, rogue_trace, rogue_trace_on, scratch_path, text,
+};
 
-use std::path::PathBuf;
 use std::process::Output;
 
 use rogue_testkit::{compile_c, required_program};
 
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-cursor-{}", std::process::id()))
-        .join(name)
-}
-
 /// A C fixture, compiled.
 fn built(name: &str, libs: &[&str]) -> String {
     let source = fixture(&format!("{name}.c"));
-    let path = compile_c(&source, &scratch("bin"), name, libs);
+    let path = compile_c(&source, &scratch_path("bin"), name, libs);
     path.to_str().unwrap().to_string()
 }
 
@@ -94,7 +88,7 @@ fn a_curses_port_without_curs_set_differs_from_the_c_and_the_built_in_port() {
 fn the_traces_written_say_each_steps_cursor_and_how_each_side_ended() {
     let part2 = built("part2", &["-lncurses"]);
     let shown = format!("{part2} --plant cursor");
-    let dir = scratch("traces");
+    let dir = scratch_path("traces");
     let mut args = vec!["compare", "--part", "2", "--size", "100x25"];
     args.extend(["--keys", "jq", "--out", dir.to_str().unwrap()]);
     args.extend(["--port", &shown, "--", &part2]);
@@ -141,7 +135,7 @@ fn ports_in_c_and_node_that_never_hide_the_cursor_differ() {
 
 #[test]
 fn a_rust_port_that_never_hides_the_cursor_differs() {
-    let bin = compile_rust("panics", &scratch("bin"));
+    let bin = compile_rust("panics", &scratch_path("bin"));
     let port = bin.as_str();
     let hidden = format!("{port} --hide");
     let same = compare("1", "30x8", "abq", Some(&hidden), &hidden);
@@ -159,7 +153,7 @@ fn a_rust_port_that_never_hides_the_cursor_differs() {
 #[test]
 fn fuzz_names_the_cursor_as_one_group() {
     let planted = built("planted", &[]);
-    let out_dir = scratch("fuzz");
+    let out_dir = scratch_path("fuzz");
     let port = format!("{planted} --seed {{seed}} --plant cursor");
     let reference = format!("{planted} --seed {{seed}}");
     let mut args = vec!["fuzz", "--part", "1", "--cases", "6", "--seed", "4"];
@@ -211,7 +205,7 @@ fn ignore_cursor_leaves_the_cursor_out_and_finds_what_else_differs() {
         stdout.contains("identical, the cursor ignored:"),
         "{stdout}"
     );
-    let fuzz_out = scratch("fuzz-ignored");
+    let fuzz_out = scratch_path("fuzz-ignored");
     let fuzz_out = fuzz_out.to_str().unwrap();
     let fuzz = ["fuzz", "--cases", "3", "--out", fuzz_out];
     let stdout = ignored("cursor", &fuzz, 0);

@@ -7,19 +7,10 @@
 #![cfg(unix)] // signals, and a Unix pseudo-terminal
 
 mod common;
-use common::text;
+use common::{scratch, text};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-/// A folder of this test's own.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-endings-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// `endings.c`, compiled into `dir` with the system's C compiler and
 /// ncurses; compiled where it lies, so that an assertion names it

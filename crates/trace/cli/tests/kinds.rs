@@ -10,24 +10,16 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{fixture, rogue_trace, scratch_path, text};
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use rogue_testkit::compile_c;
 
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-kinds-{}", std::process::id()))
-        .join(name)
-}
-
 /// The fixture `NAME.c`, compiled once with `flags`.
 fn built(name: &str, flags: &[&str]) -> String {
     let source = fixture(&format!("{name}.c"));
-    compile_c(&source, &scratch("bin"), name, flags)
+    compile_c(&source, &scratch_path("bin"), name, flags)
         .to_str()
         .unwrap()
         .to_string()
@@ -63,7 +55,7 @@ fn named(out: &str) -> &str {
 /// `fuzz ARGS` of planted.c planted with `plant` against itself, writing
 /// into a scratch folder of its own: its exit status and output.
 fn fuzz(plant: &str, args: &[&str]) -> (Option<i32>, String) {
-    let out = scratch(&format!("fuzz-{plant}-{}", args.join("-")));
+    let out = scratch_path(&format!("fuzz-{plant}-{}", args.join("-")));
     let _ = std::fs::remove_dir_all(&out);
     let port = format!("{} --seed {{seed}} --plant {plant}", planted());
     let mut all = vec!["fuzz", "--out", out.to_str().unwrap()];

@@ -7,26 +7,24 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{fixture, rogue, rogue_trace, scratch_path, text};
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use rogue_testkit::compile_c;
 
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-naming-{}", std::process::id()))
-        .join(name)
-}
-
 /// `dungeon.c`, compiled once.
 fn dungeon() -> &'static str {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY
         .get_or_init(|| {
-            compile_c(&fixture("dungeon.c"), &scratch("bin"), "dungeon", &[])
+            compile_c(
+                &fixture("dungeon.c"),
+                &scratch_path("bin"),
+                "dungeon",
+                &[],
+            )
         })
         .to_str()
         .unwrap()
@@ -94,7 +92,7 @@ fn fuzz(plant: &str, args: &[&str]) -> (Option<i32>, String) {
 
 /// [`fuzz`] on screens of `sizes`.
 fn fuzz_on(sizes: &str, plant: &str, args: &[&str]) -> (Option<i32>, String) {
-    let out = scratch(&format!("fuzz-{plant}-{sizes}"));
+    let out = scratch_path(&format!("fuzz-{plant}-{sizes}"));
     let _ = std::fs::remove_dir_all(&out);
     let port = format!("{} --seed {{seed}} --plant {plant}", dungeon());
     let mut all = vec!["fuzz", "--out", out.to_str().unwrap()];
@@ -227,7 +225,7 @@ fn chars_says_it_compared_the_characters_alone() {
 
 #[test]
 fn compare_s_report_names_the_first_difference_as_fuzz_does() {
-    let dir = scratch("report");
+    let dir = scratch_path("report");
     std::fs::create_dir_all(&dir).unwrap();
     let page = dir.join("remembered-lit.html");
     let _ = std::fs::remove_file(&page);
@@ -240,17 +238,6 @@ fn compare_s_report_names_the_first_difference_as_fuzz_does() {
         written.contains("its first difference, as fuzz names it: a colour differs, not the field of view"),
         "{out}"
     );
-}
-
-/// `rogue`, built beside `rogue-trace`, if it is.
-fn rogue() -> Option<String> {
-    let rogue =
-        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
-    let built = std::path::Path::new(&rogue).exists();
-    if !built {
-        eprintln!("rogue is not built next to rogue-trace; skipped");
-    }
-    built.then_some(rogue)
 }
 
 /// The line of what a walk covered.
@@ -266,7 +253,7 @@ fn the_rooms_entered_are_said_of_the_seed_s_dungeon_only() {
     // The dungeon stand-in is not the seed's dungeon of Part 4.
     let (_, out) = compare("shifted", &["--seed", "3", "--walk", "20"]);
     assert!(!covered(&out).contains("room"), "{out}");
-    let Some(rogue) = rogue() else { return };
+    let rogue = rogue();
     let reference = [rogue.as_str(), "--seed", "{seed}", "--rng", "{rng}"];
     let mut args = vec!["compare", "--seed", "3", "--rng", "glibc", "--"];
     args.extend(reference);
@@ -277,7 +264,7 @@ fn the_rooms_entered_are_said_of_the_seed_s_dungeon_only() {
             && line.contains(" in the seed's dungeon)"),
         "{out}"
     );
-    let dir = scratch("fuzz-rooms");
+    let dir = scratch_path("fuzz-rooms");
     let _ = std::fs::remove_dir_all(&dir);
     let mut args =
         vec!["fuzz", "--cases", "2", "--seed", "1", "--size", "100x25"];

@@ -5,7 +5,7 @@
 #![cfg(unix)] // a Unix pseudo-terminal
 
 mod common;
-use common::{rogue_trace, text};
+use common::{rogue, rogue_trace, scratch_path, text};
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -13,19 +13,11 @@ use std::process::Output;
 use rogue_testkit::first_differing_cells;
 use rogue_trace_format::Trace;
 
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 /// The probe, compiled with the system's C compiler.
 fn probe() -> PathBuf {
     let source = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/pin_probe.c");
-    rogue_testkit::compile_c(&source, &scratch("bin"), "pin_probe", &[])
+    rogue_testkit::compile_c(&source, &scratch_path("bin"), "pin_probe", &[])
 }
 
 #[test]
@@ -69,22 +61,10 @@ fn pin_gives_the_seed_and_the_generator() {
     );
 }
 
-/// The `rogue` binary built beside `rogue-trace` (by `cargo test
-/// --workspace`), if it is there.
-fn rogue() -> Option<String> {
-    let rogue =
-        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
-    let built = std::path::Path::new(&rogue).exists();
-    if !built {
-        eprintln!("rogue is not built next to rogue-trace; skipped");
-    }
-    built.then_some(rogue)
-}
-
 /// `rogue-trace fuzz ARGS -- ROGUE --seed {seed} --rng {rng}`, writing
 /// into a scratch folder unless ARGS give `--out`.
 fn fuzz_rogue(rogue: &str, args: &[&str]) -> Output {
-    let out = scratch("out");
+    let out = scratch_path("out");
     let mut all = vec!["fuzz"];
     if !args.contains(&"--out") {
         all.extend(["--out", out.to_str().unwrap()]);
@@ -96,7 +76,7 @@ fn fuzz_rogue(rogue: &str, args: &[&str]) -> Output {
 
 #[test]
 fn fuzz_of_the_port_against_itself_is_identical() {
-    let Some(rogue) = rogue() else { return };
+    let rogue = rogue();
     let out = fuzz_rogue(
         &rogue,
         &[
@@ -126,8 +106,8 @@ fn fuzz_of_the_port_against_itself_is_identical() {
 
 #[test]
 fn fuzz_finds_and_shrinks_a_planted_difference() {
-    let Some(rogue) = rogue() else { return };
-    let dir = scratch("planted");
+    let rogue = rogue();
+    let dir = scratch_path("planted");
     // The port sees 14 tiles far; the reference, the C original's 15.
     let out = fuzz_rogue(
         &rogue,
@@ -225,8 +205,8 @@ fn fuzz_finds_and_shrinks_a_planted_difference() {
 
 #[test]
 fn a_port_on_another_generator_is_one_group_pointing_to_rand() {
-    let Some(rogue) = rogue() else { return };
-    let dir = scratch("generator");
+    let rogue = rogue();
+    let dir = scratch_path("generator");
     // Every case on glibc's generator; the port plays Microsoft's.
     let port = format!("{rogue} --seed {{seed}} --rng msvc");
     let out = fuzz_rogue(

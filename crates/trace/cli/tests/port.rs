@@ -7,45 +7,13 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{planted, rogue, rogue_trace, scratch_path, text};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
-use std::sync::OnceLock;
 
-use rogue_testkit::{compile_c, first_differing_cells, fuzz_traces as traces};
+use rogue_testkit::{first_differing_cells, fuzz_traces as traces};
 use rogue_trace_format::{is_resize, Trace};
-
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-port-{}", std::process::id()))
-        .join(name)
-}
-
-/// `planted.c`, compiled once.
-fn planted() -> &'static str {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY
-        .get_or_init(|| {
-            let source = fixture("planted.c");
-            compile_c(&source, &scratch("bin"), "planted", &[])
-        })
-        .to_str()
-        .unwrap()
-}
-
-/// The `rogue` binary built beside `rogue-trace` (by `cargo test
-/// --workspace`), if it is there.
-fn rogue() -> Option<String> {
-    let rogue =
-        env!("CARGO_BIN_EXE_rogue-trace").replace("rogue-trace", "rogue");
-    let built = Path::new(&rogue).exists();
-    if !built {
-        eprintln!("rogue is not built next to rogue-trace; skipped");
-    }
-    built.then_some(rogue)
-}
 
 /// `rogue-trace fuzz ARGS --port 'PLANTED --seed {seed} --plant WHAT' --
 /// PLANTED --seed {seed}`, its traces and reports in `out`.
@@ -93,7 +61,7 @@ fn a_port_against_itself_is_identical_and_both_are_named() {
     );
     assert!(last.contains(&a[3..]) && last.contains(&b[3..]), "{last}");
 
-    let Some(rogue) = rogue() else { return };
+    let rogue = rogue();
     let port = format!("{rogue} --seed {{seed}} --rng {{rng}}");
     let out = rogue_trace(&[
         "compare",
@@ -148,7 +116,7 @@ fn a_port_that_differs_is_found_and_both_are_named() {
     );
 
     // This project's own game, another field of view as the port.
-    let Some(rogue) = rogue() else { return };
+    let rogue = rogue();
     let port = format!("{rogue} --fov rays --seed {{seed}} --rng {{rng}}");
     let out = rogue_trace(&[
         "compare",
@@ -189,7 +157,7 @@ fn the_shrunk_case_still_shows_a_cell_of_the_difference_found() {
     // The port's bottom row shows a 'Z' in its middle, and a narrow screen
     // shows a '!' at its top left too: made narrower, the case would
     // still differ, but no longer where it was found.
-    let dir = scratch("bottom");
+    let dir = scratch_path("bottom");
     let out = fuzz_planted(
         "bottom",
         &dir,
@@ -239,7 +207,7 @@ fn the_shrunk_case_still_shows_a_cell_of_the_difference_found() {
 fn keep_going_reports_each_difference_once() {
     // An even seed plants an 'X', an odd one a 'Y': one bug, a character
     // of the map drawn otherwise, one group.
-    let dir = scratch("parity");
+    let dir = scratch_path("parity");
     let out = fuzz_planted(
         "parity",
         &dir,
@@ -296,7 +264,7 @@ fn keep_going_reports_each_difference_once() {
 #[test]
 fn a_port_that_hangs_is_a_finding_with_the_screens_before() {
     // The port stops reading keys after its third.
-    let dir = scratch("hang");
+    let dir = scratch_path("hang");
     let out = fuzz_planted(
         "hang",
         &dir,
@@ -455,7 +423,7 @@ fn a_port_that_ignores_a_resize_differs_after_it() {
 /// the resize.
 #[test]
 fn default_walks_resize_and_find_a_port_that_ignores_it() {
-    let dir = scratch("walks-resize");
+    let dir = scratch_path("walks-resize");
     let args = ["--cases", "8", "--seed", "2", "--keys-per-case", "30"];
     let mut all = args.to_vec();
     all.extend(["--keep-going", "--size", "30x10-60x20"]);
@@ -488,24 +456,23 @@ fn default_walks_resize_and_find_a_port_that_ignores_it() {
     }
     let shrunk = &kept[1].0.header.keys;
     assert!(shrunk.len() < 30, "{shrunk:?}");
-    if let Some(rogue) = rogue() {
-        let port = format!("{rogue} --seed {{seed}} --rng {{rng}}");
-        let mut all = vec!["fuzz", "--out", dir.to_str().unwrap()];
-        all.extend(args);
-        all.extend(["--port", &port, "--", &rogue]);
-        all.extend(["--seed", "{seed}", "--rng", "{rng}"]);
-        let out = rogue_trace(&all);
-        let stdout = text(&out.stdout);
-        assert_eq!(out.status.code(), Some(0), "{stdout}");
-        assert!(resizes(&stdout).is_some_and(|n| n > 0), "{stdout}");
-    }
+    let rogue = rogue();
+    let port = format!("{rogue} --seed {{seed}} --rng {{rng}}");
+    let mut all = vec!["fuzz", "--out", dir.to_str().unwrap()];
+    all.extend(args);
+    all.extend(["--port", &port, "--", &rogue]);
+    all.extend(["--seed", "{seed}", "--rng", "{rng}"]);
+    let out = rogue_trace(&all);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(resizes(&stdout).is_some_and(|n| n > 0), "{stdout}");
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn compare_takes_its_seed_and_keys_from_a_trace() {
     let p = planted();
-    let dir = scratch("seed-from");
+    let dir = scratch_path("seed-from");
     std::fs::create_dir_all(&dir).unwrap();
     let recorded = dir.join("recorded.trace");
     let out = rogue_trace(&[
@@ -609,7 +576,7 @@ fn a_side_without_rng_plays_the_platform_s_generator_and_says_so() {
     let out = compare(&["--rng", "msvc"]);
     assert_eq!(text(&out.stderr), "");
     // fuzz: every case on glibc.
-    let dir = scratch("platform-rng");
+    let dir = scratch_path("platform-rng");
     let out = rogue_trace(&[
         "fuzz",
         "--cases",

@@ -2,20 +2,13 @@
 //! (headless Chromium), and small enough to open at once.
 
 mod common;
-use common::rogue_trace;
+use common::{rogue_trace, scratch};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(unix)]
+use std::path::PathBuf;
 
 use rogue_trace_format::Trace;
-
-/// A scratch folder of this test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-report-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The port's trace of `keys` on seed 42, written to `path`.
 fn replay(path: &Path, keys: &str) -> Trace {

@@ -10,25 +10,17 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{fixture, rogue_trace, scratch_path, text};
 
 use std::path::{Path, PathBuf};
 
 use rogue_trace_format::keys::{HOME, LEFT, RIGHT, UP};
 use rogue_trace_format::{escape_keys, Trace};
 
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-special-keys-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 /// `fixtures/arrows.c` built as `binary` (one for each test, which run at
 /// the same time).
 fn arrows(binary: &str) -> PathBuf {
-    let dir = scratch("bin");
+    let dir = scratch_path("bin");
     rogue_testkit::compile_c(&fixture("arrows.c"), &dir, binary, &["-lncurses"])
 }
 
@@ -68,7 +60,7 @@ fn at_signs(trace: &Trace) -> Vec<(usize, usize)> {
 fn a_program_without_keypad_shows_the_screens_the_port_replays() {
     let program = arrows("arrows");
     let keys = ['l', UP, 'j', RIGHT, HOME, 'k'];
-    let replayed = scratch("replayed.trace");
+    let replayed = scratch_path("replayed.trace");
     let out = rogue_trace(&[
         "replay",
         "--part",
@@ -88,7 +80,7 @@ fn a_program_without_keypad_shows_the_screens_the_port_replays() {
         let moves = [(10, 20), (10, 21), (10, 21), (11, 21), (11, 21)];
         assert_eq!(at_signs(&captured)[..5], moves, "{how}");
         assert_eq!(at_signs(&captured)[5..], [(11, 21), (10, 21)], "{how}");
-        let file = scratch(&format!("captured-{how}.trace"));
+        let file = scratch_path(&format!("captured-{how}.trace"));
         std::fs::write(&file, captured.to_text()).unwrap();
         let diff = rogue_trace(&[
             "diff",
@@ -126,7 +118,7 @@ fn a_recording_holds_what_was_sent_and_reads_back_as_the_keys() {
         (&[][..], r#""\u001b[A""#),
         (&["keypad"][..], r#""\u001bOA""#),
     ] {
-        let (trace, cast) = (scratch("up.trace"), scratch("up.cast"));
+        let (trace, cast) = (scratch_path("up.trace"), scratch_path("up.cast"));
         let mut all = vec![
             "capture",
             "--every",

@@ -9,33 +9,15 @@
 
 mod common;
 
-use common::{compile_rust, fixture, rogue_trace, text};
+use common::{compile_rust, fixture, planted, rogue_trace, scratch_path, text};
 
-use std::path::PathBuf;
 use std::process::Output;
-use std::sync::OnceLock;
 
-use rogue_testkit::{compile_c, required_program};
-
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-stderr-{}", std::process::id()))
-        .join(name)
-}
-
-/// The C stand-in, compiled once for every test.
-fn planted() -> String {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    let path = BUILT.get_or_init(|| {
-        compile_c(&fixture("planted.c"), &scratch("c"), "planted", &[])
-    });
-    path.to_str().unwrap().to_string()
-}
+use rogue_testkit::required_program;
 
 /// The Rust stand-in, compiled.
 fn walls() -> String {
-    compile_rust("walls", &scratch("rust"))
+    compile_rust("walls", &scratch_path("rust"))
 }
 
 /// The Node.js stand-in's command.
@@ -96,7 +78,7 @@ fn a_port_that_writes_to_standard_error_differs_in_c_rust_and_node() {
 #[test]
 fn the_traces_say_standard_error_was_read_and_what_came() {
     let port = format!("{} --seed 3 --plant stderr", planted());
-    let dir = scratch("traces");
+    let dir = scratch_path("traces");
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("bumps.trace");
     let captured = rogue_trace(&[
@@ -156,7 +138,7 @@ fn the_traces_say_standard_error_was_read_and_what_came() {
 #[test]
 fn fuzz_names_words_on_standard_error_as_their_own_kind() {
     let planted = planted();
-    let out_dir = scratch("fuzz");
+    let out_dir = scratch_path("fuzz");
     let port = format!("{planted} --seed {{seed}} --plant stderr");
     let out = rogue_trace(&[
         "fuzz",
@@ -178,7 +160,7 @@ fn fuzz_names_words_on_standard_error_as_their_own_kind() {
         "--port",
         &port,
         "--",
-        &planted,
+        planted,
         "--seed",
         "{seed}",
     ]);
@@ -197,7 +179,7 @@ fn fuzz_names_words_on_standard_error_as_their_own_kind() {
 #[test]
 fn the_html_report_lists_each_side_s_words_on_standard_error() {
     let planted = planted();
-    let dir = scratch("html");
+    let dir = scratch_path("html");
     std::fs::create_dir_all(&dir).unwrap();
     let page = dir.join("bumps.html");
     let port = format!("{planted} --seed 3 --plant stderr");
@@ -214,7 +196,7 @@ fn the_html_report_lists_each_side_s_words_on_standard_error() {
         "--port",
         &port,
         "--",
-        &planted,
+        planted,
         "--seed",
         "3",
     ]);

@@ -10,25 +10,17 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{fixture, rogue_trace, scratch_path, text};
 
-use std::path::PathBuf;
 use std::process::Output;
 
 use rogue_testkit::compile_c;
 use rogue_trace_format::{Trace, RESUME, SUSPEND};
 
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-suspend-{}", std::process::id()))
-        .join(name)
-}
-
 /// A C fixture, compiled.
 fn built(name: &str, libs: &[&str]) -> String {
     let source = fixture(&format!("{name}.c"));
-    let path = compile_c(&source, &scratch("bin"), name, libs);
+    let path = compile_c(&source, &scratch_path("bin"), name, libs);
     path.to_str().unwrap().to_string()
 }
 
@@ -73,7 +65,7 @@ fn a_curses_program_stops_on_ctrl_z_and_comes_back_as_the_built_in_port() {
 #[test]
 fn default_walks_suspend_and_a_curses_port_stays_identical() {
     let part2 = built("part2", &["-lncurses"]);
-    let dir = scratch("walks");
+    let dir = scratch_path("walks");
     let mut args = vec!["fuzz", "--part", "2", "--size", "100x25"];
     args.extend(["--cases", "16", "--seed", "4", "--keys-per-case", "20"]);
     args.extend(["--out", dir.to_str().unwrap(), "--", &part2]);
@@ -125,7 +117,7 @@ fn a_port_that_reads_ctrl_z_as_a_key_differs_at_it() {
 #[test]
 fn fuzz_finds_a_port_that_never_suspends_and_names_the_key() {
     let planted = built("planted", &[]);
-    let dir = scratch("fuzz-no-suspend");
+    let dir = scratch_path("fuzz-no-suspend");
     let port = format!("{planted} --seed {{seed}} --plant no-suspend");
     let mut args = vec!["fuzz", "--out", dir.to_str().unwrap()];
     args.extend(["--cases", "16", "--seed", "2", "--keys-per-case", "20"]);

@@ -11,28 +11,7 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
-
-use std::path::PathBuf;
-use std::sync::OnceLock;
-
-use rogue_testkit::compile_c;
-
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-heard-{}", std::process::id()))
-        .join(name)
-}
-
-/// `planted.c`, compiled once.
-fn planted() -> String {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    let path = BUILT.get_or_init(|| {
-        compile_c(&fixture("planted.c"), &scratch("bin"), "planted", &[])
-    });
-    path.to_str().unwrap().to_string()
-}
+use common::{planted, rogue_trace, scratch_path, text};
 
 /// Each plant, the plant of the reference it is compared with (none, or
 /// one that shares all but the bug), and how the difference is named:
@@ -106,7 +85,7 @@ fn the_words_after_a_game_ended_by_ctrl_c_are_compared_and_shown() {
 #[test]
 fn fuzz_finds_each_bug_in_one_group_whatever_its_cases_end_on() {
     for (plant, reference, named) in PLANTS {
-        let out_dir = scratch(&format!("fuzz-{plant}"));
+        let out_dir = scratch_path(&format!("fuzz-{plant}"));
         let port = side("{seed}", plant);
         let mut args = vec![
             "fuzz",

@@ -9,20 +9,13 @@
 
 mod common;
 
-use common::{compile_rust, fixture, rogue_trace, text};
+use common::{compile_rust, fixture, rogue_trace, scratch_path, text};
 
 use std::path::PathBuf;
 use std::process::Output;
 use std::sync::OnceLock;
 
 use rogue_testkit::{compile_c, required_program};
-
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-left-{}", std::process::id()))
-        .join(name)
-}
 
 /// A C fixture, compiled once.
 fn built(name: &'static str, libs: &'static [&'static str]) -> String {
@@ -34,7 +27,7 @@ fn built(name: &'static str, libs: &'static [&'static str]) -> String {
         return path.to_str().unwrap().to_string();
     }
     let source = fixture(&format!("{name}.c"));
-    let path = compile_c(&source, &scratch("bin"), name, libs);
+    let path = compile_c(&source, &scratch_path("bin"), name, libs);
     all.push((name, path.clone()));
     path.to_str().unwrap().to_string()
 }
@@ -156,7 +149,7 @@ fn fuzz_names_a_terminal_left_otherwise_and_other_last_words() {
         ("no-restore", "the two sides leave the terminal in different states: the port left it on the alternate screen, with the cursor hidden"),
         ("main-screen", "the last words differ"),
     ] {
-        let out_dir = scratch(&format!("fuzz-{plant}"));
+        let out_dir = scratch_path(&format!("fuzz-{plant}"));
         let port = format!("{planted} --seed {{seed}} --plant {plant}");
         let out = rogue_trace(&[
             "fuzz", "--cases", "8", "--seed", "2", "--keep-going", "--rng", "glibc",
@@ -196,7 +189,7 @@ fn fuzz_names_a_terminal_left_otherwise_and_other_last_words() {
 
 /// `panics.rs`, a Rust port that panics inside its screen, compiled.
 fn panics() -> String {
-    compile_rust("panics", &scratch("rust"))
+    compile_rust("panics", &scratch_path("rust"))
 }
 
 #[test]

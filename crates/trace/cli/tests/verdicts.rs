@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{fixture, rogue_trace, text};
+use common::{fixture, rogue_trace, scratch_path, text};
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -18,20 +18,13 @@ use std::sync::OnceLock;
 use rogue_testkit::compile_c;
 use rogue_trace_format::Trace;
 
-/// A scratch folder of this test binary.
-fn scratch(name: &str) -> PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-verdicts-{}", std::process::id()))
-        .join(name)
-}
-
 /// The stand-in of Part 1, compiled once.
 fn part1() -> &'static str {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY
         .get_or_init(|| {
             let source = fixture("part1.c");
-            compile_c(&source, &scratch("bin"), "part1", &["-lncurses"])
+            compile_c(&source, &scratch_path("bin"), "part1", &["-lncurses"])
         })
         .to_str()
         .unwrap()
@@ -94,7 +87,7 @@ fn without_keys_a_walk_is_played_from_a_seed_drawn_and_printed() {
     );
     // A walk of another length, the same from the same seed.
     let walked = |seed: &str, out: &str| {
-        let dir = scratch(out);
+        let dir = scratch_path(out);
         let dir_text = dir.to_str().unwrap();
         let (status, stdout, stderr) =
             compare(&["--seed", seed, "--walk", "30", "--out", dir_text]);
@@ -219,7 +212,8 @@ fn the_endings_are_compared_and_a_crash_named() {
 #[test]
 fn a_side_that_seeds_from_the_clock_unpinned_is_told_its_pin() {
     let source = fixture("seeded.c");
-    let seeded = compile_c(&source, &scratch("bin"), "seeded", &["-lncurses"]);
+    let seeded =
+        compile_c(&source, &scratch_path("bin"), "seeded", &["-lncurses"]);
     let seeded = seeded.to_str().unwrap();
     // Both sides given {seed}, which each ignores for the clock.
     let given = format!("env SEED={{seed}} {seeded}");

@@ -3,10 +3,11 @@
 
 use std::ffi::OsStr;
 
-use rogue_capture::preload::{refusal, takes_preload, Refusal};
+use rogue_capture::preload::takes_preload;
 #[cfg(target_os = "linux")]
 use {
     rogue_capture::preload::Typist,
+    rogue_capture::preload::{refusal, Refusal},
     rogue_capture::protocol::{BURST, FRAME},
     std::fs::File,
     std::io::{self, Read},

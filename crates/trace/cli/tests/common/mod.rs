@@ -63,11 +63,18 @@ pub fn compile_rust(name: &str, dir: &Path) -> String {
     binary.to_str().unwrap().to_string()
 }
 
+/// The path `NAME` in this test binary's scratch folder, which is made;
+/// the path itself is not.
+pub fn scratch_path(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("rogue-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
 /// A scratch folder `NAME` of this test binary, emptied.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("rogue-trace-{}", std::process::id()))
-        .join(name);
+    let dir = scratch_path(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
