@@ -14,8 +14,8 @@ use rogue_trace_format::{Cursor, OddCell, Step};
 macro_rules! look_of {
     ($c:expr) => {{
         let c = $c;
-        let flags = [c.bold(), c.italic(), c.underline(), c.inverse()];
-        let names = ["bold", "italic", "underline", "inverse"];
+        let flags = [c.bold(), c.italic(), c.underline(), c.inverse(), c.dim()];
+        let names = rogue_trace_format::classes::ATTRIBUTES;
         let on = names.into_iter().zip(flags).filter(|f| f.1);
         Look {
             fg: colour(c.fgcolor()),
@@ -61,7 +61,11 @@ impl Appearance for Option<&vt100::Cell> {
     fn class(&self) -> char {
         match self {
             Some(c)
-                if c.bold() || c.italic() || c.underline() || c.inverse() =>
+                if c.bold()
+                    || c.italic()
+                    || c.underline()
+                    || c.inverse()
+                    || c.dim() =>
             {
                 ODD
             }

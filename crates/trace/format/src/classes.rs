@@ -125,7 +125,8 @@ impl FromStr for Colour {
 }
 
 /// The attributes a look may have, in the order they are written.
-pub const ATTRIBUTES: [&str; 4] = ["bold", "italic", "underline", "inverse"];
+pub const ATTRIBUTES: [&str; 5] =
+    ["bold", "italic", "underline", "inverse", "dim"];
 
 /// The class of a non-blank cell without attributes, in these colours.
 pub fn class_of_colours(fg: Colour, bg: Colour) -> char {

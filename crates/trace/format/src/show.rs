@@ -51,7 +51,7 @@ fn ansi(look: &Look) -> String {
     };
     let mut codes =
         vec!["0".to_string(), colour(look.fg, 30), colour(look.bg, 40)];
-    for (name, code) in ATTRIBUTES.into_iter().zip(["1", "3", "4", "7"]) {
+    for (name, code) in ATTRIBUTES.into_iter().zip(["1", "3", "4", "7", "2"]) {
         if look.has(name) {
             codes.push(code.to_string());
         }

@@ -27,6 +27,16 @@ fn a_blank_is_plain_on_the_default_or_black_and_odd_on_another_colour() {
 }
 
 #[test]
+fn a_dim_or_bold_cell_is_odd_and_its_look_says_so() {
+    let parser = terminal(4, 1, b"\x1b[2ma\x1b[mb\x1b[1mc");
+    let step = screen_step(parser.screen(), 0, None);
+    assert_eq!(step.colours[0], "? ? ");
+    let looks: Vec<String> =
+        step.odd.iter().map(|o| o.look.to_string()).collect();
+    assert_eq!(looks, ["default default dim", "default default bold"]);
+}
+
+#[test]
 fn the_cursor_is_hidden_or_where_the_terminal_shows_it() {
     assert_eq!(cursor_after(b"\x1b[?25l"), Cursor::Hidden);
     assert_eq!(cursor_after(b"ab"), Cursor::At { y: 0, x: 2 });
