@@ -182,7 +182,15 @@ impl Step {
 
     /// The look of the cell at row `y`, column `x`, if the step has it.
     pub fn look(&self, y: usize, x: usize) -> Option<Look> {
-        self.looks(y).into_iter().nth(x)
+        let class = self.colours.get(y)?.chars().nth(x)?;
+        let odd = self
+            .odd
+            .iter()
+            .find(|o| usize::from(o.y) == y && usize::from(o.x) == x);
+        Some(match odd {
+            Some(o) if class == ODD => o.look.clone(),
+            _ => Look::of_class(class),
+        })
     }
 }
 
