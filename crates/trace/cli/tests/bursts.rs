@@ -126,3 +126,14 @@ fn a_c_port_that_flushes_typed_ahead_keys_differs_and_unplanted_stays_identical_
     assert_eq!(out.status.code(), Some(0), "{said}");
     assert!(typed_bursts(&said), "walks type bursts: {said}");
 }
+
+#[test]
+fn a_difference_at_the_end_of_a_walk_with_a_burst_is_confirmed_not_timing() {
+    let c = planted();
+    let port = format!("{c} --seed {{seed}} --plant colour-left");
+    let reference = format!("{c} --seed {{seed}}");
+    let (status, out) = compare("3", "jj\\{+}lq", Some(&port), &reference);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("\ndifferent: "), "{out}");
+    assert!(!out.contains("timing-dependent"), "{out}");
+}

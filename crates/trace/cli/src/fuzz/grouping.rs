@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use rogue_game::{Game, GameConfig};
-use rogue_trace_format::burst::burst_start;
+use rogue_trace_format::burst::{burst_end, burst_start};
 use rogue_trace_format::classes::{Look, ATTRIBUTES, BLUE, PLAIN, WHITE};
 use rogue_trace_format::diff::{
     cells_differing_as, heard_apart, heard_told, on_console,
@@ -272,9 +272,9 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         .iter()
         .any(|p| p.outcome.stopped() == Some(&Stopped::NeverDrew));
     if let Some(step) = stop.filter(|_| !(late && never_drew)) {
-        let before = step.checked_sub(1);
-        let player_at =
-            |t: &Trace| before.and_then(|s| screen(t, s)).and_then(player);
+        let player_at = |t: &Trace| {
+            t.steps.iter().rfind(|s| s.number < step).and_then(player)
+        };
         found.push(FirstDifference {
             step,
             key: outcome.reference.key_at(step),
@@ -891,14 +891,15 @@ fn stop_step(outcome: &Compared) -> Option<usize> {
     ended.map(|played| screens_before_end(&played.trace)).min()
 }
 
-/// How many screens a trace has in a row from step 0.
+/// The first step a trace lacks from step 0 on, a burst's keys typed in
+/// one: the one its program ended before.
 fn screens_before_end(trace: &Trace) -> usize {
-    trace
-        .steps
-        .iter()
-        .enumerate()
-        .take_while(|(i, s)| s.number == *i)
-        .count()
+    let keys = &trace.header.keys;
+    let numbers = trace.steps.iter().map(|s| s.number);
+    numbers.fold(
+        0,
+        |next, n| if n == next { burst_end(keys, n) } else { next },
+    )
 }
 
 /// How each side that ended at `step` did ([`Played::how`]).
