@@ -164,7 +164,7 @@ impl Tally {
         }
         line.push(')');
         if let Some((cols, rows)) = d.again_at {
-            line.push_str(&format!("; drawn on a screen smaller than the map, it is grouped as played again at {cols}x{rows}"));
+            line.push_str(&format!("; drawn on a screen smaller than the map at some step (its size, or a resize), it is grouped as played again at {cols}x{rows}"));
         }
         (groups, line)
     }
