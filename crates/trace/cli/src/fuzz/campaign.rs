@@ -224,7 +224,7 @@ impl Gather<'_> {
         &mut self,
         number: u32,
         case: &Case,
-        outcome: Compared,
+        mut outcome: Compared,
     ) -> Result<Flow, Failure> {
         let config = self.config;
         let covered =
@@ -235,7 +235,7 @@ impl Gather<'_> {
                 self.sides,
                 flags,
                 case,
-                &outcome,
+                &mut outcome,
                 config.compared,
             )? {
                 (Seen::Timing, None)
@@ -298,12 +298,14 @@ impl Gather<'_> {
 
 /// Whether `case`, whose sides differed in `outcome`, differs again up to
 /// its first difference played with `flags`, the slower settle that
-/// confirms a difference; true without `flags`.
+/// confirms a difference; true without `flags`. Played so, a key answered
+/// late, the screens alike, `outcome` becomes the case played so: its
+/// screens were taken before the answer.
 pub fn differs_again(
     sides: &Sides,
     flags: Option<CaptureFlags>,
     case: &Case,
-    outcome: &Compared,
+    outcome: &mut Compared,
     compared: ComparedArgs,
 ) -> Result<bool, Failure> {
     let Some(flags) = flags else {
@@ -314,8 +316,11 @@ pub fn differs_again(
         keys: case.keys[..step.min(case.keys.len())].to_vec(),
         ..case.clone()
     };
-    let options = diff_options(false, compared);
-    Ok(run_case(sides, &flags, &cut, options)?.differs())
+    let again = run_case(sides, &flags, &cut, diff_options(false, compared))?;
+    if again.late.is_some() && !again.screens_differ() {
+        *outcome = run_case(sides, &flags, case, outcome.report.options)?;
+    }
+    Ok(again.differs())
 }
 
 /// What a case whose sides do not differ, `outcome`, showed.
