@@ -199,8 +199,7 @@ impl Watch {
 
     /// Whether the sleeping thread `tid` waits for input (a read of the
     /// terminal, a poll or select), for a timer due within [`SOON_MS`]
-    /// (a sleep, or a poll given that), or for something else; and its
-    /// timeout in milliseconds, if it has one.
+    /// (a sleep, or a poll given that), or else; and its timeout (ms), if any.
     fn wait_of(&self, pid: u32, tid: u32) -> (Wait, Option<u64>) {
         let text = read_proc(&format!("/proc/{pid}/task/{tid}/syscall"));
         let mut fields = text.as_deref().unwrap_or("").split_whitespace();

@@ -298,9 +298,8 @@ impl Gather<'_> {
 
 /// Whether `case`, whose sides differed in `outcome`, differs again up to
 /// its first difference played with `flags`, the slower settle that
-/// confirms a difference; true without `flags`. Played so, a key answered
-/// late, the screens alike, `outcome` becomes the case played so: its
-/// screens were taken before the answer.
+/// confirms a difference; true without `flags`. A key answered late so,
+/// the screens alike, makes `outcome` the case played so.
 pub fn differs_again(
     sides: &Sides,
     flags: Option<CaptureFlags>,
@@ -432,7 +431,10 @@ fn at_map_size(
         small_only,
     };
     if firsts.first().is_some_and(|f| {
-        matches!(f.kind, Kind::NotRedrawn(_) | Kind::NotSuspended(_))
+        matches!(
+            f.kind,
+            Kind::NotRedrawn(_) | Kind::NotSuspended(_) | Kind::Late(_)
+        )
     }) {
         return Ok(as_played(firsts, false));
     }
