@@ -27,6 +27,9 @@ pub struct Timing {
     /// (a slower settle, that a timer due later than the watch looks
     /// cannot fool either).
     pub pause: Duration,
+    /// With [`Settle::Observe`], whether a timer due within the busy limit
+    /// is waited out once a screen (it may bring a key's answer late).
+    pub patient: bool,
 }
 
 impl Default for Timing {
@@ -37,6 +40,7 @@ impl Default for Timing {
             busy_limit: Duration::from_secs(5),
             hang_limit: Duration::from_secs(1),
             pause: Duration::ZERO,
+            patient: false,
         }
     }
 }
@@ -85,8 +89,9 @@ pub enum Settled {
 /// What the watched program is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum State {
-    /// Asleep in a read or poll, every byte typed read.
-    Waiting,
+    /// Asleep in a read or poll, every byte typed read; a timer of a
+    /// second or more due within this, if any.
+    Waiting(Option<Duration>),
     /// Every thread asleep, none in a read of input, every byte typed
     /// read: a program that sleeps between polls for keys, or asleep.
     Asleep,
@@ -99,13 +104,14 @@ pub enum State {
 /// [`Settle::Observe`]: waits for the program to wait for a key, then for
 /// its output, looking less often the longer it is still ([`look_pause`]).
 pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
-    let deadline = Instant::now() + timing.busy_limit;
+    let mut deadline = Instant::now() + timing.busy_limit;
     let mut drew = false;
     let mut still_since = Instant::now();
     // Read from /proc only once the program is seen asleep.
     let mut still: Option<Stillness> = None;
-    // Whether it has threads, and their sleeps when last seen waiting.
-    let (mut threaded, mut waited) = (None, None);
+    // Whether it has threads, their sleeps when last seen waiting, and
+    // whether a timer is still to be waited out.
+    let (mut threaded, mut waited, mut patient) = (None, None, timing.patient);
     // Only a key's screen: the first may be slow to come.
     let mut hang = session
         .terminal
@@ -125,14 +131,14 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
             // woken another between two looks (a runtime's threads
             // handing work on). Seen waiting twice, none having slept
             // again between, it waits.
-            State::Waiting
+            State::Waiting(_)
                 if *threaded
                     .get_or_insert_with(|| !session.observer.alone())
                     && waited != session.observer.sleeps() =>
             {
                 waited = session.observer.sleeps();
             }
-            State::Waiting => {
+            State::Waiting(due) => {
                 let Some(more) = session.sync() else {
                     return Settled::Exited;
                 };
@@ -147,12 +153,20 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
                     }
                     continue;
                 }
+                // Patient, nothing drawn yet: a timer that may bring the
+                // answer is waited out once, the busy limit put off.
+                if let Some(due) = due.filter(|&d| patient && !drew && d < left)
+                {
+                    (patient, deadline) = (false, deadline + due);
+                    drew |= session.drain(due + SLOWEST_LOOK);
+                    continue;
+                }
                 // Still waiting once the marker is back: a key passed
                 // on through a terminal of the program's own (as
                 // asciinema passes it on) may not have woken its
                 // reader yet at the first look.
                 if session.types_itself()
-                    || session.observer.state() == State::Waiting
+                    || matches!(session.observer.state(), State::Waiting(_))
                 {
                     return Settled::Quiet { drew };
                 }

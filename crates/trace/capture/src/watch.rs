@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crate::State;
 
@@ -67,7 +68,7 @@ impl Watch {
         let waiting = |&pid: &u32| {
             tasks(pid).into_iter().any(|tid| {
                 thread_state(pid, tid) == Some('S')
-                    && self.wait_of(pid, tid) == Wait::Input
+                    && self.wait_of(pid, tid).0 == Wait::Input
             })
         };
         let readers: Vec<u32> =
@@ -105,9 +106,8 @@ impl Watch {
     /// Whether every process of the program ignores or blocks `signal`.
     pub fn ignored(&self, signal: i32) -> bool {
         let processes = self.processes();
-        let held = |pid: &u32| {
-            let masks = signal_masks(*pid, &["SigIgn:", "SigBlk:"]);
-            masks.iter().flatten().any(|m| m & bit(signal) != 0)
+        let held = |&pid: &u32| {
+            ["SigIgn:", "SigBlk:"].iter().any(|m| has(pid, m, signal))
         };
         !processes.is_empty() && processes.iter().all(held)
     }
@@ -115,13 +115,7 @@ impl Watch {
     /// Whether a process of the program handles `signal`, not blocked.
     pub fn caught(&self, signal: i32) -> bool {
         self.processes().iter().any(|&pid| {
-            let [caught, blocked] =
-                signal_masks(pid, &["SigCgt:", "SigBlk:"])[..]
-            else {
-                return false;
-            };
-            caught.is_some_and(|m| m & bit(signal) != 0)
-                && blocked.is_none_or(|m| m & bit(signal) == 0)
+            has(pid, "SigCgt:", signal) && !has(pid, "SigBlk:", signal)
         })
     }
 
@@ -151,7 +145,7 @@ impl Watch {
     pub fn state(&mut self) -> State {
         // Stopped by a `^Z` with its job, the shell waits for the resume.
         if self.suspended() {
-            return State::Waiting;
+            return State::Waiting(None);
         }
         let running = |&(pid, tid): &(u32, u32)| {
             !matches!(thread_state(pid, tid), Some('S' | 'Z' | 'X') | None)
@@ -178,17 +172,21 @@ impl Watch {
         {
             return State::Busy;
         }
-        let mut waits = Vec::new();
+        let (mut waits, mut due) = (Vec::new(), None);
         for &(pid, tid) in &self.threads {
             match thread_state(pid, tid) {
-                Some('S') => waits.push(self.wait_of(pid, tid)),
+                Some('S') => {
+                    let (wait, ms) = self.wait_of(pid, tid);
+                    waits.push(wait);
+                    due = due.into_iter().chain(ms).min();
+                }
                 Some('Z' | 'X') | None => {}
                 Some(_) => return State::Busy,
             }
         }
         // A timer due soon may still change the screen.
         match (waits.contains(&Wait::Timer), waits.contains(&Wait::Input)) {
-            (false, true) => State::Waiting,
+            (false, true) => State::Waiting(due.map(Duration::from_millis)),
             _ => State::Asleep,
         }
     }
@@ -201,8 +199,8 @@ impl Watch {
 
     /// Whether the sleeping thread `tid` waits for input (a read of the
     /// terminal, a poll or select), for a timer due within [`SOON_MS`]
-    /// (a sleep, or a poll given that), or for something else.
-    fn wait_of(&self, pid: u32, tid: u32) -> Wait {
+    /// (a sleep, or a poll given that), or else; and its timeout (ms), if any.
+    fn wait_of(&self, pid: u32, tid: u32) -> (Wait, Option<u64>) {
         let text = read_proc(&format!("/proc/{pid}/task/{tid}/syscall"));
         let mut fields = text.as_deref().unwrap_or("").split_whitespace();
         let number = fields.next().and_then(|n| n.parse::<i64>().ok());
@@ -211,23 +209,24 @@ impl Watch {
         let arg = |i: usize| args.get(i).copied().unwrap_or(0);
         if number.is_some_and(|n| READS.contains(&n)) {
             let tty = fs::read_link(format!("/proc/{pid}/fd/{}", arg(0)));
-            return [Wait::Other, Wait::Input]
-                [usize::from(tty.is_ok_and(|p| p == self.tty))];
+            let input = tty.is_ok_and(|p| p == self.tty);
+            return ([Wait::Other, Wait::Input][usize::from(input)], None);
         }
         let Some(&(_, at, pointer, polls)) =
             TIMED.iter().find(|t| Some(t.0) == number)
         else {
-            return Wait::Other;
+            return (Wait::Other, None);
         };
-        let soon = match pointer {
-            true => arg(at) != 0 && short_time(pid, arg(at)),
-            false => (arg(at) as i32) >= 0 && arg(at) < SOON_MS,
+        let ms = match pointer {
+            true => time_ms(pid, arg(at)),
+            false => u64::try_from(arg(at) as i32).ok(),
         };
-        match (soon, polls) {
+        let wait = match (ms.is_some_and(|ms| ms < SOON_MS), polls) {
             (true, _) => Wait::Timer,
             (false, true) => Wait::Input,
             (false, false) => Wait::Other,
-        }
+        };
+        (wait, ms)
     }
 
     /// The first process and its descendants.
@@ -250,24 +249,17 @@ impl Watch {
     }
 }
 
-/// The bit of `signal` in a mask of `/proc/PID/status`.
-fn bit(signal: i32) -> u64 {
-    1u64 << (signal - 1)
+/// Whether the signal mask `name` (`SigIgn:`, ...) of `pid` holds `signal`.
+fn has(pid: u32, name: &str, signal: i32) -> bool {
+    let mask = field(&format!("/proc/{pid}/status"), name, 16);
+    mask.is_some_and(|m| m & 1 << (signal - 1) != 0)
 }
 
-/// The signal masks of `pid` named `names` (`SigIgn:`, ...), if read.
-fn signal_masks(pid: u32, names: &[&str]) -> Vec<Option<u64>> {
-    let status = read_proc(&format!("/proc/{pid}/status"));
-    names
-        .iter()
-        .map(|name| {
-            status.as_deref().and_then(|s| {
-                s.lines()
-                    .find_map(|l| l.strip_prefix(name))
-                    .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
-            })
-        })
-        .collect()
+/// The number after `name` on a line of a file of `/proc`, in `radix`.
+fn field(path: &str, name: &str, radix: u32) -> Option<u64> {
+    let text = read_proc(path)?;
+    let value = text.lines().find_map(|l| l.strip_prefix(name))?;
+    u64::from_str_radix(value.trim(), radix).ok()
 }
 
 /// What a sleeping thread waits for.
@@ -282,14 +274,16 @@ enum Wait {
 /// the program's idle clock).
 const SOON_MS: u64 = 1000;
 
-/// Whether the `timespec` or `timeval` at `address` in `pid` is under
-/// a second (its seconds, read from `/proc/PID/mem`).
-fn short_time(pid: u32, address: u64) -> bool {
+/// The `timespec` or `timeval` at `address` in `pid` (none at 0) in
+/// milliseconds, its seconds' end (its seconds, from `/proc/PID/mem`).
+fn time_ms(pid: u32, address: u64) -> Option<u64> {
     use std::os::unix::fs::FileExt;
     let mut seconds = [0u8; 8];
-    fs::File::open(format!("/proc/{pid}/mem"))
-        .and_then(|mem| mem.read_exact_at(&mut seconds, address))
-        .is_ok_and(|()| i64::from_ne_bytes(seconds) == 0)
+    let mem = fs::File::open(format!("/proc/{pid}/mem")).ok();
+    mem.filter(|_| address != 0)?
+        .read_exact_at(&mut seconds, address)
+        .ok()?;
+    Some(u64::from_ne_bytes(seconds).saturating_mul(1000) + 999)
 }
 
 /// The system calls that read a terminal.
@@ -319,22 +313,15 @@ const TIMED: [(i64, usize, bool, bool); 4] = [
 
 /// The voluntary context switches of every thread of `processes` so far.
 fn switches(processes: &[u32]) -> u64 {
-    let mut total = 0;
-    for &pid in processes {
-        for tid in tasks(pid) {
-            let status = read_proc(&format!("/proc/{pid}/task/{tid}/status"));
-            total += status
-                .and_then(|s| {
-                    s.lines()
-                        .find_map(|l| {
-                            l.strip_prefix("voluntary_ctxt_switches:")
-                        })
-                        .and_then(|n| n.trim().parse::<u64>().ok())
-                })
-                .unwrap_or(0);
-        }
-    }
-    total
+    let status = |pid, tid| format!("/proc/{pid}/task/{tid}/status");
+    let threads = processes
+        .iter()
+        .flat_map(|&p| tasks(p).into_iter().map(move |t| (p, t)));
+    threads
+        .filter_map(|(p, t)| {
+            field(&status(p, t), "voluntary_ctxt_switches:", 10)
+        })
+        .sum()
 }
 
 /// The processes of `threads` (each process's threads together).
@@ -362,12 +349,11 @@ fn read_proc(path: &str) -> Option<String> {
 
 /// The threads of `pid`.
 fn tasks(pid: u32) -> Vec<u32> {
-    fs::read_dir(format!("/proc/{pid}/task"))
-        .map(|dir| {
-            dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-                .collect()
-        })
-        .unwrap_or_default()
+    let dir = fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten();
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .collect()
 }
 
 /// A `stat` file of `/proc` after the command's name, which, in
@@ -400,31 +386,23 @@ pub fn job_groups(root: u32) -> Vec<u32> {
 
 /// The processes the thread `tid` of `pid` started (its `children` file).
 fn children(pid: u32, tid: u32) -> Vec<u32> {
-    read_proc(&format!("/proc/{pid}/task/{tid}/children"))
-        .map(|children| {
-            children
-                .split_whitespace()
-                .filter_map(|c| c.parse().ok())
-                .collect()
-        })
-        .unwrap_or_default()
+    let children = read_proc(&format!("/proc/{pid}/task/{tid}/children"));
+    let children = children.unwrap_or_default();
+    children
+        .split_whitespace()
+        .filter_map(|c| c.parse().ok())
+        .collect()
 }
 
 /// The process group of `pid` (after the name: state, parent, group).
 fn process_group(pid: u32) -> Option<u32> {
-    stat(&format!("/proc/{pid}/stat"))?
-        .split_whitespace()
-        .nth(2)?
-        .parse()
-        .ok()
+    let stat = stat(&format!("/proc/{pid}/stat"))?;
+    stat.split_whitespace().nth(2)?.parse().ok()
 }
 
 /// The bytes `pid` has read so far.
 fn rchar(pid: u32) -> Option<u64> {
-    let io = read_proc(&format!("/proc/{pid}/io"))?;
-    io.lines()
-        .find_map(|l| l.strip_prefix("rchar: "))
-        .and_then(|n| n.trim().parse().ok())
+    field(&format!("/proc/{pid}/io"), "rchar:", 10)
 }
 
 #[cfg(test)]

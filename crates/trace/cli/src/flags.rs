@@ -233,6 +233,7 @@ impl CaptureFlags {
             hang_limit: Duration::from_millis(self.hang_limit_ms),
             pause: [Duration::ZERO, CONFIRM_PAUSE]
                 [usize::from(self.confirming)],
+            patient: self.confirming,
             ..Timing::default()
         };
         match self.settle {

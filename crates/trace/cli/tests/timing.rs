@@ -2,7 +2,9 @@
 //! later than the reference's by a margin a person notices is a difference
 //! named with both times; a port that answers in time has none. The ports
 //! are the fixtures in C (`planted.c`), Python (`port.py`) and Node.js
-//! (`raw_port.js`), each against itself unplanted.
+//! (`raw_port.js`), each against itself unplanted. A key's answer a timer
+//! brings late is named so too: the difference's confirmation waits the
+//! timer out.
 #![cfg(target_os = "linux")] // the capture's watch and Python's curses
 
 mod common;
@@ -118,6 +120,22 @@ fn a_key_answered_1_5_s_late_is_named_with_the_key_and_both_times() {
             "{language}: {times}"
         );
     }
+}
+
+#[test]
+fn a_key_answered_by_a_timer_1_5_s_later_is_named_late_not_a_wrong_screen() {
+    let (_, reference) = &ports("")[2];
+    let (_, late) = &ports("late-draw")[2];
+    let (status, told) = compare(late, reference, "lllhhjjkq");
+    assert_eq!(status, Some(1), "{told}");
+    let line = verdict(&told);
+    let said = "different: the port answered key 4 ('h') ";
+    assert!(line.starts_with(said), "{line}");
+    let port = seconds_after(line, said);
+    let reference = seconds_after(line, "after it was typed, the reference ");
+    assert!(port > 1.0 && port - reference > 0.3, "{line}");
+    assert!(line.contains("the screens were identical"), "{line}");
+    assert!(!told.contains("moves the reference's player"), "{told}");
 }
 
 #[test]

@@ -111,12 +111,15 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     if args.game.dungeon.rng.is_none() {
         sides.platform_rng(case.config.part, "compare")?;
     }
-    let outcome = run_case(
+    let mut outcome = run_case(
         &sides,
         &args.flags,
         &case,
         diff_options(args.all, args.compared),
     )?;
+    let flags = args.flags.confirming();
+    let confirmed = !outcome.differs()
+        || differs_again(&sides, flags, &case, &mut outcome, args.compared)?;
     let again = command_line_with(
         &case,
         &sides,
@@ -142,10 +145,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         outln!("reproduce: {again}")?;
     }
     outln!("{}", outcome.line())?;
-    let flags = args.flags.confirming();
-    if !outcome.differs()
-        || differs_again(&sides, flags, &case, &outcome, args.compared)?
-    {
+    if confirmed {
         return Ok(outcome.verdict().status());
     }
     outln!("timing-dependent: played again with a slower settle ({CONFIRMING}), the sides were identical: the difference above depends on when keys were typed, not on the port")?;

@@ -229,7 +229,7 @@ impl Gather<'_> {
         &mut self,
         number: u32,
         case: &Case,
-        outcome: Compared,
+        mut outcome: Compared,
     ) -> Result<Flow, Failure> {
         let config = self.config;
         let covered =
@@ -240,7 +240,7 @@ impl Gather<'_> {
                 self.sides,
                 flags,
                 case,
-                &outcome,
+                &mut outcome,
                 config.compared,
             )? {
                 (Seen::Timing, None)
@@ -303,12 +303,13 @@ impl Gather<'_> {
 
 /// Whether `case`, whose sides differed in `outcome`, differs again up to
 /// its first difference played with `flags`, the slower settle that
-/// confirms a difference; true without `flags`.
+/// confirms a difference; true without `flags`. A key answered late so,
+/// the screens alike, makes `outcome` the case played so.
 pub fn differs_again(
     sides: &Sides,
     flags: Option<CaptureFlags>,
     case: &Case,
-    outcome: &Compared,
+    outcome: &mut Compared,
     compared: ComparedArgs,
 ) -> Result<bool, Failure> {
     let Some(flags) = flags else {
@@ -319,8 +320,11 @@ pub fn differs_again(
         keys: case.keys[..step.min(case.keys.len())].to_vec(),
         ..case.clone()
     };
-    let options = diff_options(false, compared);
-    Ok(run_case(sides, &flags, &cut, options)?.differs())
+    let again = run_case(sides, &flags, &cut, diff_options(false, compared))?;
+    if again.late.is_some() && !again.screens_differ() {
+        *outcome = run_case(sides, &flags, case, outcome.report.options)?;
+    }
+    Ok(again.differs())
 }
 
 /// What a case whose sides do not differ, `outcome`, showed.
@@ -432,7 +436,10 @@ fn at_map_size(
         small_only,
     };
     if firsts.first().is_some_and(|f| {
-        matches!(f.kind, Kind::NotRedrawn(_) | Kind::NotSuspended(_))
+        matches!(
+            f.kind,
+            Kind::NotRedrawn(_) | Kind::NotSuspended(_) | Kind::Late(_)
+        )
     }) {
         return Ok(as_played(firsts, false));
     }
