@@ -18,6 +18,8 @@ use crate::error::Failure;
 use crate::flags::{
     capture_options, check_pin, pin, CaptureFlags, ComparedArgs,
 };
+use crate::fuzz::grouping::differences;
+use crate::fuzz::stop::stopping;
 use crate::io_util::{errln, write_page};
 use crate::verdict::Verdict;
 
@@ -281,13 +283,73 @@ pub fn run_case(
 ) -> Result<Compared, Failure> {
     let mut outcome = play_case(sides, flags, case, compared)?;
     let late = late_answers(outcome.sides());
-    if !late.is_empty() {
-        let again = play_case(sides, flags, case, compared)?;
+    if late.is_empty() {
+        return Ok(outcome);
+    }
+    if let Some(again) = play_again(sides, flags, case, &outcome, Doubt::Late)?
+    {
         let again = late_answers(again.sides());
         let confirmed = |l: &&Late| again.iter().any(|a| a.key == l.key);
         outcome.late = late.iter().find(confirmed).copied();
     }
     Ok(outcome)
+}
+
+/// What a case is played again to confirm ([`play_again`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Doubt {
+    /// The port's late answers: the case played again as it was, once.
+    Late,
+    /// A difference: the case played again up to its first difference with
+    /// the slower settle ([`CaptureFlags::confirming`]), late answers confirmed.
+    Differs,
+}
+
+/// `case`, which gave `first`, played again to confirm `doubt`: the one
+/// replay that confirms, for `compare` and `fuzz` alike; `None` when there
+/// is no slower settle to play a difference with, or the play is stopping.
+pub fn play_again(
+    sides: &Sides,
+    flags: &CaptureFlags,
+    case: &Case,
+    first: &Compared,
+    doubt: Doubt,
+) -> Result<Option<Compared>, Failure> {
+    let compared = DiffOptions {
+        all: false,
+        ..first.report.options
+    };
+    let (flags, keys) = match doubt {
+        Doubt::Late => (Some(flags.clone()), case.keys.len()),
+        Doubt::Differs => {
+            let first = differences(first).first().map(|d| d.step);
+            (flags.confirming(), first.unwrap_or(usize::MAX))
+        }
+    };
+    let Some(flags) = flags.filter(|_| !stopping()) else {
+        return Ok(None);
+    };
+    let cut = Case {
+        keys: case.keys[..keys.min(case.keys.len())].to_vec(),
+        ..case.clone()
+    };
+    let again = match doubt {
+        Doubt::Late => play_case(sides, &flags, &cut, compared),
+        Doubt::Differs => run_case(sides, &flags, &cut, compared),
+    };
+    again.map(Some)
+}
+
+/// Whether `case`, whose sides differed in `outcome`, differs again played
+/// to confirm it ([`Doubt::Differs`]); true if it cannot be played again.
+pub fn differs_again(
+    sides: &Sides,
+    flags: &CaptureFlags,
+    case: &Case,
+    outcome: &Compared,
+) -> Result<bool, Failure> {
+    let again = play_again(sides, flags, case, outcome, Doubt::Differs)?;
+    Ok(again.is_none_or(|again| again.differs()))
 }
 
 /// Plays `case` on both sides at the same time, once.

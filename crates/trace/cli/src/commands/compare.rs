@@ -13,8 +13,8 @@ use rogue_trace_format::burst::keys_in;
 use rogue_trace_format::escape_keys;
 
 use crate::case::{
-    command_line_with, diff_options, report_outcome, run_case, write_traces,
-    Case, Sides, SidesArgs, MAX_CELLS,
+    command_line_with, diff_options, differs_again, report_outcome, run_case,
+    write_traces, Case, Sides, SidesArgs, MAX_CELLS,
 };
 use crate::compared::Compared;
 use crate::coverage::Coverage;
@@ -23,7 +23,6 @@ use crate::flags::{
     CaptureFlags, ComparedArgs, ForceArg, HtmlArg, KeysArgs, SeedFromArg,
     CONFIRMING, MAX_KEYS,
 };
-use crate::fuzz::campaign::differs_again;
 use crate::fuzz::grouping::{differences, FirstDifference};
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
 use crate::io_util::{errln, out, outln};
@@ -142,9 +141,8 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         outln!("reproduce: {again}")?;
     }
     outln!("{}", outcome.line())?;
-    let flags = args.flags.confirming();
     if !outcome.differs()
-        || differs_again(&sides, flags, &case, &outcome, args.compared)?
+        || differs_again(&sides, &args.flags, &case, &outcome)?
     {
         return Ok(outcome.verdict().status());
     }

@@ -10,8 +10,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rogue_trace_format::{resize_key, resize_of};
 
 use crate::case::{
-    command_line, diff_options, free_name, report_outcome, run_case,
-    write_traces, Case, Sides,
+    command_line, diff_options, differs_again, free_name, report_outcome,
+    run_case, write_traces, Case, Sides,
 };
 use crate::compared::{sides_line, Compared};
 use crate::coverage::Coverage;
@@ -230,14 +230,7 @@ impl Gather<'_> {
         let covered =
             Coverage::of(&outcome.reference.trace, &case.keys, &case.config);
         let (seen, grouped) = if outcome.differs() {
-            let flags = config.flags.confirming().filter(|_| !stop::stopping());
-            if !differs_again(
-                self.sides,
-                flags,
-                case,
-                &outcome,
-                config.compared,
-            )? {
+            if !differs_again(self.sides, &config.flags, case, &outcome)? {
                 (Seen::Timing, None)
             } else {
                 let grouped = at_map_size(config, self.sides, case, outcome)?;
@@ -294,28 +287,6 @@ impl Gather<'_> {
         }
         Ok(Flow::Go)
     }
-}
-
-/// Whether `case`, whose sides differed in `outcome`, differs again up to
-/// its first difference played with `flags`, the slower settle that
-/// confirms a difference; true without `flags`.
-pub fn differs_again(
-    sides: &Sides,
-    flags: Option<CaptureFlags>,
-    case: &Case,
-    outcome: &Compared,
-    compared: ComparedArgs,
-) -> Result<bool, Failure> {
-    let Some(flags) = flags else {
-        return Ok(true);
-    };
-    let step = differences(outcome).first().map_or(usize::MAX, |d| d.step);
-    let cut = Case {
-        keys: case.keys[..step.min(case.keys.len())].to_vec(),
-        ..case.clone()
-    };
-    let options = diff_options(false, compared);
-    Ok(run_case(sides, &flags, &cut, options)?.differs())
 }
 
 /// What a case whose sides do not differ, `outcome`, showed.
