@@ -9,7 +9,6 @@ use rogue_capture::pin::Pin;
 use rogue_capture::{CaptureOptions, Seen};
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
-use rogue_trace_format::escape_keys;
 use rogue_trace_format::played::{endings, Played};
 use rogue_trace_format::report::html_played;
 
@@ -268,11 +267,6 @@ fn check_seeded(
     Err(format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments").into())
 }
 
-/// How `compare` and `fuzz` compare two traces.
-pub fn diff_options(all: bool, compared: ComparedArgs) -> DiffOptions {
-    compared.options(true, all)
-}
-
 /// Plays `case` on both sides at the same time; where the port answered
 /// late, plays it again, and keeps the first late answer late again.
 pub fn run_case(
@@ -460,10 +454,7 @@ pub fn write_traces(
         if let Some((how, _)) = ended {
             trace.header.extra.push(format!("ended: {how}"));
         }
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
+        std::fs::File::create_new(path)
             .and_then(|mut f| {
                 std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
             })
@@ -511,19 +502,8 @@ pub fn report_outcome(
     write_page(path, force, &page)
 }
 
-/// The `rogue-trace compare` command that plays `case` again.
-pub fn command_line(
-    case: &Case,
-    sides: &Sides,
-    flags: &CaptureFlags,
-    compared: ComparedArgs,
-) -> String {
-    let keys = ["--keys".to_string(), escape_keys(&case.keys)];
-    command_line_with(case, sides, (flags, compared), &keys)
-}
-
 /// The `rogue-trace compare` command that plays `case` again, typing `keys`.
-pub fn command_line_with(
+pub fn command_line(
     case: &Case,
     sides: &Sides,
     (flags, compared): (&CaptureFlags, ComparedArgs),

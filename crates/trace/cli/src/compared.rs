@@ -146,32 +146,22 @@ impl Compared {
 mod tests {
     use super::*;
     use rogue_trace_format::played::{Outcome, Times};
-    use rogue_trace_format::{Header, Trace, SUSPEND};
+    use rogue_trace_format::{Trace, SUSPEND};
 
     /// A side that typed `keys`, answered in `answers` milliseconds, its
     /// first screen after `first` milliseconds.
     fn side(keys: &str, first: u64, answers: &[u64]) -> Played {
-        let header = Header {
-            program: String::new(),
-            part: Some(4),
-            rng: None,
-            seed: None,
-            cols: 100,
-            rows: 25,
-            keys: keys.chars().collect(),
-            extra: Vec::new(),
-            cursors: false,
-        };
+        let header = "# screen trace v1\n# program: \n# size: 100x25\n";
+        let mut trace = Trace::parse(&format!("{header}# keys: \n")).unwrap();
+        trace.header.keys = keys.chars().collect();
         let ms = Duration::from_millis;
+        let keys = answers.iter().map(|&t| ms(t)).collect();
         Played {
-            trace: Trace {
-                header,
-                steps: Vec::new(),
-            },
+            trace,
             outcome: Outcome::StillRunning,
             times: Some(Times {
                 first_screen: Some(ms(first)),
-                keys: answers.iter().map(|&t| ms(t)).collect(),
+                keys,
             }),
         }
     }

@@ -13,8 +13,8 @@ use rogue_trace_format::burst::keys_in;
 use rogue_trace_format::escape_keys;
 
 use crate::case::{
-    command_line_with, diff_options, differs_again, report_outcome, run_case,
-    write_traces, Case, Sides, SidesArgs, MAX_CELLS,
+    command_line, differs_again, report_outcome, run_case, write_traces, Case,
+    Sides, SidesArgs, MAX_CELLS,
 };
 use crate::compared::Compared;
 use crate::coverage::Coverage;
@@ -114,9 +114,9 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         &sides,
         &args.flags,
         &case,
-        diff_options(args.all, args.compared),
+        args.compared.options(true, args.all),
     )?;
-    let again = command_line_with(
+    let again = command_line(
         &case,
         &sides,
         (&args.flags, args.compared),

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rogue_trace_format::{resize_key, resize_of};
+use rogue_trace_format::{escape_keys, resize_key, resize_of};
 
 use crate::case::{
-    command_line, diff_options, differs_again, free_name, report_outcome,
-    run_case, write_traces, Case, Sides,
+    command_line, differs_again, free_name, report_outcome, run_case,
+    write_traces, Case, Sides,
 };
 use crate::compared::{sides_line, Compared};
 use crate::coverage::Coverage;
@@ -100,7 +100,7 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         config,
         sides,
         record: &mut record,
-        tally: Tally::narrowed(diff_options(false, config.compared).compared()),
+        tally: Tally::narrowed(config.compared.options(true, false).compared()),
         bar: progress_bar(numbers.len()),
         cut_short: 0,
         failure: None,
@@ -165,7 +165,7 @@ fn opening(config: &Config, names: &[String; 2], played: usize) -> String {
 /// Plays the case `number`, on a job's thread.
 fn play(config: &Config, sides: &Sides, number: u32) -> Played {
     let case = draw_case(config.seed, number, &config.shape);
-    let options = diff_options(false, config.compared);
+    let options = config.compared.options(true, false);
     match run_case(sides, &config.flags, &case, options) {
         // A stop ends the programs under way: what they gave after it is
         // not theirs.
@@ -407,7 +407,7 @@ fn at_map_size(
         keys: case.keys.iter().map(|&k| resized_to_the_map(k)).collect(),
         ..case.clone()
     };
-    let options = diff_options(false, config.compared);
+    let options = config.compared.options(true, false);
     // Stopped from outside, the case is grouped as played.
     let again = match larger != *case {
         true => match run_case(sides, &config.flags, &larger, options) {
@@ -481,7 +481,7 @@ fn report_difference(
         return Ok(lines);
     }
     errln!("fuzz: shrinking difference {number}...")?;
-    let options = diff_options(false, config.compared);
+    let options = config.compared.options(true, false);
     let found = (first, i == 0);
     let shrunk = shrink(sides, &config.flags, options, case.clone(), found)
         .and_then(|(small, kept)| {
@@ -558,7 +558,9 @@ fn keep(
     let (a, b) = write_traces(&config.out, &stem, outcome)?;
     let (a, b) = (a.display(), b.display());
     let traces = format!("traces: {a} (reference) and {b} (port)");
-    let again = command_line(case, sides, &config.flags, config.compared);
+    let keys = ["--keys".to_string(), escape_keys(&case.keys)];
+    let again =
+        command_line(case, sides, (&config.flags, config.compared), &keys);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
         format!("{what}: {traces}"),

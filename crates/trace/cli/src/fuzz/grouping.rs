@@ -1072,18 +1072,22 @@ fn cell_kind(
 mod tests {
     use super::*;
 
+    /// Step 1, after `l`: its rows, and their colour classes.
     fn step(rows: &[&str], colours: &[&str]) -> Step {
+        let own = |r: &[&str]| r.iter().map(|r| r.to_string()).collect();
         Step {
             number: 1,
             key: Some('l'),
-            text: rows.iter().map(|r| r.to_string()).collect(),
-            colours: colours.iter().map(|r| r.to_string()).collect(),
+            text: own(rows),
+            colours: own(colours),
             ..Step::default()
         }
     }
 
-    fn kind_of(a: &Step, b: &Step) -> Kind {
-        kinds_of(a, b, None).remove(0)
+    /// A trace of no step.
+    fn trace() -> Trace {
+        let header = "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n";
+        Trace::parse(header).unwrap()
     }
 
     /// The kinds of `b` against `a`, a step of Part 4 after the key `.`,
@@ -1094,45 +1098,47 @@ mod tests {
         before: Option<(usize, usize)>,
     ) -> Vec<Kind> {
         let cells = cells_differing_as(a, b, false, Default::default());
-        let trace = Trace::parse(
-            "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
-        )
-        .unwrap();
+        let trace = trace();
         let walk = Walk {
-            traces: [&trace, &trace],
-            fov: true,
             key: Some('.'),
             step: 1,
             before: before.map(|p| [Some(p), Some(p)]),
             screens_before: Some([a, a]),
-            apart_before: false,
             drawn: [(0..a.text.len()).collect(), (0..b.text.len()).collect()],
+            ..Walk::new([&trace, &trace], true)
         };
         walk.kinds([a, b], &cells.into_iter().collect(), false)
+    }
+
+    fn kind_of(a: &Step, b: &Step) -> Kind {
+        kinds_of(a, b, None).remove(0)
     }
 
     #[test]
     fn a_screen_is_named_by_its_first_kind_in_precedence() {
         let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
-        // The player one cell over, and the map, seen and lit besides.
-        let moved = step(&["#..@ ", "#,..#"], &["wwww ", "bbbbw"]);
-        assert_eq!(kind_of(&a, &moved), Kind::Player);
-        let map = step(&["#.@  ", "#,..#"], &["www  ", "bbbbw"]);
-        assert_eq!(kind_of(&a, &map), Kind::Map);
-        let seen = step(&["#.@  ", "#...#"], &["www  ", "bbbbw"]);
-        assert_eq!(kind_of(&a, &seen), Kind::Seen);
-        let lit = step(&["#.@.#", "#...#"], &["wwwww", "bbbbw"]);
-        assert_eq!(kind_of(&a, &lit), Kind::Lit);
-        let odd = step(&["#.@.#", "#...#"], &["wwwww", "bbbb "]);
-        assert_eq!(kind_of(&a, &odd), Kind::Colours);
+        // The player one cell over, and the map, seen and lit besides;
+        // every remembered cell in the visible colour, or a few.
+        let kinds = [
+            (["#..@ ", "#,..#"], ["wwww ", "bbbbw"], Kind::Player),
+            (["#.@  ", "#,..#"], ["www  ", "bbbbw"], Kind::Map),
+            (["#.@  ", "#...#"], ["www  ", "bbbbw"], Kind::Seen),
+            (["#.@.#", "#...#"], ["wwwww", "bbbbw"], Kind::Lit),
+            (["#.@.#", "#...#"], ["wwwww", "bbbb "], Kind::Colours),
+            (["#.@.#", "#...#"], ["wwwww", "wwwww"], Kind::OneColour),
+            (["#.@.#", "#...#"], ["wwwww", "wwbbb"], Kind::Lit),
+        ];
+        for (rows, colours, kind) in kinds {
+            assert_eq!(kind_of(&a, &step(&rows, &colours)), kind, "{rows:?}");
+        }
+        let all_lit = step(&["#.@.#", "#...#"], &["wwwww", "wwwww"]);
+        assert_eq!(kind_of(&all_lit, &a), Kind::OneColour);
+        assert_eq!(Kind::Lit.group(), FIELD_OF_VIEW);
     }
 
     #[test]
     fn a_row_missing_where_the_sight_differs_elsewhere_is_the_field_of_view() {
-        let trace = Trace::parse(
-            "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
-        );
-        let trace = trace.unwrap();
+        let trace = trace();
         let kinds = |a: &Step, b: &Step| {
             let cells = cells_differing_as(a, b, false, Default::default());
             let walk = Walk::new([&trace, &trace], true);
@@ -1152,128 +1158,33 @@ mod tests {
         // The port's player on the same cell drawn '?', a wall for a
         // floor, a remembered cell blue where the reference's is white.
         let b = step(&["#.?##", "#...#"], &["wwwww", "bbbbw"]);
-        assert_eq!(
-            kinds_of(&a, &b, Some((0, 2))),
-            [Kind::Glyph(1, '?'), Kind::Map, Kind::Lit]
-        );
-        assert_eq!(
-            Kind::Glyph(1, '?').to_string(),
-            "the port draws its player as '?' (the other's @ on the same cell)"
-        );
+        let kinds = [Kind::Glyph(1, '?'), Kind::Map, Kind::Lit];
+        assert_eq!(kinds_of(&a, &b, Some((0, 2))), kinds);
         // A key that moves the port's player alone.
         let moved = step(&["#..@#", "#...#"], &["wwwww", "bbbbb"]);
-        let kind = kinds_of(&a, &moved, Some((0, 2))).remove(0);
-        assert_eq!(kind, Kind::Moves(1, '.'));
-        assert_eq!(
-            kind.in_group(),
-            "the player is elsewhere (the @ cells differ): '.' moves the port's player, not the reference's"
-        );
-        assert!(kind
-            .group()
-            .ends_with("a key moves the port's player, not the reference's"));
-    }
-
-    #[test]
-    fn a_screen_grown_by_blanks_of_another_colour_is_no_sign_of_a_redraw() {
-        let trace = |steps: [Step; 2]| {
-            let header = "# screen trace v1\n# program: t\n# size: 3x1\n";
-            let mut trace =
-                Trace::parse(&format!("{header}# keys: \n")).unwrap();
-            let numbered = steps.into_iter().enumerate();
-            trace.steps =
-                numbered.map(|(n, s)| Step { number: n, ..s }).collect();
-            trace
-        };
-        let before = step(&["#.@"], &["www"]);
-        let kept =
-            trace([before.clone(), step(&["#.@", "   "], &["www", "   "])]);
-        // The port's new row: blanks on grey, then the map's next row.
-        let grey =
-            trace([before.clone(), step(&["#.@", "   "], &["www", "ggg"])]);
-        assert_eq!(not_redrawn([&kept, &grey], 1), None);
-        let drawn = trace([before, step(&["#.@", "#.."], &["www", "bbb"])]);
-        let stale = Kind::NotRedrawn(ROLES[0].to_string());
-        assert_eq!(not_redrawn([&kept, &drawn], 1), Some(stale));
-    }
-
-    #[test]
-    fn an_uncaught_node_js_exception_is_named_by_its_error() {
-        let words = [
-            "/p/port.js:263",
-            "      throw new Error(`shrank`);",
-            "",
-            "Error: the terminal shrank to 30x8",
-            "    at WriteStream.<anonymous> (/p/port.js:263:13)",
-            "Node.js v20.20.2",
-        ];
-        let named = "threw Error: the terminal shrank to 30x8 (Node.js)";
-        assert_eq!(uncaught(&words).as_deref(), Some(named));
-    }
-
-    #[test]
-    fn one_colour_for_another_is_not_the_field_of_view() {
-        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
-        // Every remembered cell in the visible colour: no seen colour left.
-        let all_lit = step(&["#.@.#", "#...#"], &["wwwww", "wwwww"]);
-        assert_eq!(kind_of(&a, &all_lit), Kind::OneColour);
-        assert_eq!(kind_of(&all_lit, &a), Kind::OneColour);
-        // A few cells left lit, others still remembered: more cells lit.
-        let some_lit = step(&["#.@.#", "#...#"], &["wwwww", "wwbbb"]);
-        assert_eq!(kind_of(&a, &some_lit), Kind::Lit);
-        assert_eq!(kind_of(&a, &some_lit).group(), FIELD_OF_VIEW);
-    }
-
-    #[test]
-    fn an_attribute_alone_is_named() {
-        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
-        let mut bold = step(&["#.@.#", "#...#"], &["wwwww", "?bbbb"]);
-        bold.odd = vec![rogue_trace_format::OddCell {
-            y: 1,
-            x: 0,
-            look: Look {
-                attributes: vec!["bold"],
-                ..Look::of_class(BLUE)
-            },
-        }];
-        let kind = kind_of(&a, &bold);
-        assert_eq!(kind, Kind::Attributes(vec!["bold"]));
-        assert!(kind.to_string().contains("drawn bold on one side only"));
+        let kinds = kinds_of(&a, &moved, Some((0, 2)));
+        assert_eq!(kinds[0], Kind::Moves(1, '.'));
     }
 
     #[test]
     fn the_view_holds_both_players_and_every_differing_cell() {
-        let difference = FirstDifference {
+        let d = FirstDifference {
             step: 3,
             key: Some('y'),
             kind: Kind::Player,
             cells: [(2, 9), (4, 1)].into(),
             players: [Some((2, 9)), Some((1, 10))],
         };
-        assert_eq!(difference.view(), Some((11, 5)));
-        let nothing = FirstDifference {
-            cells: BTreeSet::new(),
-            players: [None, None],
-            ..difference.clone()
-        };
+        assert_eq!(d.view(), Some((11, 5)));
+        let [mut nothing, mut one_player, mut key, mut kind] =
+            [0; 4].map(|_| d.clone());
+        (nothing.cells, nothing.players) = (BTreeSet::new(), [None, None]);
         assert_eq!(nothing.view(), None);
         // A player the found case shows is kept in view, the key and the
         // kind kept too.
-        let one_player = FirstDifference {
-            players: [Some((2, 9)), None],
-            ..difference.clone()
-        };
-        assert!(difference.keeps(&difference));
-        assert!(!one_player.keeps(&difference));
-        assert!(difference.keeps(&one_player));
-        let other_key = FirstDifference {
-            key: Some('u'),
-            ..difference.clone()
-        };
-        assert!(!other_key.keeps(&difference));
-        let other_kind = FirstDifference {
-            kind: Kind::Map,
-            ..difference.clone()
-        };
-        assert!(!other_kind.keeps(&difference));
+        one_player.players[1] = None;
+        assert!(d.keeps(&d) && !one_player.keeps(&d) && d.keeps(&one_player));
+        (key.key, kind.kind) = (Some('u'), Kind::Map);
+        assert!(!key.keeps(&d) && !kind.keeps(&d));
     }
 }

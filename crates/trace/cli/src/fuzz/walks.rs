@@ -355,18 +355,17 @@ mod generator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rogue_trace_format::resize_of;
 
     #[test]
     fn a_size_is_one_size_or_a_range_from_smaller_to_larger() {
-        let one = parse_size_range("80x24").unwrap();
-        assert_eq!((one.min, one.max), ((80, 24), (80, 24)));
-        let range = parse_size_range("20x8-120x40").unwrap();
-        assert_eq!((range.min, range.max), ((20, 8), (120, 40)));
-        assert!(parse_size_range("120x40-20x8").is_err());
-        assert!(parse_size_range("20x8-120x4").is_err());
-        assert!(parse_size_range("0x8-120x40").is_err());
-        assert!(parse_size_range("20x8-1001x40").is_err());
-        assert!(parse_size_range("20x8-").is_err());
+        let range = |t| parse_size_range(t).map(|r| (r.min, r.max));
+        assert_eq!(range("80x24"), Ok(((80, 24), (80, 24))));
+        assert_eq!(range("20x8-120x40"), Ok(((20, 8), (120, 40))));
+        let bad = ["120x40-20x8", "20x8-120x4", "0x8-120x40", "20x8-"];
+        for bad in bad.into_iter().chain(["20x8-1001x40"]) {
+            assert!(range(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
@@ -374,9 +373,8 @@ mod tests {
         let range = parse_size_range("20x8-120x40").unwrap();
         let (mut a, mut b) = (Draw::new(5), Draw::new(5));
         for _ in 0..1000 {
-            let size = range.draw(&mut a);
             let before = (20 + b.below(101) as u16, 8 + b.below(33) as u16);
-            assert_eq!(size, before);
+            assert_eq!(range.draw(&mut a), before);
         }
         let one = parse_size_range("7x3").unwrap();
         assert_eq!(one.draw(&mut a), (7, 3));
@@ -390,16 +388,9 @@ mod tests {
         assert!(keys.iter().all(|k| alphabet.contains(k)));
         assert!(alphabet.iter().all(|k| keys.contains(k)));
         assert_eq!(keys, walk(&mut Draw::new(1), 500, Some(&alphabet)));
-        assert!(alphabet_of(Some("hjq")).is_err());
-        assert!(alphabet_of(Some("")).is_err());
-        assert_eq!(
-            alphabet_of(Some("h\\tj")).unwrap(),
-            Some(vec!['h', '\t', 'j'])
-        );
-    }
-
-    fn alphabet_of(text: Option<&str>) -> Result<Option<Vec<char>>, String> {
-        alphabet(text).map_err(|Failure(e, _)| e)
+        let alphabet_of = |t| super::alphabet(Some(t)).map_err(|f| f.0);
+        assert!(alphabet_of("hjq").is_err() && alphabet_of("").is_err());
+        assert_eq!(alphabet_of("h\\tj"), Ok(Some(vec!['h', '\t', 'j'])));
     }
 
     #[test]
@@ -410,21 +401,16 @@ mod tests {
         let count = |k: char| keys.iter().filter(|&&c| c == k).count();
         let moves: usize = MOVES.iter().map(|&k| count(k)).sum();
         assert!(moves * 10 > keys.len() * 9, "{moves} of {}", keys.len());
-        let typed: std::collections::HashSet<char> =
-            keys.iter().copied().collect();
-        let others = printable().chain(control()).chain(SPECIAL_KEYS);
-        for key in others {
-            assert!(typed.contains(&key), "{} never typed", key_literal(key));
-            if !MOVES.contains(&key) {
-                assert!(count(key) < count('j'), "{}", key_literal(key));
-            }
+        for key in printable().chain(control()).chain(SPECIAL_KEYS) {
+            let (n, told) = (count(key), key_literal(key));
+            assert!(n > 0, "{told} never typed");
+            assert!(MOVES.contains(&key) || n < count('j'), "{told}");
         }
         // The quit key, NUL, and what a terminal takes for itself.
         for held in ['q', '\0', '\x03', '\x1c', '\x1a', '\x13', '\x11'] {
-            assert!(!typed.contains(&held), "{}", key_literal(held));
+            assert_eq!(count(held), 0, "{}", key_literal(held));
         }
-        assert_eq!(printable().count(), 94);
-        assert_eq!(control().count(), 27);
+        assert_eq!((printable().count(), control().count()), (94, 27));
     }
 
     #[test]
@@ -433,49 +419,46 @@ mod tests {
         let cases: Vec<Vec<char>> =
             (0..1000).map(|_| case_keys(&mut draw, 100, None)).collect();
         assert!(cases.iter().all(|k| k.len() == 100));
+        let enders = ['q', '\0', '\x03', '\x1c'];
         let ends = |key: char| cases.iter().filter(|k| k[99] == key).count();
-        let quits: usize = ['q', '\0', '\x03', '\x1c'].map(ends).iter().sum();
+        let quits: usize = enders.map(ends).iter().sum();
         assert!((200..300).contains(&quits), "{quits} of 1000");
         assert!((100..150).contains(&ends(QUIT)), "{} of 1000", ends(QUIT));
-        if cfg!(unix) {
-            for key in ['\0', '\x03', '\x1c'] {
-                assert!(
-                    (20..70).contains(&ends(key)),
-                    "{key:?}: {}",
-                    ends(key)
-                );
-            }
+        for &key in enders[1..].iter().filter(|_| cfg!(unix)) {
+            assert!((20..70).contains(&ends(key)), "{key:?}: {}", ends(key));
         }
-        let enders = ['q', '\0', '\x03', '\x1c'];
-        assert!(cases
-            .iter()
-            .all(|k| !k[..99].iter().any(|c| enders.contains(c))));
-        let alphabet = ['h', 'j'];
+        let early = |k: &Vec<char>| k[..99].iter().any(|c| enders.contains(c));
+        assert!(!cases.iter().any(early));
         let mut draw = Draw::new(2);
         for _ in 0..100 {
-            let keys = case_keys(&mut draw, 10, Some(&alphabet));
-            assert!(keys.iter().all(|k| alphabet.contains(k)));
+            let keys = case_keys(&mut draw, 10, Some(&['h', 'j']));
+            assert!(keys.iter().all(|k| ['h', 'j'].contains(k)));
         }
     }
 
-    /// The default walks of Part 4 on screens of `sizes`, `keys` keys a case.
-    fn default_shape(sizes: &str, keys: usize) -> Shape {
+    /// The default walks of Part 4 on screens of `sizes`, `keys` keys a
+    /// case, or the walks of `--alphabet hj`.
+    fn shape(sizes: &str, keys: usize, alphabet: bool) -> Shape {
         Shape {
             base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
             size: parse_size_range(sizes).unwrap(),
             keys_per_case: keys,
-            alphabet: None,
+            alphabet: alphabet.then(|| vec!['h', 'j']),
             rng: None,
         }
     }
 
+    /// Cases 1 to `n` of campaign 9, 50 keys on 40x12 to 120x40, and each
+    /// number.
+    fn drawn(n: u32, alphabet: bool) -> Vec<(Case, u32)> {
+        let shape = shape("40x12-120x40", 50, alphabet);
+        (1..=n).map(|k| (draw_case(9, k, &shape), k)).collect()
+    }
+
     #[test]
     fn one_default_case_in_four_resizes_to_larger_and_smaller_screens() {
-        use rogue_trace_format::resize_of;
-        let shape = default_shape("40x12-120x40", 50);
         let (mut resized, mut larger, mut smaller) = (0, 0, 0);
-        for number in 1..=1000 {
-            let case = draw_case(9, number, &shape);
+        for (case, number) in drawn(1000, false) {
             let sizes: Vec<(u16, u16)> =
                 case.keys.iter().filter_map(|&k| resize_of(k)).collect();
             assert!(sizes.len() <= 3, "case {number}: {sizes:?}");
@@ -491,29 +474,18 @@ mod tests {
             }
         }
         // The Windows console is not resized: no walk resizes it there.
-        if cfg!(windows) {
-            assert_eq!(resized, 0);
-            return;
-        }
-        assert!((190..300).contains(&resized), "{resized} of 1000");
-        assert!(larger > 100 && smaller > 100, "{larger} {smaller}");
-        let alphabet = Shape {
-            alphabet: Some(vec!['h', 'j']),
-            ..shape
-        };
-        for number in 1..=100 {
-            let keys = draw_case(9, number, &alphabet).keys;
-            assert!(keys.iter().all(|&k| resize_of(k).is_none()));
-        }
+        let expected = if cfg!(windows) { 0..1 } else { 190..300 };
+        assert!(expected.contains(&resized), "{resized} of 1000");
+        assert!(cfg!(windows) || larger > 100 && smaller > 100);
+        let mut keys = drawn(100, true).into_iter().flat_map(|c| c.0.keys);
+        assert!(keys.all(|k| resize_of(k).is_none()));
     }
 
     #[test]
     fn one_default_case_in_two_types_bursts_between_keys_never_the_last() {
-        use rogue_trace_format::burst::{joinable, tidy};
-        let shape = default_shape("40x12-120x40", 50);
+        use rogue_trace_format::burst::joinable;
         let (mut bursting, mut held) = (0, 0);
-        for number in 1..=1000 {
-            let keys = draw_case(9, number, &shape).keys;
+        for (Case { keys, .. }, number) in drawn(1000, false) {
             assert_eq!(tidy(&keys), keys, "case {number}");
             let joins: Vec<usize> =
                 (0..keys.len()).filter(|&i| keys[i] == JOIN).collect();
@@ -532,10 +504,8 @@ mod tests {
 
     #[test]
     fn one_default_case_in_eight_suspends_and_resumes_right_after() {
-        let shape = default_shape("40x12-120x40", 50);
         let mut suspended = 0;
-        for number in 1..=1000 {
-            let keys = draw_case(9, number, &shape).keys;
+        for (Case { keys, .. }, number) in drawn(1000, false) {
             let at: Vec<usize> =
                 (0..keys.len()).filter(|&i| keys[i] == SUSPEND).collect();
             let resumes = keys.iter().filter(|&&k| k == RESUME).count();
@@ -548,32 +518,20 @@ mod tests {
         }
         let expected = if cfg!(windows) { 0..1 } else { 90..170 };
         assert!(expected.contains(&suspended), "{suspended} of 1000");
-        let alphabet = Shape {
-            alphabet: Some(vec!['h', 'j']),
-            ..shape
-        };
-        for number in 1..=100 {
-            let keys = draw_case(9, number, &alphabet).keys;
-            assert!(!rogue_trace_format::suspends(&keys));
-        }
+        let mut alphabet = drawn(100, true).into_iter();
+        assert!(!alphabet.any(|c| rogue_trace_format::suspends(&c.0.keys)));
     }
 
     #[test]
     fn a_case_s_screen_shows_where_its_player_starts() {
-        let shape = default_shape("20x8-120x40", 10);
+        let shape = shape("20x8-120x40", 10, false);
         for number in 1..=300 {
             let case = draw_case(5, number, &shape);
             let at = rogue_game::Game::new(&case.config).player.pos;
             let (cols, rows) = case.size;
-            assert!(
-                at.x < i32::from(cols) && at.y < i32::from(rows),
-                "case {number}: {at:?} on {cols}x{rows}"
-            );
-            assert_eq!(
-                case,
-                draw_case(5, number, &shape),
-                "case {number} drawn again"
-            );
+            let shown = at.x < i32::from(cols) && at.y < i32::from(rows);
+            assert!(shown, "case {number}: {at:?} on {cols}x{rows}");
+            assert_eq!(case, draw_case(5, number, &shape), "case {number}");
         }
     }
 
