@@ -1,7 +1,7 @@
 //! How `fuzz` tells one bug from another: a case's first difference and
 //! its kind, named from the C's drawing rules (`drawEverything`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use rogue_game::{Game, GameConfig};
@@ -90,10 +90,10 @@ impl fmt::Display for Kind {
             Kind::MapBlank => write!(f, "the map differs (a tile on one side, blank on the other; this part has no field of view)"),
             Kind::Seen => write!(f, "a cell is seen on one side, never on the other (a tile on one side, blank on the other)"),
             Kind::Lit => write!(f, "a cell is lit on one side and only remembered on the other (the same character, in the visible colour on one side and the seen colour on the other)"),
-            Kind::OneColour => write!(f, "{ONE_COLOUR}: one side draws the remembered cells in the visible colour, or the lit ones in the seen colour (the same cells seen; only their colour differs)"),
+            Kind::OneColour => write!(f, "a colour differs, not the field of view: the seen colour is drawn as the visible one: one side draws the remembered cells in the visible colour, or the lit ones in the seen colour (the same cells seen; only their colour differs)"),
             Kind::Colours => write!(f, "a cell is drawn in other colours (the same character)"),
             Kind::Background => write!(f, "a blank cell is drawn on another background (the same blank)"),
-            Kind::Attributes(names) => write!(f, "{}: a cell is drawn {} on one side only (the same character and colours)", ATTRIBUTE, names.join(" and ")),
+            Kind::Attributes(names) => write!(f, "an attribute differs: a cell is drawn {} on one side only (the same character and colours)", names.join(" and ")),
             Kind::Stopped(hows) => write!(f, "a side stopped or died: {}", hows.join(", ")),
             Kind::Crash(hows) => write!(f, "a side crashed: {}", hows.join(", ")),
             Kind::Terminal(hows) => write!(f, "the two sides leave the terminal in different states: {}", hows.join("; ")),
@@ -177,13 +177,6 @@ pub const FIELD_OF_VIEW: &str = "the field of view differs";
 
 /// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`.
 pub const DUNGEON: (u16, u16) = (100, 25);
-
-/// What [`Kind::OneColour`] says first.
-const ONE_COLOUR: &str =
-    "a colour differs, not the field of view: the seen colour is drawn as the visible one";
-
-/// What [`Kind::Attributes`] says first.
-const ATTRIBUTE: &str = "an attribute differs";
 
 /// A case's first difference: where, what typed it, its kind, its cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -284,17 +277,13 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         });
     }
     found.extend(stderr);
-    for moves in moves_alone(outcome, stop) {
-        let at = found.iter().position(|d| d.step > moves.step);
-        found.insert(at.unwrap_or(found.len()), moves);
-    }
-    // What a side's terminal heard and the other's did not, at its step
-    // (before a screen that differs there).
-    if let Some(heard) =
-        differing_heard(outcome).filter(|h| stop.is_none_or(|t| h.step < t))
-    {
-        let at = found.iter().position(|d| d.step > heard.step);
-        found.insert(at.unwrap_or(found.len()), heard);
+    // Then what a side's terminal heard and the other's did not, at its
+    // step (before a screen that differs there).
+    let heard =
+        differing_heard(outcome).filter(|h| stop.is_none_or(|t| h.step < t));
+    for d in moves_alone(outcome, stop).into_iter().chain(heard) {
+        let at = found.iter().position(|f| f.step > d.step);
+        found.insert(at.unwrap_or(found.len()), d);
     }
     // The port's late answer, played twice, is named after all else.
     found.extend(outcome.late.map(|late| {
@@ -481,11 +470,7 @@ fn screen_differences(
     let console = on_console(a, b);
     let options = outcome.report.options;
     let mut walk = Walk::new([a, b], outcome.part.fov);
-    let written: BTreeSet<usize> = outcome
-        .stderr_differences()
-        .iter()
-        .map(|d| d.step)
-        .collect();
+    let written = outcome.stderr_differences();
     let mut found: Vec<FirstDifference> = Vec::new();
     for step_a in &a.steps {
         let Some(step_b) = screen(b, step_a.number) else {
@@ -494,52 +479,44 @@ fn screen_differences(
         if stop.is_some_and(|t| step_a.number >= t) {
             break;
         }
+        (walk.step, walk.key) =
+            (step_a.number, outcome.reference.key_at(step_a.number));
         // A resize starts a screen of its own rows.
-        if outcome
-            .reference
-            .key_at(step_a.number)
-            .is_some_and(is_resize)
-        {
+        if walk.key.is_some_and(is_resize) {
             walk.drawn = Default::default();
         }
         let at = players_of(step_a, step_b).map(|s| s.map(|(p, _)| p));
-        let cells: BTreeSet<(usize, usize)> =
-            cells_differing_as(step_a, step_b, console, options)
-                .into_iter()
-                .collect();
+        let cells = BTreeSet::from_iter(cells_differing_as(
+            step_a, step_b, console, options,
+        ));
         let cursor = options.cursor_difference(step_a, step_b).is_some();
         // Words on standard error show on the terminal until the next
         // redraw: they name their step.
-        let words = written.contains(&step_a.number);
+        let words = written.iter().any(|d| d.step == step_a.number);
         if (!cells.is_empty() || cursor) && !words {
-            walk.step = step_a.number;
-            walk.key = outcome.reference.key_at(step_a.number);
-            let mut kinds = walk.kinds([step_a, step_b], &cells, cursor);
-            let apart = at[0] != at[1];
-            let all = kinds.clone();
-            kinds.retain(|k| {
-                !(apart || walk.apart_before) || !k.follows_the_player()
+            let all = walk.kinds([step_a, step_b], &cells, cursor);
+            let (before, apart) = (walk.apart_before, at[0] != at[1]);
+            let placed = |k: &Kind| {
+                matches!(
+                    k,
+                    Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
+                )
+            };
+            let mut kinds = all.iter().filter(|k| {
+                !((apart || before) && k.follows_the_player()
+                    || before && placed(k))
             });
-            if walk.apart_before {
-                kinds.retain(|k| {
-                    !matches!(
-                        k,
-                        Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
-                    )
-                });
-            }
-            if found.is_empty() && kinds.is_empty() {
-                kinds = all.into_iter().take(1).collect();
-            }
-            for kind in kinds {
-                found.push(FirstDifference {
+            let first =
+                kinds.next().or(all.first().filter(|_| found.is_empty()));
+            found.extend(first.into_iter().chain(kinds).map(|kind| {
+                FirstDifference {
                     step: step_a.number,
                     key: walk.key,
-                    kind,
+                    kind: kind.clone(),
                     cells: cells.clone(),
                     players: at,
-                });
-            }
+                }
+            }));
         }
         for (drawn, step) in walk.drawn.iter_mut().zip([step_a, step_b]) {
             drawn.extend(rows_drawn(step));
@@ -568,7 +545,7 @@ fn moves_alone(
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let keys = outcome.reference.keys();
     // Per key: its first step, times typed, each side's moves there.
-    let mut tally: Vec<(char, usize, usize, [usize; 2])> = Vec::new();
+    let mut tally: BTreeMap<char, (usize, usize, [usize; 2])> = BTreeMap::new();
     let mut moved_at_all = [false; 2];
     for pair in a.steps.windows(2) {
         let n = pair[1].number;
@@ -595,38 +572,24 @@ fn moves_alone(
         else {
             continue;
         };
-        let i = match tally.iter().position(|t| t.0 == key) {
-            Some(i) => i,
-            None => {
-                tally.push((key, n, 0, [0; 2]));
-                tally.len() - 1
-            }
-        };
-        tally[i].2 += 1;
+        let (step, typed, moves) = tally.entry(key).or_insert((n, 0, [0; 2]));
+        *typed += 1;
         for side in 0..2 {
             moved_at_all[side] |= moved[side];
-            if moved[side] && tally[i].3[side] == 0 {
-                tally[i].1 = n;
+            if moved[side] && moves[side] == 0 {
+                *step = n;
             }
-            tally[i].3[side] += usize::from(moved[side]);
+            moves[side] += usize::from(moved[side]);
         }
     }
-    let alone = |(_, _, typed, moves): &&(char, usize, usize, [usize; 2])| {
-        *typed >= 3 && (moves[0] == 0) != (moves[1] == 0)
-    };
-    (tally.iter().filter(alone))
-        .filter_map(|&(key, step, _, moves)| {
-            let side = usize::from(moves[0] == 0);
-            moved_at_all[1 - side].then(|| FirstDifference {
-                step,
-                key: Some(key),
-                kind: Kind::Moves(side, key),
-                cells: BTreeSet::new(),
-                players: [screen(a, step), screen(b, step)]
-                    .map(|s| s.and_then(player)),
-            })
-        })
-        .collect()
+    let found = tally.into_iter().filter_map(|(key, (step, typed, moves))| {
+        let side = usize::from(moves[0] == 0);
+        let alone = typed >= 3 && (moves[0] == 0) != (moves[1] == 0);
+        let kind = Kind::Moves(side, key);
+        (alone && moved_at_all[1 - side])
+            .then(|| FirstDifference::at(outcome, step, kind))
+    });
+    found.collect()
 }
 
 /// Whether a screen is blank.
@@ -712,6 +675,8 @@ impl<'a> Walk<'a> {
         let ranks: BTreeSet<u8> =
             looked.iter().map(|[a, b]| cell_kind(a, b)).collect();
         let at = standing.map(|s| s.map(|(p, _)| p));
+        let mut coloured = looked.iter().filter(|[a, b]| cell_kind(a, b) == 4);
+        let blanks = coloured.all(|[a, b]| a.0 == ' ' && b.0 == ' ');
         for rank in ranks {
             add(match rank {
                 0 => match self.player_kind(at) {
@@ -724,14 +689,7 @@ impl<'a> Walk<'a> {
                 3 if !self.fov => Kind::Colours,
                 3 if one_colour(a, b) => Kind::OneColour,
                 3 => Kind::Lit,
-                4 if looked
-                    .iter()
-                    .filter(|[a, b]| cell_kind(a, b) == 4)
-                    .flatten()
-                    .all(|c| c.0 == ' ') =>
-                {
-                    Kind::Background
-                }
+                4 if blanks => Kind::Background,
                 4 => Kind::Colours,
                 _ => Kind::Attributes(attributes_apart(&looked)),
             });
