@@ -2,6 +2,7 @@
 //! time on the same seed, generator, size and keys; its traces and report.
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -104,12 +105,8 @@ impl Sides {
 
     /// The sides that would play their own generator, not the one a case gives.
     pub fn unnamed_rng(&self) -> Option<String> {
-        let takes = |command: &[OsString], pinned: bool| {
-            pinned
-                || command
-                    .iter()
-                    .any(|a| a.to_string_lossy().contains("{rng}"))
-        };
+        let takes =
+            |command: &[OsString], pinned| pinned || holds(command, "{rng}");
         let reference = takes(&self.reference, self.pin);
         let port = self
             .port
@@ -258,13 +255,15 @@ fn check_seeded(
     role: &str,
     pin_option: &str,
 ) -> Result<(), Failure> {
-    let named = command
-        .iter()
-        .any(|a| a.to_string_lossy().contains("{seed}"));
-    if pinned || named {
+    if pinned || holds(command, "{seed}") {
         return Ok(());
     }
     Err(format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments").into())
+}
+
+/// Whether a word of `command` holds `what`.
+fn holds(command: &[OsString], what: &str) -> bool {
+    command.iter().any(|a| a.to_string_lossy().contains(what))
 }
 
 /// Plays `case` on both sides at the same time; where the port answered
@@ -455,9 +454,7 @@ pub fn write_traces(
             trace.header.extra.push(format!("ended: {how}"));
         }
         std::fs::File::create_new(path)
-            .and_then(|mut f| {
-                std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
-            })
+            .and_then(|mut f| f.write_all(trace.to_text().as_bytes()))
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     }
     Ok((reference, port))
@@ -528,12 +525,8 @@ pub fn command_line(
         None => words.extend(["--part".into(), c.part.number.to_string()]),
     }
     if c.part.seeds() {
-        words.extend([
-            "--seed".into(),
-            c.seed.to_string(),
-            "--rng".into(),
-            c.rng.name().into(),
-        ]);
+        words.extend(["--seed".into(), c.seed.to_string()]);
+        words.extend(["--rng".into(), c.rng.name().into()]);
     }
     if sides.port.is_none() {
         words.extend(game_words(c).into_iter().skip(2));

@@ -110,18 +110,10 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     if args.game.dungeon.rng.is_none() {
         sides.platform_rng(case.config.part, "compare")?;
     }
-    let outcome = run_case(
-        &sides,
-        &args.flags,
-        &case,
-        args.compared.options(true, args.all),
-    )?;
-    let again = command_line(
-        &case,
-        &sides,
-        (&args.flags, args.compared),
-        &played.words(case.config),
-    );
+    let options = args.compared.options(true, args.all);
+    let outcome = run_case(&sides, &args.flags, &case, options)?;
+    let flags = (&args.flags, args.compared);
+    let again = command_line(&case, &sides, flags, &played.words(case.config));
     write(&args, &case, &outcome, &again)?;
     if !args.brief {
         outln!("{}", played.said(case.config.seed))?;
@@ -205,12 +197,9 @@ fn write(
         errln!("traces: {a} (reference) and {b} (port)")?;
     }
     if let Some(path) = &args.html.html {
-        report_outcome(
-            path,
-            (args.force.force, named(outcome).as_deref()),
-            outcome,
-            &[again.to_string()],
-        )?;
+        let named = named(outcome);
+        let force = (args.force.force, named.as_deref());
+        report_outcome(path, force, outcome, &[again.to_string()])?;
     }
     Ok(())
 }
@@ -309,12 +298,12 @@ impl Played {
             Played::Given(keys) if keys.is_empty() => {
                 "typed no key: the first screen only".to_string()
             }
-            Played::Given(keys) => format!("typed the {} key(s) given", keys_in(keys)),
-            Played::Walk { n, default: true } => format!(
-                "played the default walk of {n} keys drawn from seed {seed}: --walk {n}"
-            ),
-            Played::Walk { n, default: false } => {
-                format!("played a walk of {n} keys drawn from seed {seed}: --walk {n}")
+            Played::Given(keys) => {
+                format!("typed the {} key(s) given", keys_in(keys))
+            }
+            Played::Walk { n, default } => {
+                let which = ["a", "the default"][usize::from(*default)];
+                format!("played {which} walk of {n} keys drawn from seed {seed}: --walk {n}")
             }
         }
     }

@@ -90,10 +90,8 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         names: names.clone(),
         shard: config.shard,
     };
-    let mut record = Writer::create(
-        &free_name(&config.out, "campaign", "jsonl")?,
-        &campaign,
-    )?;
+    let path = free_name(&config.out, "campaign", "jsonl")?;
+    let mut record = Writer::create(&path, &campaign)?;
     stop::on_signals();
     let _timer = config.time_limit.map(stop::after);
     let mut gather = Gather {

@@ -251,19 +251,18 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     let stop = stop_step(outcome);
     let screens = screen_differences(outcome, stop);
     let stderr = stderr_first(outcome, stop, screens.first().map(|d| d.step));
+    let first = screens.first();
     let early = stderr
         .clone()
-        .filter(|f| screens.first().is_none_or(|s| f.step <= s.step));
+        .filter(|f| first.is_none_or(|s| f.step <= s.step));
     let mut found: Vec<FirstDifference> = early.into_iter().collect();
     found.extend(screens);
     // A first screen drawn late is named so alone.
-    let late = found
-        .iter()
-        .any(|d| matches!(d.kind, Kind::LateFirstScreen(_)));
-    let never_drew = outcome
-        .sides()
-        .iter()
-        .any(|p| p.outcome.stopped() == Some(&Stopped::NeverDrew));
+    let late = |d: &FirstDifference| matches!(d.kind, Kind::LateFirstScreen(_));
+    let late = found.iter().any(late);
+    let never_drew =
+        |p: &&Played| p.outcome.stopped() == Some(&Stopped::NeverDrew);
+    let never_drew = outcome.sides().iter().any(never_drew);
     if let Some(step) = stop.filter(|_| !(late && never_drew)) {
         let before = step.checked_sub(1);
         let player_at =
@@ -317,10 +316,9 @@ fn differing_heard(outcome: &Compared) -> Option<FirstDifference> {
 
 /// How the sides that ended at `step` did: crashed, or else stopped.
 fn ended(outcome: &Compared, step: usize) -> Kind {
-    let crashes: Vec<String> = ROLES
-        .iter()
-        .zip(outcome.sides())
-        .filter(|(_, p)| screens_before_end(&p.trace) == step)
+    let sides = ROLES.iter().zip(outcome.sides());
+    let ended = sides.filter(|(_, p)| screens_before_end(&p.trace) == step);
+    let crashes: Vec<String> = ended
         .filter_map(|(role, p)| Some(format!("{role} {}", crashed(p)?)))
         .collect();
     match crashes.is_empty() {
@@ -368,10 +366,8 @@ pub fn crashed(played: &Played) -> Option<String> {
     let written = stderr
         .iter()
         .flat_map(|s| s.steps().filter_map(|t| s.at(t)));
-    let words: Vec<&str> = written
-        .flat_map(str::lines)
-        .chain(ending.last_words.iter().map(String::as_str))
-        .collect();
+    let last = ending.last_words.iter().map(String::as_str);
+    let words: Vec<&str> = written.flat_map(str::lines).chain(last).collect();
     uncaught(&words).map(|how| format!("{how} ({exit})"))
 }
 
@@ -393,9 +389,8 @@ fn uncaught(words: &[&str]) -> Option<String> {
             (None, Some(_)) => (0, "threw", "Node.js"),
             _ => return None,
         };
-    let error = words[from..]
-        .iter()
-        .rfind(|l| !l.starts_with(' ') && l.contains(": "))?;
+    let error = |l: &&&str| !l.starts_with(' ') && l.contains(": ");
+    let error = words[from..].iter().rfind(error)?;
     Some(format!("{raised} {error} ({language})"))
 }
 
@@ -430,15 +425,11 @@ fn ending_kind(outcome: &Compared) -> Option<Kind> {
     if !a.left_alike(b) {
         // What each side left otherwise than the other.
         let lefts = a.lefts(b);
-        let hows = ROLES
-            .iter()
-            .zip([lefts[0].unlike(&lefts[1]), lefts[1].unlike(&lefts[0])])
-            .filter(|(_, unlike)| !unlike.is_empty())
-            .map(|(role, unlike)| {
-                format!("{role} left it {}", unlike.join(", "))
-            })
-            .collect();
-        return Some(Kind::Terminal(hows));
+        let unlike = [lefts[0].unlike(&lefts[1]), lefts[1].unlike(&lefts[0])];
+        let sides = ROLES.iter().zip(unlike).filter(|(_, u)| !u.is_empty());
+        let hows =
+            sides.map(|(role, u)| format!("{role} left it {}", u.join(", ")));
+        return Some(Kind::Terminal(hows.collect()));
     }
     (a.last_words != b.last_words).then_some(Kind::LastWords)
 }
@@ -760,9 +751,8 @@ impl<'a> Walk<'a> {
     /// the row above alike on both.
     fn rows_never_drawn(&self, [a, b]: [&Step; 2]) -> Vec<(usize, usize)> {
         let text = |s: &Step, y: usize| {
-            s.text
-                .get(y)
-                .map_or(String::new(), |r| r.trim_end().to_string())
+            let row = s.text.get(y).map(|r| r.trim_end());
+            row.unwrap_or_default().to_string()
         };
         let rows = a.text.len().min(b.text.len());
         let mut missing = Vec::new();
@@ -851,29 +841,21 @@ fn stop_step(outcome: &Compared) -> Option<usize> {
 
 /// How many screens a trace has in a row from step 0.
 fn screens_before_end(trace: &Trace) -> usize {
-    trace
-        .steps
-        .iter()
-        .enumerate()
-        .take_while(|(i, s)| s.number == *i)
-        .count()
+    let steps = trace.steps.iter().enumerate();
+    steps.take_while(|(i, s)| s.number == *i).count()
 }
 
 /// How each side that ended at `step` did ([`Played::how`]).
 fn hows(outcome: &Compared, step: usize) -> Vec<String> {
-    ROLES
-        .iter()
-        .zip(outcome.sides())
-        .filter(|(_, played)| {
-            !played.still_running() && screens_before_end(&played.trace) == step
-        })
-        .map(|(role, played)| format!("{role} {}", played.how()))
-        .chain(
-            outcome
-                .port_went_on()
-                .then(|| format!("{} went on", ROLES[1])),
-        )
-        .collect()
+    let sides = ROLES.iter().zip(outcome.sides());
+    let ended = sides.filter(|(_, p)| {
+        !p.still_running() && screens_before_end(&p.trace) == step
+    });
+    let went_on = outcome
+        .port_went_on()
+        .then(|| format!("{} went on", ROLES[1]));
+    let hows = ended.map(|(role, played)| format!("{role} {}", played.how()));
+    hows.chain(went_on).collect()
 }
 
 /// Where each side's player stands on a step's screens, and drawn as what.
@@ -893,10 +875,10 @@ pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
 
 /// Where the first `@` of a screen is, row and column.
 pub fn player(step: &Step) -> Option<(usize, usize)> {
-    step.text
-        .iter()
-        .enumerate()
-        .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
+    let at = |(y, row): (usize, &String)| {
+        Some((y, row.chars().position(|c| c == '@')?))
+    };
+    step.text.iter().enumerate().find_map(at)
 }
 
 /// Whether the port's first screen shows another dungeon than the reference's.
@@ -980,30 +962,15 @@ fn one_colour(a: &Step, b: &Step) -> bool {
 
 /// The attributes some differing cell has on one side only.
 fn attributes_apart(looked: &[[(char, Look); 2]]) -> Vec<&'static str> {
-    let apart = |[a, b]: &[(char, Look); 2]| {
-        let one = |x: &Look, y: &Look| {
-            x.attributes
-                .iter()
-                .filter(|n| !y.has(n))
-                .copied()
-                .collect::<Vec<_>>()
-        };
-        [one(&a.1, &b.1), one(&b.1, &a.1)].concat()
-    };
-    let names: BTreeSet<&str> = looked.iter().flat_map(apart).collect();
-    ATTRIBUTES
-        .into_iter()
-        .filter(|n| names.contains(n))
-        .collect()
+    let apart = |[a, b]: &[(char, Look); 2], n: &str| a.1.has(n) != b.1.has(n);
+    let named = |n: &&str| looked.iter().any(|cell| apart(cell, n));
+    ATTRIBUTES.into_iter().filter(named).collect()
 }
 
 /// A cell's character and look, a blank if it has none.
 fn cell(step: &Step, y: usize, x: usize) -> (char, Look) {
-    let ch = step
-        .text
-        .get(y)
-        .and_then(|r| r.chars().nth(x))
-        .unwrap_or(' ');
+    let ch = step.text.get(y).and_then(|r| r.chars().nth(x));
+    let ch = ch.unwrap_or(' ');
     let look = step.look(y, x);
     (ch, look.unwrap_or_else(|| Look::of_class(PLAIN)))
 }

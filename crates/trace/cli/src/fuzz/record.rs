@@ -133,14 +133,10 @@ impl Writer {
     /// Writes `value` on a line of its own, flushed, so that a campaign
     /// killed outright keeps what it finished.
     fn line(&mut self, value: &Value) -> Result<(), Failure> {
-        writeln!(self.file, "{value}")
-            .and_then(|()| self.file.flush())
-            .map_err(|e| {
-                Failure::from(format!(
-                    "cannot write {}: {e}",
-                    self.path.display()
-                ))
-            })
+        let path = self.path.display();
+        let written =
+            writeln!(self.file, "{value}").and_then(|()| self.file.flush());
+        written.map_err(|e| format!("cannot write {path}: {e}").into())
     }
 }
 

@@ -38,13 +38,7 @@ pub struct SizeRange {
 
 /// Reads `COLSxROWS` or `COLSxROWS-COLSxROWS`.
 pub fn parse_size_range(text: &str) -> Result<SizeRange, String> {
-    let Some((min, max)) = text.split_once('-') else {
-        let size = parse_size(text)?;
-        return Ok(SizeRange {
-            min: size,
-            max: size,
-        });
-    };
+    let (min, max) = text.split_once('-').unwrap_or((text, text));
     let (min, max) = (parse_size(min)?, parse_size(max)?);
     if min.0 > max.0 || min.1 > max.1 {
         return Err(format!(
@@ -245,14 +239,9 @@ pub fn burst_some(draw: &mut Draw, keys: &[char]) -> Vec<char> {
             joined[at..end - 1].iter_mut().for_each(|j| *j = true);
         }
     }
-    let mut out = Vec::with_capacity(keys.len() * 2);
-    for (i, &key) in keys.iter().enumerate() {
-        out.push(key);
-        if joined[i] {
-            out.push(JOIN);
-        }
-    }
-    out
+    let joins = joined.into_iter().map(|j| j.then_some(JOIN));
+    let each = keys.iter().zip(joins).flat_map(|(&k, j)| [Some(k), j]);
+    each.flatten().collect()
 }
 
 /// A screen drawn from `range` that shows the player of `config`, if any does.
@@ -337,12 +326,8 @@ mod generator {
 
         /// 32 random bits.
         pub fn next_u32(&mut self) -> u32 {
-            let (a, b, c) = (
-                self.0.rand() as u32,
-                self.0.rand() as u32,
-                self.0.rand() as u32,
-            );
-            (a << 17) ^ (b << 2) ^ c
+            let mut rand = || self.0.rand() as u32;
+            (rand() << 17) ^ (rand() << 2) ^ rand()
         }
 
         /// A number below `n`.
