@@ -108,10 +108,8 @@ impl Sides {
         let takes =
             |command: &[OsString], pinned| pinned || holds(command, "{rng}");
         let reference = takes(&self.reference, self.pin);
-        let port = self
-            .port
-            .as_ref()
-            .is_none_or(|(_, words)| takes(words, self.pin_port));
+        let port = self.port.as_ref();
+        let port = port.is_none_or(|(_, words)| takes(words, self.pin_port));
         match (reference, port) {
             (true, true) => None,
             (false, false) => Some(
@@ -444,11 +442,8 @@ pub fn write_traces(
     let reference = free_name(dir, stem, "reference.trace")?;
     let port = free_name(dir, stem, "port.trace")?;
     let sides = outcome.sides();
-    for ((path, played), ended) in [&reference, &port]
-        .into_iter()
-        .zip(sides)
-        .zip(endings(sides))
-    {
+    let paths = [&reference, &port].into_iter();
+    for ((path, played), ended) in paths.zip(sides).zip(endings(sides)) {
         let mut trace = played.trace.clone();
         if let Some((how, _)) = ended {
             trace.header.extra.push(format!("ended: {how}"));
@@ -468,13 +463,11 @@ pub fn free_name(
 ) -> Result<PathBuf, Failure> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
-    Ok((0..)
-        .map(|n| match n {
-            0 => dir.join(format!("{stem}.{ext}")),
-            _ => dir.join(format!("{stem}-{n}.{ext}")),
-        })
-        .find(|p| !p.exists())
-        .expect("a free name"))
+    let name = |n| match n {
+        0 => dir.join(format!("{stem}.{ext}")),
+        _ => dir.join(format!("{stem}-{n}.{ext}")),
+    };
+    Ok((0..).map(name).find(|p| !p.exists()).expect("a free name"))
 }
 
 /// Writes the HTML report of `outcome` to `path`.
@@ -536,12 +529,8 @@ pub fn command_line(
     words.extend(["--size".into(), format!("{}x{}", case.size.0, case.size.1)]);
     words.extend(keys.iter().cloned());
     words.push("--".into());
-    words.extend(
-        sides
-            .reference
-            .iter()
-            .map(|a| a.to_string_lossy().into_owned()),
-    );
+    let reference = sides.reference.iter();
+    words.extend(reference.map(|a| a.to_string_lossy().into_owned()));
     shell_words::join(words)
 }
 

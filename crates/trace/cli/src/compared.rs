@@ -127,11 +127,8 @@ impl Compared {
         let unsaid = |what| {
             let said =
                 self.sides().map(|p| says(p, what) || says(p, HEARD_ALL));
-            ROLES
-                .iter()
-                .zip(said)
-                .find(|(_, s)| !s)
-                .map(|(role, _)| *role)
+            let unsaid = ROLES.iter().zip(said).find(|(_, s)| !s);
+            unsaid.map(|(role, _)| *role)
         };
         if let Some(role) = unsaid(HEARD_BELLS) {
             lines.push(format!("bells and escape sequences are not compared: {role}'s trace does not say them"));

@@ -429,12 +429,11 @@ fn at_map_size(
         small_only = !again.differs();
     }
     // Differing on small screens only, a case is one group, and a crash's.
-    let firsts = (firsts.into_iter().enumerate())
-        .filter(|(i, d)| {
-            !small_only || *i == 0 || matches!(d.kind, Kind::Crash(_))
-        })
-        .map(|(_, d)| d)
-        .collect();
+    let kept = |(i, d): &(usize, FirstDifference)| {
+        !small_only || *i == 0 || matches!(d.kind, Kind::Crash(_))
+    };
+    let firsts = firsts.into_iter().enumerate().filter(kept);
+    let firsts = firsts.map(|(_, d)| d).collect();
     Ok(as_played(firsts, small_only))
 }
 

@@ -288,8 +288,9 @@ impl Tally {
     /// past it.
     fn print_apart_hint(&self) -> Result<(), Failure> {
         let apart = Kind::Player.to_string();
+        let apart = |n: &usize| self.groups[n - 1].name.starts_with(&apart);
         let groups: Vec<String> = (1..=self.groups.len())
-            .filter(|&n| self.groups[n - 1].name.starts_with(&apart))
+            .filter(apart)
             .map(|n| n.to_string())
             .collect();
         if groups.is_empty() {
@@ -359,11 +360,9 @@ fn print_group(number: usize, g: &Group) -> Result<(), Failure> {
     let (name, count, listed) = (&g.name, g.count, listed.join(", "));
     outln!("difference {number}: {name} ({count} case(s): {listed}{more})")?;
     if g.kinds.len() > 1 || g.kinds.iter().any(|(k, _)| *k != g.name) {
-        let kinds: Vec<String> = g
-            .kinds
-            .iter()
-            .map(|(kind, count)| format!("{kind} ({count} case(s))"))
-            .collect();
+        let kind =
+            |(kind, count): &(String, u32)| format!("{kind} ({count} case(s))");
+        let kinds: Vec<String> = g.kinds.iter().map(kind).collect();
         outln!("  first differences: {}", kinds.join("; "))?;
     }
     g.lines.iter().try_for_each(|line| outln!("  {line}"))
