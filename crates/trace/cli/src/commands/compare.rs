@@ -174,14 +174,8 @@ fn check_cells(case: &Case) -> Result<(), Failure> {
     if cells <= MAX_CELLS {
         return Ok(());
     }
-    Err(format!(
-        "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
-         capture and replay them with --out, then diff the files",
-        case.keys.len(),
-        case.size.0,
-        case.size.1
-    )
-    .into())
+    let (keys, (cols, rows)) = (case.keys.len(), case.size);
+    Err(format!("compare keeps both traces in memory: {keys} keys at {cols}x{rows} is {cells} cells, more than {MAX_CELLS}; capture and replay them with --out, then diff the files").into())
 }
 
 /// Writes the case's traces (`--out`) and report (`--html`).

@@ -241,11 +241,9 @@ impl Gather<'_> {
         self.record.case(number, &case.said(), &seen, &covered)?;
         let what =
             format!("case {number}/{}: {}: {line}", config.cases, case.said());
-        self.bar.set_message(format!(
-            "{} differing, {} group(s)",
-            self.tally.differing,
-            self.tally.groups.len()
-        ));
+        let (differing, n) = (self.tally.differing, self.tally.groups.len());
+        self.bar
+            .set_message(format!("{differing} differing, {n} group(s)"));
         // On a terminal, the bar counts the cases alike; a log gets every
         // case.
         if grouped.is_some() || !std::io::stderr().is_terminal() {

@@ -19,7 +19,7 @@ use crate::fuzz::tally::Seen;
 const VERSION: u64 = 1;
 
 /// What makes two records parts of one campaign: they must agree on all of it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Campaign {
     pub seed: u64,
     pub cases: u32,
@@ -28,19 +28,6 @@ pub struct Campaign {
     pub names: [String; 2],
     /// `--shard K/N`: this record's shard, K of N (1 of 1 unsharded).
     pub shard: (u32, u32),
-}
-
-/// A record's first line.
-#[derive(Serialize, Deserialize)]
-struct Start {
-    campaign: Versioned,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Versioned {
-    version: u64,
-    #[serde(flatten)]
-    campaign: Campaign,
 }
 
 /// A record's line after the first.
@@ -85,11 +72,9 @@ impl Writer {
             file: BufWriter::new(file),
             path: path.to_path_buf(),
         };
-        let campaign = campaign.clone();
-        let version = VERSION;
-        writer.line(&json!(Start {
-            campaign: Versioned { version, campaign }
-        }))?;
+        let mut campaign = json!(campaign);
+        campaign["version"] = json!(VERSION);
+        writer.line(&json!({ "campaign": campaign }))?;
         Ok(writer)
     }
 
@@ -141,6 +126,7 @@ impl Writer {
 }
 
 /// A record read back.
+#[derive(Default)]
 pub struct Record {
     /// Where it was read from.
     pub path: PathBuf,
@@ -173,17 +159,16 @@ pub fn read(path: &Path) -> Result<Record, Failure> {
     let Some((_, first)) = next()? else {
         return Err(bad("empty: not a fuzz record".into()));
     };
-    let start = serde_json::from_value::<Start>(first).ok();
-    let campaign = start.filter(|s| s.campaign.version == VERSION);
+    let campaign = first.get("campaign").filter(|c| c["version"] == VERSION);
+    let campaign = campaign.and_then(|c| Campaign::deserialize(c).ok());
     let campaign = campaign.ok_or_else(|| {
         bad("line 1: not the start of a fuzz record (version 1)".into())
     })?;
+    let path = path.to_path_buf();
     let mut record = Record {
-        path: path.to_path_buf(),
-        campaign: campaign.campaign.campaign,
-        cases: Vec::new(),
-        groups: Vec::new(),
-        ended: None,
+        path,
+        campaign,
+        ..Record::default()
     };
     while let Some((i, value)) = next()? {
         let line = serde_json::from_value(value).ok();
