@@ -66,14 +66,7 @@ impl Sides {
             return Err(String::from("the reference's command holds a second `--`: give your port with --port 'COMMAND'").into());
         }
         check_pins(args, part)?;
-        if part.seeds() {
-            check_seeded(
-                reference,
-                args.pin,
-                ROLES[0],
-                "--pin (the C original)",
-            )?;
-        }
+        check_seeded(reference, args.pin, part, 0)?;
         let port = match &args.port {
             None => None,
             Some(text) => {
@@ -84,14 +77,7 @@ impl Sides {
                 }
                 let words: Vec<OsString> =
                     words.into_iter().map(OsString::from).collect();
-                if part.seeds() {
-                    check_seeded(
-                        &words,
-                        args.pin_port,
-                        ROLES[1],
-                        "--pin-port (a port in C)",
-                    )?;
-                }
+                check_seeded(&words, args.pin_port, part, 1)?;
                 Some((text.clone(), words))
             }
         };
@@ -246,17 +232,19 @@ fn check_pins(args: &SidesArgs, part: Part) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Whether the side `role` gets the seed.
+/// Whether side `side` (the reference 0, the port 1) gets `part`'s seed.
 fn check_seeded(
     command: &[OsString],
     pinned: bool,
-    role: &str,
-    pin_option: &str,
+    part: Part,
+    side: usize,
 ) -> Result<(), Failure> {
-    if pinned || holds(command, "{seed}") {
+    if pinned || !part.seeds() || holds(command, "{seed}") {
         return Ok(());
     }
-    Err(format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments").into())
+    let role = ROLES[side];
+    let pin = ["--pin (the C original)", "--pin-port (a port in C)"][side];
+    Err(format!("{role} would pick its own seed: give {pin} or put {{seed}} in its arguments").into())
 }
 
 /// Whether a word of `command` holds `what`.
