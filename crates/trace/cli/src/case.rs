@@ -279,14 +279,11 @@ pub fn run_case(
 pub enum Doubt {
     /// The port's late answers: the case played again as it was, once.
     Late,
-    /// A difference: the case played again up to its first difference with
-    /// the slower settle ([`CaptureFlags::confirming`]), late answers confirmed.
+    /// A difference: played to it with the slower settle, late ones confirmed.
     Differs,
 }
 
-/// `case`, which gave `first`, played again to confirm `doubt`: the one
-/// replay that confirms, for `compare` and `fuzz` alike; `None` when there
-/// is no slower settle to play a difference with, or the play is stopping.
+/// `case`, which gave `first`, played again to confirm `doubt` (`None`: not).
 pub fn play_again(
     sides: &Sides,
     flags: &CaptureFlags,
@@ -319,8 +316,7 @@ pub fn play_again(
     again.map(Some)
 }
 
-/// Whether `case`, whose sides differed in `outcome`, differs again played
-/// to confirm it ([`Doubt::Differs`]); true if it cannot be played again.
+/// Whether `case` differs again played to confirm it (true if not played).
 pub fn differs_again(
     sides: &Sides,
     flags: &CaptureFlags,
@@ -420,8 +416,7 @@ fn captured(
     Ok((recorded.with_steps(steps), seen))
 }
 
-/// Writes both traces of `outcome` into `dir`, under names no file has,
-/// each saying in its header how its side ended, where it did.
+/// Writes both traces of `outcome`, with how each ended, to new files in `dir`.
 pub fn write_traces(
     dir: &Path,
     stem: &str,

@@ -198,8 +198,7 @@ fn write(
     Ok(())
 }
 
-/// The case's first difference as `fuzz` names it, and where, if the
-/// sides differ; then each other kind it met after, and where.
+/// The case's differences as `fuzz` names them, and where, if any.
 fn named(outcome: &Compared) -> Option<String> {
     let found = differences(outcome);
     let told = |d: &FirstDifference| {
@@ -232,8 +231,7 @@ enum Played {
 }
 
 impl Played {
-    /// The keys `args` ask for: those given, or `--walk N`, or the default walk
-    /// ([`DEFAULT_WALK`] keys, none for a part that reads no key).
+    /// The keys `args` give, `--walk N`, or the default walk (none in Part 0).
     fn of(args: &CompareArgs, config: &GameConfig) -> Result<Played, Failure> {
         if args.keys.given() {
             return Ok(Played::Given(args.keys.keys()?));

@@ -75,8 +75,7 @@ enum Played {
     Failed(Failure),
 }
 
-/// Plays the campaign `config` between `sides`, the cases on `config.jobs`
-/// jobs, taken in order; prints each group once, and the summary.
+/// Plays the campaign `config` between `sides`; prints its groups, summary.
 pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
     let names = sides.names(&config.shape.base, None);
     let numbers = config.numbers();

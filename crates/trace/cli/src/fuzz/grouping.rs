@@ -146,8 +146,7 @@ impl Kind {
         }
     }
 
-    /// Whether it is the map or the field of view, which decide what is
-    /// drawn where.
+    /// Whether it is the map or the field of view: what is drawn where.
     fn shapes_what_is_seen(&self) -> bool {
         matches!(self, Kind::Seen | Kind::Lit | Kind::Map | Kind::MapBlank)
     }
@@ -193,8 +192,7 @@ pub struct FirstDifference {
 }
 
 impl FirstDifference {
-    /// A difference of `kind` at `step` of `outcome`, of no cells, each
-    /// player where its side last showed it by then.
+    /// A `kind` at `step` of `outcome`, no cell, each player as last shown.
     fn at(outcome: &Compared, step: usize, kind: Kind) -> FirstDifference {
         let shown = |p: &Played| {
             let last = p.trace.steps.iter().rfind(|s| s.number <= step);
@@ -371,8 +369,7 @@ pub fn crashed(played: &Played) -> Option<String> {
     uncaught(&words).map(|how| format!("{how} ({exit})"))
 }
 
-/// The Go panic, or the uncaught Python or Node.js exception, `words`
-/// tell of.
+/// The Go panic or uncaught Python or Node.js exception `words` tell of.
 fn uncaught(words: &[&str]) -> Option<String> {
     let go = words.iter().find_map(|l| l.trim().strip_prefix("panic: "));
     let go = go.filter(|_| words.iter().any(|l| l.starts_with("goroutine ")));
@@ -589,8 +586,7 @@ pub fn blank(step: &Step) -> bool {
 }
 
 impl<'a> Walk<'a> {
-    /// A walk of `traces` from their first step, in a part with a field of
-    /// view or not.
+    /// A walk of `traces` from their first step, with a field of view or not.
     fn new(traces: [&'a Trace; 2], fov: bool) -> Walk<'a> {
         Walk {
             traces,
@@ -747,8 +743,7 @@ impl<'a> Walk<'a> {
             .then_some(Kind::TypedAhead(side, led, n))
     }
 
-    /// Each side, and a row it has never drawn where the other draws it,
-    /// the row above alike on both.
+    /// Each side's row it never drew, the other did, the row above alike.
     fn rows_never_drawn(&self, [a, b]: [&Step; 2]) -> Vec<(usize, usize)> {
         let text = |s: &Step, y: usize| {
             let row = s.text.get(y).map(|r| r.trim_end());
@@ -785,8 +780,7 @@ fn step_from(
         .unwrap_or((y, x))
 }
 
-/// The side that, at the resize of `step`, still shows its screen before
-/// it, cut or padded, where the other drew again.
+/// The side showing its screen before the resize of `step`, cut or padded.
 fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
     let [a, b] = sides.map(|t| around(t, step));
     let sides = [a?, b?];
@@ -815,8 +809,7 @@ fn around(trace: &Trace, step: usize) -> Option<(&Step, &Step)> {
     Some((before, screen(trace, step)?))
 }
 
-/// Whether `now` is `before`, its top `gone` rows gone, cut or padded:
-/// its characters, and its `colours` too.
+/// Whether `now` is `before` less its top `gone` rows (and `colours`).
 fn kept(before: &Step, now: &Step, gone: usize, colours: bool) -> bool {
     let fits = |old: &[String], new: &[String]| {
         new.iter().enumerate().all(|(y, row)| {
@@ -946,8 +939,7 @@ fn tiles(step: &Step) -> impl Iterator<Item = (usize, usize, char)> + '_ {
     })
 }
 
-/// Whether one side shows both the visible and the seen colour and the
-/// other one of them only.
+/// Whether one side shows the visible and the seen colour, the other one.
 fn one_colour(a: &Step, b: &Step) -> bool {
     let shows = |step: &Step, class: char| {
         let rows = step.colours.iter().zip(&step.text);
@@ -1015,8 +1007,7 @@ mod tests {
         Trace::parse(header).unwrap()
     }
 
-    /// The kinds of `b` against `a`, a step of Part 4 after the key `.`,
-    /// both players on `before` at the step before, if given.
+    /// `b`'s kinds against `a`'s after `.`, both players on `before` if any.
     fn kinds_of(
         a: &Step,
         b: &Step,

@@ -115,8 +115,7 @@ impl Writer {
         self.line(&json!({ "ended": Ended { stopped, cut_short } }))
     }
 
-    /// Writes `value` on a line of its own, flushed, so that a campaign
-    /// killed outright keeps what it finished.
+    /// Writes `value` on a line of its own, flushed: a kill keeps it.
     fn line(&mut self, value: &Value) -> Result<(), Failure> {
         let path = self.path.display();
         let written =

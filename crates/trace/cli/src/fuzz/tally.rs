@@ -175,8 +175,7 @@ impl Tally {
         (groups, line)
     }
 
-    /// The number of the group `name` from 1, new with `number` its first;
-    /// `None` past [`MAX_GROUPS`].
+    /// The group `name`'s number from 1, `None` past [`MAX_GROUPS`].
     fn group_of(&mut self, name: &str, number: u32) -> Option<usize> {
         if let Some(&i) = self.known.get(name) {
             return Some(i + 1);
@@ -284,8 +283,7 @@ impl Tally {
         Ok(())
     }
 
-    /// Where the players stand apart, what that hides, and how to look
-    /// past it.
+    /// Where the players stand apart, what that hides, how to look past it.
     fn print_apart_hint(&self) -> Result<(), Failure> {
         let apart = Kind::Player.to_string();
         let apart = |n: &usize| self.groups[n - 1].name.starts_with(&apart);

@@ -104,8 +104,7 @@ fn printable() -> impl Iterator<Item = char> {
     (' '..='~').filter(|&k| k != QUIT)
 }
 
-/// The control keys a terminal passes to a program in the mode curses'
-/// `initscr()` sets.
+/// The control keys a terminal passes in the mode curses' `initscr()` sets.
 fn control() -> impl Iterator<Item = char> {
     const HELD: [char; 5] = ['\x03', '\x1c', '\x1a', '\x13', '\x11'];
     ('\x01'..='\x1f')
@@ -192,8 +191,7 @@ fn late(draw: &mut Draw, n: usize) -> usize {
     first + draw.below((n - first) as u32) as usize
 }
 
-/// One time in [`SUSPEND_EVERY`], puts `^Z` and the resume right after it in
-/// place of two keys of `keys`, in its last quarter.
+/// One time in [`SUSPEND_EVERY`], `^Z` and a resume in `keys`' last quarter.
 pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
     if draw.below(SUSPEND_EVERY) != 0 || keys.len() < 3 || cfg!(windows) {
         return;
@@ -203,8 +201,7 @@ pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
     keys[at + 1] = RESUME;
 }
 
-/// One time in [`RESIZE_EVERY`], puts 1 to [`MOST_RESIZES`] resizes of the
-/// terminal in place of keys of `keys`, in its last quarter.
+/// One time in [`RESIZE_EVERY`], resizes in `keys`' last quarter.
 pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
     if draw.below(RESIZE_EVERY) != 0 || keys.len() < 2 || cfg!(windows) {
         return;
@@ -421,8 +418,7 @@ mod tests {
         }
     }
 
-    /// The default walks of Part 4 on screens of `sizes`, `keys` keys a
-    /// case, or the walks of `--alphabet hj`.
+    /// Part 4's walks on `sizes`, `keys` keys, default or of `--alphabet hj`.
     fn shape(sizes: &str, keys: usize, alphabet: bool) -> Shape {
         Shape {
             base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
@@ -433,8 +429,7 @@ mod tests {
         }
     }
 
-    /// Cases 1 to `n` of campaign 9, 50 keys on 40x12 to 120x40, and each
-    /// number.
+    /// Cases 1 to `n` of campaign 9, 50 keys on 40x12 to 120x40, numbered.
     fn drawn(n: u32, alphabet: bool) -> Vec<(Case, u32)> {
         let shape = shape("40x12-120x40", 50, alphabet);
         (1..=n).map(|k| (draw_case(9, k, &shape), k)).collect()
@@ -520,38 +515,29 @@ mod tests {
         }
     }
 
-    /// Whether the player stands in a corridor on any screen of `keys`
-    /// played on `seed`: a floor tile between two walls.
+    /// Whether the player stands between two walls as `keys` play `seed`.
     fn reaches_a_corridor(seed: u32, keys: &[char]) -> bool {
         let config =
             GameConfig::new(rogue_game::Part::LAST, seed, RngKind::Glibc);
         let trace = rogue_replay::replay(&config, 100, 25, keys);
         trace.steps.iter().any(|step| {
-            let rows: Vec<Vec<char>> =
-                step.text.iter().map(|r| r.chars().collect()).collect();
-            let at = |y: usize, x: usize| rows[y][x];
-            rows.iter().enumerate().any(|(y, row)| {
-                row.iter().position(|&c| c == '@').is_some_and(|x| {
-                    (at(y, x - 1) == '#' && at(y, x + 1) == '#')
-                        || (at(y - 1, x) == '#' && at(y + 1, x) == '#')
-                })
+            let wall = |y: usize, x| step.text[y].chars().nth(x) == Some('#');
+            let player = crate::fuzz::grouping::player(step);
+            player.is_some_and(|(y, x)| {
+                wall(y, x - 1) && wall(y, x + 1)
+                    || wall(y - 1, x) && wall(y + 1, x)
             })
         })
     }
 
     #[test]
     fn default_walks_leave_the_first_room_often() {
-        let mut draw = Draw::new(3);
-        let cases = 80;
-        let left = (0..cases)
-            .filter(|_| {
-                let seed = draw.next_u32();
-                reaches_a_corridor(seed, &walk(&mut draw, 100, None))
-            })
-            .count();
-        assert!(
-            left * 5 >= cases,
-            "{left} of {cases} walks left the first room"
-        );
+        let (mut draw, mut left) = (Draw::new(3), 0);
+        for _ in 0..80 {
+            let seed = draw.next_u32();
+            let keys = walk(&mut draw, 100, None);
+            left += usize::from(reaches_a_corridor(seed, &keys));
+        }
+        assert!(left * 5 >= 80, "{left} of 80 walks left the first room");
     }
 }

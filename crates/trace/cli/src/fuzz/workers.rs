@@ -125,8 +125,7 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
-    /// Plays `numbers` on `jobs` threads, each case taking a while that
-    /// varies, so they end out of order; what `take` saw.
+    /// What `take` saw of `numbers` played out of order on `jobs` threads.
     fn played(jobs: usize, numbers: &[u32], stop_at: Option<u32>) -> Vec<u32> {
         let mut seen = Vec::new();
         let play = |n: u32| {
@@ -143,9 +142,7 @@ mod tests {
         seen
     }
 
-    /// Plays `n` cases on `jobs` threads, `ahead`, each counted as it
-    /// starts, stopping at `stop`, `each` told of each case taken and the
-    /// count; the cases taken, the count.
+    /// `n` cases played, counted as they start: the cases taken, the count.
     fn counted(
         (jobs, ahead, n): (usize, usize, u32),
         stop: impl Fn(usize) -> bool + Sync,
