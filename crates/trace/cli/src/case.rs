@@ -2,6 +2,7 @@
 //! time on the same seed, generator, size and keys; its traces and report.
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -9,7 +10,6 @@ use rogue_capture::pin::Pin;
 use rogue_capture::{CaptureOptions, Seen};
 use rogue_game::{GameConfig, Part, RngKind};
 use rogue_trace_format::diff::{diff, DiffOptions, Report};
-use rogue_trace_format::escape_keys;
 use rogue_trace_format::played::{endings, Played};
 use rogue_trace_format::report::html_played;
 
@@ -18,6 +18,8 @@ use crate::error::Failure;
 use crate::flags::{
     capture_options, check_pin, pin, CaptureFlags, ComparedArgs,
 };
+use crate::fuzz::grouping::differences;
+use crate::fuzz::stop::stopping;
 use crate::io_util::{errln, write_page};
 use crate::verdict::Verdict;
 
@@ -64,14 +66,7 @@ impl Sides {
             return Err(String::from("the reference's command holds a second `--`: give your port with --port 'COMMAND'").into());
         }
         check_pins(args, part)?;
-        if part.seeds() {
-            check_seeded(
-                reference,
-                args.pin,
-                ROLES[0],
-                "--pin (the C original)",
-            )?;
-        }
+        check_seeded(reference, args.pin, part, 0)?;
         let port = match &args.port {
             None => None,
             Some(text) => {
@@ -82,14 +77,7 @@ impl Sides {
                 }
                 let words: Vec<OsString> =
                     words.into_iter().map(OsString::from).collect();
-                if part.seeds() {
-                    check_seeded(
-                        &words,
-                        args.pin_port,
-                        ROLES[1],
-                        "--pin-port (a port in C)",
-                    )?;
-                }
+                check_seeded(&words, args.pin_port, part, 1)?;
                 Some((text.clone(), words))
             }
         };
@@ -103,17 +91,11 @@ impl Sides {
 
     /// The sides that would play their own generator, not the one a case gives.
     pub fn unnamed_rng(&self) -> Option<String> {
-        let takes = |command: &[OsString], pinned: bool| {
-            pinned
-                || command
-                    .iter()
-                    .any(|a| a.to_string_lossy().contains("{rng}"))
-        };
+        let takes =
+            |command: &[OsString], pinned| pinned || holds(command, "{rng}");
         let reference = takes(&self.reference, self.pin);
-        let port = self
-            .port
-            .as_ref()
-            .is_none_or(|(_, words)| takes(words, self.pin_port));
+        let port = self.port.as_ref();
+        let port = port.is_none_or(|(_, words)| takes(words, self.pin_port));
         match (reference, port) {
             (true, true) => None,
             (false, false) => Some(
@@ -250,25 +232,24 @@ fn check_pins(args: &SidesArgs, part: Part) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Whether the side `role` gets the seed.
+/// Whether side `side` (the reference 0, the port 1) gets `part`'s seed.
 fn check_seeded(
     command: &[OsString],
     pinned: bool,
-    role: &str,
-    pin_option: &str,
+    part: Part,
+    side: usize,
 ) -> Result<(), Failure> {
-    let named = command
-        .iter()
-        .any(|a| a.to_string_lossy().contains("{seed}"));
-    if pinned || named {
+    if pinned || !part.seeds() || holds(command, "{seed}") {
         return Ok(());
     }
-    Err(format!("{role} would pick its own seed: give {pin_option} or put {{seed}} in its arguments").into())
+    let role = ROLES[side];
+    let pin = ["--pin (the C original)", "--pin-port (a port in C)"][side];
+    Err(format!("{role} would pick its own seed: give {pin} or put {{seed}} in its arguments").into())
 }
 
-/// How `compare` and `fuzz` compare two traces.
-pub fn diff_options(all: bool, compared: ComparedArgs) -> DiffOptions {
-    compared.options(true, all)
+/// Whether a word of `command` holds `what`.
+fn holds(command: &[OsString], what: &str) -> bool {
+    command.iter().any(|a| a.to_string_lossy().contains(what))
 }
 
 /// Plays `case` on both sides at the same time; where the port answered
@@ -281,13 +262,78 @@ pub fn run_case(
 ) -> Result<Compared, Failure> {
     let mut outcome = play_case(sides, flags, case, compared)?;
     let late = late_answers(outcome.sides());
-    if !late.is_empty() {
-        let again = play_case(sides, flags, case, compared)?;
+    if late.is_empty() {
+        return Ok(outcome);
+    }
+    if let Some(again) = play_again(sides, flags, case, &outcome, Doubt::Late)?
+    {
         let again = late_answers(again.sides());
         let confirmed = |l: &&Late| again.iter().any(|a| a.key == l.key);
         outcome.late = late.iter().find(confirmed).copied();
     }
     Ok(outcome)
+}
+
+/// What a case is played again to confirm ([`play_again`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Doubt {
+    /// The port's late answers: the case played again as it was, once.
+    Late,
+    /// A difference: played to it with the slower settle, late ones confirmed.
+    Differs,
+}
+
+/// `case`, which gave `first`, played again to confirm `doubt` (`None`: not).
+pub fn play_again(
+    sides: &Sides,
+    flags: &CaptureFlags,
+    case: &Case,
+    first: &Compared,
+    doubt: Doubt,
+) -> Result<Option<Compared>, Failure> {
+    let compared = DiffOptions {
+        all: false,
+        ..first.report.options
+    };
+    let (flags, keys) = match doubt {
+        Doubt::Late => (Some(flags.clone()), case.keys.len()),
+        Doubt::Differs => {
+            let first = differences(first).first().map(|d| d.step);
+            (flags.confirming(), first.unwrap_or(usize::MAX))
+        }
+    };
+    let Some(flags) = flags.filter(|_| !stopping()) else {
+        return Ok(None);
+    };
+    let cut = Case {
+        keys: case.keys[..keys.min(case.keys.len())].to_vec(),
+        ..case.clone()
+    };
+    let again = match doubt {
+        Doubt::Late => play_case(sides, &flags, &cut, compared),
+        Doubt::Differs => run_case(sides, &flags, &cut, compared),
+    };
+    again.map(Some)
+}
+
+/// Whether `case` differs again played to confirm it (true if not played).
+/// A key answered late so, the screens alike, makes `outcome` the whole
+/// case played so.
+pub fn differs_again(
+    sides: &Sides,
+    flags: &CaptureFlags,
+    case: &Case,
+    outcome: &mut Compared,
+) -> Result<bool, Failure> {
+    let again = play_again(sides, flags, case, outcome, Doubt::Differs)?;
+    let Some(again) = again else { return Ok(true) };
+    let patient = flags.confirming().filter(|_| !stopping());
+    if let Some(patient) =
+        patient.filter(|_| again.late.is_some() && !again.screens_differ())
+    {
+        *outcome = run_case(sides, &patient, case, outcome.report.options)?;
+    }
+    Ok(again.differs())
 }
 
 /// Plays `case` on both sides at the same time, once.
@@ -379,8 +425,7 @@ fn captured(
     Ok((recorded.with_steps(steps), seen))
 }
 
-/// Writes both traces of `outcome` into `dir`, under names no file has,
-/// each saying in its header how its side ended, where it did.
+/// Writes both traces of `outcome`, with how each ended, to new files in `dir`.
 pub fn write_traces(
     dir: &Path,
     stem: &str,
@@ -389,22 +434,14 @@ pub fn write_traces(
     let reference = free_name(dir, stem, "reference.trace")?;
     let port = free_name(dir, stem, "port.trace")?;
     let sides = outcome.sides();
-    for ((path, played), ended) in [&reference, &port]
-        .into_iter()
-        .zip(sides)
-        .zip(endings(sides))
-    {
+    let paths = [&reference, &port].into_iter();
+    for ((path, played), ended) in paths.zip(sides).zip(endings(sides)) {
         let mut trace = played.trace.clone();
         if let Some((how, _)) = ended {
             trace.header.extra.push(format!("ended: {how}"));
         }
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .and_then(|mut f| {
-                std::io::Write::write_all(&mut f, trace.to_text().as_bytes())
-            })
+        std::fs::File::create_new(path)
+            .and_then(|mut f| f.write_all(trace.to_text().as_bytes()))
             .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
     }
     Ok((reference, port))
@@ -418,13 +455,11 @@ pub fn free_name(
 ) -> Result<PathBuf, Failure> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
-    Ok((0..)
-        .map(|n| match n {
-            0 => dir.join(format!("{stem}.{ext}")),
-            _ => dir.join(format!("{stem}-{n}.{ext}")),
-        })
-        .find(|p| !p.exists())
-        .expect("a free name"))
+    let name = |n| match n {
+        0 => dir.join(format!("{stem}.{ext}")),
+        _ => dir.join(format!("{stem}-{n}.{ext}")),
+    };
+    Ok((0..).map(name).find(|p| !p.exists()).expect("a free name"))
 }
 
 /// Writes the HTML report of `outcome` to `path`.
@@ -449,19 +484,8 @@ pub fn report_outcome(
     write_page(path, force, &page)
 }
 
-/// The `rogue-trace compare` command that plays `case` again.
-pub fn command_line(
-    case: &Case,
-    sides: &Sides,
-    flags: &CaptureFlags,
-    compared: ComparedArgs,
-) -> String {
-    let keys = ["--keys".to_string(), escape_keys(&case.keys)];
-    command_line_with(case, sides, (flags, compared), &keys)
-}
-
 /// The `rogue-trace compare` command that plays `case` again, typing `keys`.
-pub fn command_line_with(
+pub fn command_line(
     case: &Case,
     sides: &Sides,
     (flags, compared): (&CaptureFlags, ComparedArgs),
@@ -486,12 +510,8 @@ pub fn command_line_with(
         None => words.extend(["--part".into(), c.part.number.to_string()]),
     }
     if c.part.seeds() {
-        words.extend([
-            "--seed".into(),
-            c.seed.to_string(),
-            "--rng".into(),
-            c.rng.name().into(),
-        ]);
+        words.extend(["--seed".into(), c.seed.to_string()]);
+        words.extend(["--rng".into(), c.rng.name().into()]);
     }
     if sides.port.is_none() {
         words.extend(game_words(c).into_iter().skip(2));
@@ -501,12 +521,8 @@ pub fn command_line_with(
     words.extend(["--size".into(), format!("{}x{}", case.size.0, case.size.1)]);
     words.extend(keys.iter().cloned());
     words.push("--".into());
-    words.extend(
-        sides
-            .reference
-            .iter()
-            .map(|a| a.to_string_lossy().into_owned()),
-    );
+    let reference = sides.reference.iter();
+    words.extend(reference.map(|a| a.to_string_lossy().into_owned()));
     shell_words::join(words)
 }
 

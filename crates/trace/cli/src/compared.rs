@@ -32,8 +32,7 @@ pub struct Compared {
     pub part: Part,
     /// Whether each side, unpinned, called `time()` before its first screen.
     pub clock_seeded: [bool; 2],
-    /// The port's first late answer, late again when the case was played
-    /// again ([`late_answers`]).
+    /// The port's first late answer, late again when played again.
     pub late: Option<Late>,
 }
 
@@ -108,12 +107,7 @@ impl Compared {
         ))
     }
 
-    /// What of how both sides left the terminal, and of what it heard,
-    /// a side does not read, so that it was not compared: a line each.
-    /// The Windows console reads the cursor, echo and line input of how
-    /// it is left, and hears nothing; the built-in port says its bells
-    /// (none, as the C original) but not the escape sequences its curses
-    /// would write.
+    /// What a side does not read of the terminal left and heard: not compared.
     pub fn unread(&self) -> Vec<String> {
         let mut lines = Vec::new();
         if let [Some(a), Some(b)] = self.sides().map(|p| p.ending()) {
@@ -127,11 +121,8 @@ impl Compared {
         let unsaid = |what| {
             let said =
                 self.sides().map(|p| says(p, what) || says(p, HEARD_ALL));
-            ROLES
-                .iter()
-                .zip(said)
-                .find(|(_, s)| !s)
-                .map(|(role, _)| *role)
+            let unsaid = ROLES.iter().zip(said).find(|(_, s)| !s);
+            unsaid.map(|(role, _)| *role)
         };
         if let Some(role) = unsaid(HEARD_BELLS) {
             lines.push(format!("bells and escape sequences are not compared: {role}'s trace does not say them"));
@@ -146,32 +137,21 @@ impl Compared {
 mod tests {
     use super::*;
     use rogue_trace_format::played::{Outcome, Times};
-    use rogue_trace_format::{Header, Trace, SUSPEND};
+    use rogue_trace_format::{Trace, SUSPEND};
 
-    /// A side that typed `keys`, answered in `answers` milliseconds, its
-    /// first screen after `first` milliseconds.
+    /// A side that typed `keys`, its first screen and answers at these ms.
     fn side(keys: &str, first: u64, answers: &[u64]) -> Played {
-        let header = Header {
-            program: String::new(),
-            part: Some(4),
-            rng: None,
-            seed: None,
-            cols: 100,
-            rows: 25,
-            keys: keys.chars().collect(),
-            extra: Vec::new(),
-            cursors: false,
-        };
+        let header = "# screen trace v1\n# program: \n# size: 100x25\n";
+        let mut trace = Trace::parse(&format!("{header}# keys: \n")).unwrap();
+        trace.header.keys = keys.chars().collect();
         let ms = Duration::from_millis;
+        let keys = answers.iter().map(|&t| ms(t)).collect();
         Played {
-            trace: Trace {
-                header,
-                steps: Vec::new(),
-            },
+            trace,
             outcome: Outcome::StillRunning,
             times: Some(Times {
                 first_screen: Some(ms(first)),
-                keys: answers.iter().map(|&t| ms(t)).collect(),
+                keys,
             }),
         }
     }

@@ -13,8 +13,8 @@ use rogue_trace_format::burst::keys_in;
 use rogue_trace_format::escape_keys;
 
 use crate::case::{
-    command_line_with, diff_options, report_outcome, run_case, write_traces,
-    Case, Sides, SidesArgs, MAX_CELLS,
+    command_line, differs_again, report_outcome, run_case, write_traces, Case,
+    Sides, SidesArgs, MAX_CELLS,
 };
 use crate::compared::Compared;
 use crate::coverage::Coverage;
@@ -23,7 +23,6 @@ use crate::flags::{
     CaptureFlags, ComparedArgs, ForceArg, HtmlArg, KeysArgs, SeedFromArg,
     CONFIRMING, MAX_KEYS,
 };
-use crate::fuzz::campaign::differs_again;
 use crate::fuzz::grouping::{differences, FirstDifference};
 use crate::fuzz::walks::{resize_some, suspend_some, walk, Draw};
 use crate::io_util::{errln, out, outln};
@@ -111,21 +110,13 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     if args.game.dungeon.rng.is_none() {
         sides.platform_rng(case.config.part, "compare")?;
     }
-    let mut outcome = run_case(
-        &sides,
-        &args.flags,
-        &case,
-        diff_options(args.all, args.compared),
-    )?;
-    let flags = args.flags.confirming();
+    let options = args.compared.options(true, args.all);
+    let mut outcome = run_case(&sides, &args.flags, &case, options)?;
+    // Confirmed first: a key a timer answers late is shown as played so.
     let confirmed = !outcome.differs()
-        || differs_again(&sides, flags, &case, &mut outcome, args.compared)?;
-    let again = command_line_with(
-        &case,
-        &sides,
-        (&args.flags, args.compared),
-        &played.words(case.config),
-    );
+        || differs_again(&sides, &args.flags, &case, &mut outcome)?;
+    let flags = (&args.flags, args.compared);
+    let again = command_line(&case, &sides, flags, &played.words(case.config));
     write(&args, &case, &outcome, &again)?;
     if !args.brief {
         outln!("{}", played.said(case.config.seed))?;
@@ -184,14 +175,8 @@ fn check_cells(case: &Case) -> Result<(), Failure> {
     if cells <= MAX_CELLS {
         return Ok(());
     }
-    Err(format!(
-        "compare keeps both traces in memory: {} keys at {}x{} is {cells} cells, more than {MAX_CELLS}; \
-         capture and replay them with --out, then diff the files",
-        case.keys.len(),
-        case.size.0,
-        case.size.1
-    )
-    .into())
+    let (keys, (cols, rows)) = (case.keys.len(), case.size);
+    Err(format!("compare keeps both traces in memory: {keys} keys at {cols}x{rows} is {cells} cells, more than {MAX_CELLS}; capture and replay them with --out, then diff the files").into())
 }
 
 /// Writes the case's traces (`--out`) and report (`--html`).
@@ -207,18 +192,14 @@ fn write(
         errln!("traces: {a} (reference) and {b} (port)")?;
     }
     if let Some(path) = &args.html.html {
-        report_outcome(
-            path,
-            (args.force.force, named(outcome).as_deref()),
-            outcome,
-            &[again.to_string()],
-        )?;
+        let named = named(outcome);
+        let force = (args.force.force, named.as_deref());
+        report_outcome(path, force, outcome, &[again.to_string()])?;
     }
     Ok(())
 }
 
-/// The case's first difference as `fuzz` names it, and where, if the
-/// sides differ; then each other kind it met after, and where.
+/// The case's differences as `fuzz` names them, and where, if any.
 fn named(outcome: &Compared) -> Option<String> {
     let found = differences(outcome);
     let told = |d: &FirstDifference| {
@@ -251,8 +232,7 @@ enum Played {
 }
 
 impl Played {
-    /// The keys `args` ask for: those given, or `--walk N`, or the default walk
-    /// ([`DEFAULT_WALK`] keys, none for a part that reads no key).
+    /// The keys `args` give, `--walk N`, or the default walk (none in Part 0).
     fn of(args: &CompareArgs, config: &GameConfig) -> Result<Played, Failure> {
         if args.keys.given() {
             return Ok(Played::Given(args.keys.keys()?));
@@ -311,12 +291,12 @@ impl Played {
             Played::Given(keys) if keys.is_empty() => {
                 "typed no key: the first screen only".to_string()
             }
-            Played::Given(keys) => format!("typed the {} key(s) given", keys_in(keys)),
-            Played::Walk { n, default: true } => format!(
-                "played the default walk of {n} keys drawn from seed {seed}: --walk {n}"
-            ),
-            Played::Walk { n, default: false } => {
-                format!("played a walk of {n} keys drawn from seed {seed}: --walk {n}")
+            Played::Given(keys) => {
+                format!("typed the {} key(s) given", keys_in(keys))
+            }
+            Played::Walk { n, default } => {
+                let which = ["a", "the default"][usize::from(*default)];
+                format!("played {which} walk of {n} keys drawn from seed {seed}: --walk {n}")
             }
         }
     }

@@ -243,15 +243,10 @@ pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
         Some(r) => Some(r.0),
         None => sides.platform_rng(base.part, "fuzz")?,
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-    });
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    let now = SystemTime::now().duration_since(UNIX_EPOCH);
+    let seed = args.seed.unwrap_or(now.map_or(0, |d| d.as_secs()));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let jobs = args.jobs.map_or(cores, |n| n as usize);
     let config = Config {
         shape: Shape {
             base,

@@ -61,17 +61,13 @@ pub fn run(args: FuzzReportArgs) -> Result<u8, Failure> {
 
 /// The records whose shard was not played to its end.
 fn unfinished(records: &[Record]) -> Vec<&Path> {
-    records
-        .iter()
-        .filter(|r| match &r.ended {
-            None => true,
-            Some((stopped, _)) => stopped
-                .as_deref()
-                .and_then(Reason::of_said)
-                .is_some_and(Reason::is_outside),
-        })
-        .map(|r| r.path.as_path())
-        .collect()
+    let outside =
+        |said: &str| Reason::of_said(said).is_some_and(Reason::is_outside);
+    let unfinished = records.iter().filter(|r| match &r.ended {
+        None => true,
+        Some((stopped, _)) => stopped.as_deref().is_some_and(outside),
+    });
+    unfinished.map(|r| r.path.as_path()).collect()
 }
 
 /// The records `dir` holds (`campaign*.jsonl`), or `dir` if a file.
@@ -138,25 +134,17 @@ fn cases_in_order(
 
 /// The lines recorded of the group `name` with its first case `first`.
 fn lines_of(records: &[Record], name: &str, first: u32) -> Vec<String> {
-    records
-        .iter()
-        .flat_map(|r| &r.groups)
-        .find(|(n, case, _)| n == name && *case == first)
-        .map(|(_, _, lines)| lines.clone())
-        .unwrap_or_default()
+    let mut groups = records.iter().flat_map(|r| &r.groups);
+    let group = groups.find(|(n, case, _)| n == name && *case == first);
+    group.map(|(_, _, lines)| lines.clone()).unwrap_or_default()
 }
 
 /// How the merged campaign was cut.
 fn cut(records: &[Record], campaign: &Campaign, counted: usize) -> Cut {
-    let reason = records
-        .iter()
-        .filter_map(|r| r.ended.as_ref()?.0.as_deref())
-        .filter_map(Reason::of_said)
-        .find(|r| r.is_outside());
-    let cut_short = records
-        .iter()
-        .filter_map(|r| r.ended.as_ref().map(|e| e.1))
-        .sum();
+    let ended = records.iter().filter_map(|r| r.ended.as_ref());
+    let said = ended.clone().filter_map(|e| e.0.as_deref());
+    let reason = said.filter_map(Reason::of_said).find(|r| r.is_outside());
+    let cut_short = ended.map(|e| e.1).sum();
     Cut {
         reason,
         cut_short,
@@ -168,8 +156,9 @@ fn cut(records: &[Record], campaign: &Campaign, counted: usize) -> Cut {
 
 /// The shards of `n` no record holds, said as a list.
 fn missing_shards(records: &[Record], n: u32) -> String {
+    let held = |k: &u32| records.iter().any(|r| r.campaign.shard.0 == *k);
     let missing: Vec<String> = (1..=n)
-        .filter(|k| !records.iter().any(|r| r.campaign.shard.0 == *k))
+        .filter(|k| !held(k))
         .map(|k| k.to_string())
         .collect();
     missing.join(", ")

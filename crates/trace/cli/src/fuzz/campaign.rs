@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rogue_trace_format::{resize_key, resize_of};
+use rogue_trace_format::{escape_keys, resize_key, resize_of};
 
 use crate::case::{
-    command_line, diff_options, free_name, report_outcome, run_case,
+    command_line, differs_again, free_name, report_outcome, run_case,
     write_traces, Case, Sides,
 };
 use crate::compared::{sides_line, Compared};
@@ -75,8 +75,7 @@ enum Played {
     Failed(Failure),
 }
 
-/// Plays the campaign `config` between `sides`, the cases on `config.jobs`
-/// jobs, taken in order; prints each group once, and the summary.
+/// Plays the campaign `config` between `sides`; prints its groups, summary.
 pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
     let names = sides.names(&config.shape.base, None);
     let numbers = config.numbers();
@@ -90,17 +89,15 @@ pub fn run(config: &Config, sides: &Sides) -> Result<u8, Failure> {
         names: names.clone(),
         shard: config.shard,
     };
-    let mut record = Writer::create(
-        &free_name(&config.out, "campaign", "jsonl")?,
-        &campaign,
-    )?;
+    let path = free_name(&config.out, "campaign", "jsonl")?;
+    let mut record = Writer::create(&path, &campaign)?;
     stop::on_signals();
     let _timer = config.time_limit.map(stop::after);
     let mut gather = Gather {
         config,
         sides,
         record: &mut record,
-        tally: Tally::narrowed(diff_options(false, config.compared).compared()),
+        tally: Tally::narrowed(config.compared.options(true, false).compared()),
         bar: progress_bar(numbers.len()),
         cut_short: 0,
         failure: None,
@@ -165,7 +162,7 @@ fn opening(config: &Config, names: &[String; 2], played: usize) -> String {
 /// Plays the case `number`, on a job's thread.
 fn play(config: &Config, sides: &Sides, number: u32) -> Played {
     let case = draw_case(config.seed, number, &config.shape);
-    let options = diff_options(false, config.compared);
+    let options = config.compared.options(true, false);
     match run_case(sides, &config.flags, &case, options) {
         // A stop ends the programs under way: what they gave after it is
         // not theirs.
@@ -235,14 +232,7 @@ impl Gather<'_> {
         let covered =
             Coverage::of(&outcome.reference.trace, &case.keys, &case.config);
         let (seen, grouped) = if outcome.differs() {
-            let flags = config.flags.confirming().filter(|_| !stop::stopping());
-            if !differs_again(
-                self.sides,
-                flags,
-                case,
-                &mut outcome,
-                config.compared,
-            )? {
+            if !differs_again(self.sides, &config.flags, case, &mut outcome)? {
                 (Seen::Timing, None)
             } else {
                 let grouped = at_map_size(config, self.sides, case, outcome)?;
@@ -255,11 +245,9 @@ impl Gather<'_> {
         self.record.case(number, &case.said(), &seen, &covered)?;
         let what =
             format!("case {number}/{}: {}: {line}", config.cases, case.said());
-        self.bar.set_message(format!(
-            "{} differing, {} group(s)",
-            self.tally.differing,
-            self.tally.groups.len()
-        ));
+        let (differing, n) = (self.tally.differing, self.tally.groups.len());
+        self.bar
+            .set_message(format!("{differing} differing, {n} group(s)"));
         // On a terminal, the bar counts the cases alike; a log gets every
         // case.
         if grouped.is_some() || !std::io::stderr().is_terminal() {
@@ -299,32 +287,6 @@ impl Gather<'_> {
         }
         Ok(Flow::Go)
     }
-}
-
-/// Whether `case`, whose sides differed in `outcome`, differs again up to
-/// its first difference played with `flags`, the slower settle that
-/// confirms a difference; true without `flags`. A key answered late so,
-/// the screens alike, makes `outcome` the case played so.
-pub fn differs_again(
-    sides: &Sides,
-    flags: Option<CaptureFlags>,
-    case: &Case,
-    outcome: &mut Compared,
-    compared: ComparedArgs,
-) -> Result<bool, Failure> {
-    let Some(flags) = flags else {
-        return Ok(true);
-    };
-    let step = differences(outcome).first().map_or(usize::MAX, |d| d.step);
-    let cut = Case {
-        keys: case.keys[..step.min(case.keys.len())].to_vec(),
-        ..case.clone()
-    };
-    let again = run_case(sides, &flags, &cut, diff_options(false, compared))?;
-    if again.late.is_some() && !again.screens_differ() {
-        *outcome = run_case(sides, &flags, case, outcome.report.options)?;
-    }
-    Ok(again.differs())
 }
 
 /// What a case whose sides do not differ, `outcome`, showed.
@@ -448,7 +410,7 @@ fn at_map_size(
         keys: case.keys.iter().map(|&k| resized_to_the_map(k)).collect(),
         ..case.clone()
     };
-    let options = diff_options(false, config.compared);
+    let options = config.compared.options(true, false);
     // Stopped from outside, the case is grouped as played.
     let again = match larger != *case {
         true => match run_case(sides, &config.flags, &larger, options) {
@@ -472,12 +434,11 @@ fn at_map_size(
         small_only = !again.differs();
     }
     // Differing on small screens only, a case is one group, and a crash's.
-    let firsts = (firsts.into_iter().enumerate())
-        .filter(|(i, d)| {
-            !small_only || *i == 0 || matches!(d.kind, Kind::Crash(_))
-        })
-        .map(|(_, d)| d)
-        .collect();
+    let kept = |(i, d): &(usize, FirstDifference)| {
+        !small_only || *i == 0 || matches!(d.kind, Kind::Crash(_))
+    };
+    let firsts = firsts.into_iter().enumerate().filter(kept);
+    let firsts = firsts.map(|(_, d)| d).collect();
     Ok(as_played(firsts, small_only))
 }
 
@@ -522,7 +483,7 @@ fn report_difference(
         return Ok(lines);
     }
     errln!("fuzz: shrinking difference {number}...")?;
-    let options = diff_options(false, config.compared);
+    let options = config.compared.options(true, false);
     let found = (first, i == 0);
     let shrunk = shrink(sides, &config.flags, options, case.clone(), found)
         .and_then(|(small, kept)| {
@@ -599,7 +560,9 @@ fn keep(
     let (a, b) = write_traces(&config.out, &stem, outcome)?;
     let (a, b) = (a.display(), b.display());
     let traces = format!("traces: {a} (reference) and {b} (port)");
-    let again = command_line(case, sides, &config.flags, config.compared);
+    let keys = ["--keys".to_string(), escape_keys(&case.keys)];
+    let again =
+        command_line(case, sides, (&config.flags, config.compared), &keys);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
         format!("{what}: {traces}"),

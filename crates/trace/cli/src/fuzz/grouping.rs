@@ -1,7 +1,7 @@
 //! How `fuzz` tells one bug from another: a case's first difference and
 //! its kind, named from the C's drawing rules (`drawEverything`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use rogue_game::{Game, GameConfig};
@@ -90,10 +90,10 @@ impl fmt::Display for Kind {
             Kind::MapBlank => write!(f, "the map differs (a tile on one side, blank on the other; this part has no field of view)"),
             Kind::Seen => write!(f, "a cell is seen on one side, never on the other (a tile on one side, blank on the other)"),
             Kind::Lit => write!(f, "a cell is lit on one side and only remembered on the other (the same character, in the visible colour on one side and the seen colour on the other)"),
-            Kind::OneColour => write!(f, "{ONE_COLOUR}: one side draws the remembered cells in the visible colour, or the lit ones in the seen colour (the same cells seen; only their colour differs)"),
+            Kind::OneColour => write!(f, "a colour differs, not the field of view: the seen colour is drawn as the visible one: one side draws the remembered cells in the visible colour, or the lit ones in the seen colour (the same cells seen; only their colour differs)"),
             Kind::Colours => write!(f, "a cell is drawn in other colours (the same character)"),
             Kind::Background => write!(f, "a blank cell is drawn on another background (the same blank)"),
-            Kind::Attributes(names) => write!(f, "{}: a cell is drawn {} on one side only (the same character and colours)", ATTRIBUTE, names.join(" and ")),
+            Kind::Attributes(names) => write!(f, "an attribute differs: a cell is drawn {} on one side only (the same character and colours)", names.join(" and ")),
             Kind::Stopped(hows) => write!(f, "a side stopped or died: {}", hows.join(", ")),
             Kind::Crash(hows) => write!(f, "a side crashed: {}", hows.join(", ")),
             Kind::Terminal(hows) => write!(f, "the two sides leave the terminal in different states: {}", hows.join("; ")),
@@ -146,8 +146,7 @@ impl Kind {
         }
     }
 
-    /// Whether it is the map or the field of view, which decide what is
-    /// drawn where.
+    /// Whether it is the map or the field of view: what is drawn where.
     fn shapes_what_is_seen(&self) -> bool {
         matches!(self, Kind::Seen | Kind::Lit | Kind::Map | Kind::MapBlank)
     }
@@ -178,13 +177,6 @@ pub const FIELD_OF_VIEW: &str = "the field of view differs";
 /// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`.
 pub const DUNGEON: (u16, u16) = (100, 25);
 
-/// What [`Kind::OneColour`] says first.
-const ONE_COLOUR: &str =
-    "a colour differs, not the field of view: the seen colour is drawn as the visible one";
-
-/// What [`Kind::Attributes`] says first.
-const ATTRIBUTE: &str = "an attribute differs";
-
 /// A case's first difference: where, what typed it, its kind, its cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstDifference {
@@ -200,8 +192,7 @@ pub struct FirstDifference {
 }
 
 impl FirstDifference {
-    /// A difference of `kind` at `step` of `outcome`, of no cells, each
-    /// player where its side last showed it by then.
+    /// A `kind` at `step` of `outcome`, no cell, each player as last shown.
     fn at(outcome: &Compared, step: usize, kind: Kind) -> FirstDifference {
         let shown = |p: &Played| {
             let last = p.trace.steps.iter().rfind(|s| s.number <= step);
@@ -258,19 +249,18 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     let stop = stop_step(outcome);
     let screens = screen_differences(outcome, stop);
     let stderr = stderr_first(outcome, stop, screens.first().map(|d| d.step));
+    let first = screens.first();
     let early = stderr
         .clone()
-        .filter(|f| screens.first().is_none_or(|s| f.step <= s.step));
+        .filter(|f| first.is_none_or(|s| f.step <= s.step));
     let mut found: Vec<FirstDifference> = early.into_iter().collect();
     found.extend(screens);
     // A first screen drawn late is named so alone.
-    let late = found
-        .iter()
-        .any(|d| matches!(d.kind, Kind::LateFirstScreen(_)));
-    let never_drew = outcome
-        .sides()
-        .iter()
-        .any(|p| p.outcome.stopped() == Some(&Stopped::NeverDrew));
+    let late = |d: &FirstDifference| matches!(d.kind, Kind::LateFirstScreen(_));
+    let late = found.iter().any(late);
+    let never_drew =
+        |p: &&Played| p.outcome.stopped() == Some(&Stopped::NeverDrew);
+    let never_drew = outcome.sides().iter().any(never_drew);
     if let Some(step) = stop.filter(|_| !(late && never_drew)) {
         let player_at = |t: &Trace| {
             t.steps.iter().rfind(|s| s.number < step).and_then(player)
@@ -284,17 +274,13 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         });
     }
     found.extend(stderr);
-    for moves in moves_alone(outcome, stop) {
-        let at = found.iter().position(|d| d.step > moves.step);
-        found.insert(at.unwrap_or(found.len()), moves);
-    }
-    // What a side's terminal heard and the other's did not, at its step
-    // (before a screen that differs there).
-    if let Some(heard) =
-        differing_heard(outcome).filter(|h| stop.is_none_or(|t| h.step < t))
-    {
-        let at = found.iter().position(|d| d.step > heard.step);
-        found.insert(at.unwrap_or(found.len()), heard);
+    // Then what a side's terminal heard and the other's did not, at its
+    // step (before a screen that differs there).
+    let heard =
+        differing_heard(outcome).filter(|h| stop.is_none_or(|t| h.step < t));
+    for d in moves_alone(outcome, stop).into_iter().chain(heard) {
+        let at = found.iter().position(|f| f.step > d.step);
+        found.insert(at.unwrap_or(found.len()), d);
     }
     // The port's late answer, played twice, is named after all else.
     found.extend(outcome.late.map(|late| {
@@ -328,10 +314,9 @@ fn differing_heard(outcome: &Compared) -> Option<FirstDifference> {
 
 /// How the sides that ended at `step` did: crashed, or else stopped.
 fn ended(outcome: &Compared, step: usize) -> Kind {
-    let crashes: Vec<String> = ROLES
-        .iter()
-        .zip(outcome.sides())
-        .filter(|(_, p)| screens_before_end(&p.trace) == step)
+    let sides = ROLES.iter().zip(outcome.sides());
+    let ended = sides.filter(|(_, p)| screens_before_end(&p.trace) == step);
+    let crashes: Vec<String> = ended
         .filter_map(|(role, p)| Some(format!("{role} {}", crashed(p)?)))
         .collect();
     match crashes.is_empty() {
@@ -379,15 +364,12 @@ pub fn crashed(played: &Played) -> Option<String> {
     let written = stderr
         .iter()
         .flat_map(|s| s.steps().filter_map(|t| s.at(t)));
-    let words: Vec<&str> = written
-        .flat_map(str::lines)
-        .chain(ending.last_words.iter().map(String::as_str))
-        .collect();
+    let last = ending.last_words.iter().map(String::as_str);
+    let words: Vec<&str> = written.flat_map(str::lines).chain(last).collect();
     uncaught(&words).map(|how| format!("{how} ({exit})"))
 }
 
-/// The Go panic, or the uncaught Python or Node.js exception, `words`
-/// tell of.
+/// The Go panic or uncaught Python or Node.js exception `words` tell of.
 fn uncaught(words: &[&str]) -> Option<String> {
     let go = words.iter().find_map(|l| l.trim().strip_prefix("panic: "));
     let go = go.filter(|_| words.iter().any(|l| l.starts_with("goroutine ")));
@@ -404,9 +386,8 @@ fn uncaught(words: &[&str]) -> Option<String> {
             (None, Some(_)) => (0, "threw", "Node.js"),
             _ => return None,
         };
-    let error = words[from..]
-        .iter()
-        .rfind(|l| !l.starts_with(' ') && l.contains(": "))?;
+    let error = |l: &&&str| !l.starts_with(' ') && l.contains(": ");
+    let error = words[from..].iter().rfind(error)?;
     Some(format!("{raised} {error} ({language})"))
 }
 
@@ -441,15 +422,11 @@ fn ending_kind(outcome: &Compared) -> Option<Kind> {
     if !a.left_alike(b) {
         // What each side left otherwise than the other.
         let lefts = a.lefts(b);
-        let hows = ROLES
-            .iter()
-            .zip([lefts[0].unlike(&lefts[1]), lefts[1].unlike(&lefts[0])])
-            .filter(|(_, unlike)| !unlike.is_empty())
-            .map(|(role, unlike)| {
-                format!("{role} left it {}", unlike.join(", "))
-            })
-            .collect();
-        return Some(Kind::Terminal(hows));
+        let unlike = [lefts[0].unlike(&lefts[1]), lefts[1].unlike(&lefts[0])];
+        let sides = ROLES.iter().zip(unlike).filter(|(_, u)| !u.is_empty());
+        let hows =
+            sides.map(|(role, u)| format!("{role} left it {}", u.join(", ")));
+        return Some(Kind::Terminal(hows.collect()));
     }
     (a.last_words != b.last_words).then_some(Kind::LastWords)
 }
@@ -481,11 +458,7 @@ fn screen_differences(
     let console = on_console(a, b);
     let options = outcome.report.options;
     let mut walk = Walk::new([a, b], outcome.part.fov);
-    let written: BTreeSet<usize> = outcome
-        .stderr_differences()
-        .iter()
-        .map(|d| d.step)
-        .collect();
+    let written = outcome.stderr_differences();
     let mut found: Vec<FirstDifference> = Vec::new();
     for step_a in &a.steps {
         let Some(step_b) = screen(b, step_a.number) else {
@@ -494,52 +467,44 @@ fn screen_differences(
         if stop.is_some_and(|t| step_a.number >= t) {
             break;
         }
+        (walk.step, walk.key) =
+            (step_a.number, outcome.reference.key_at(step_a.number));
         // A resize starts a screen of its own rows.
-        if outcome
-            .reference
-            .key_at(step_a.number)
-            .is_some_and(is_resize)
-        {
+        if walk.key.is_some_and(is_resize) {
             walk.drawn = Default::default();
         }
         let at = players_of(step_a, step_b).map(|s| s.map(|(p, _)| p));
-        let cells: BTreeSet<(usize, usize)> =
-            cells_differing_as(step_a, step_b, console, options)
-                .into_iter()
-                .collect();
+        let cells = BTreeSet::from_iter(cells_differing_as(
+            step_a, step_b, console, options,
+        ));
         let cursor = options.cursor_difference(step_a, step_b).is_some();
         // Words on standard error show on the terminal until the next
         // redraw: they name their step.
-        let words = written.contains(&step_a.number);
+        let words = written.iter().any(|d| d.step == step_a.number);
         if (!cells.is_empty() || cursor) && !words {
-            walk.step = step_a.number;
-            walk.key = outcome.reference.key_at(step_a.number);
-            let mut kinds = walk.kinds([step_a, step_b], &cells, cursor);
-            let apart = at[0] != at[1];
-            let all = kinds.clone();
-            kinds.retain(|k| {
-                !(apart || walk.apart_before) || !k.follows_the_player()
+            let all = walk.kinds([step_a, step_b], &cells, cursor);
+            let (before, apart) = (walk.apart_before, at[0] != at[1]);
+            let placed = |k: &Kind| {
+                matches!(
+                    k,
+                    Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
+                )
+            };
+            let mut kinds = all.iter().filter(|k| {
+                !((apart || before) && k.follows_the_player()
+                    || before && placed(k))
             });
-            if walk.apart_before {
-                kinds.retain(|k| {
-                    !matches!(
-                        k,
-                        Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
-                    )
-                });
-            }
-            if found.is_empty() && kinds.is_empty() {
-                kinds = all.into_iter().take(1).collect();
-            }
-            for kind in kinds {
-                found.push(FirstDifference {
+            let first =
+                kinds.next().or(all.first().filter(|_| found.is_empty()));
+            found.extend(first.into_iter().chain(kinds).map(|kind| {
+                FirstDifference {
                     step: step_a.number,
                     key: walk.key,
-                    kind,
+                    kind: kind.clone(),
                     cells: cells.clone(),
                     players: at,
-                });
-            }
+                }
+            }));
         }
         for (drawn, step) in walk.drawn.iter_mut().zip([step_a, step_b]) {
             drawn.extend(rows_drawn(step));
@@ -568,7 +533,7 @@ fn moves_alone(
     let (a, b) = (&outcome.reference.trace, &outcome.port.trace);
     let keys = outcome.reference.keys();
     // Per key: its first step, times typed, each side's moves there.
-    let mut tally: Vec<(char, usize, usize, [usize; 2])> = Vec::new();
+    let mut tally: BTreeMap<char, (usize, usize, [usize; 2])> = BTreeMap::new();
     let mut moved_at_all = [false; 2];
     for pair in a.steps.windows(2) {
         let n = pair[1].number;
@@ -595,38 +560,24 @@ fn moves_alone(
         else {
             continue;
         };
-        let i = match tally.iter().position(|t| t.0 == key) {
-            Some(i) => i,
-            None => {
-                tally.push((key, n, 0, [0; 2]));
-                tally.len() - 1
-            }
-        };
-        tally[i].2 += 1;
+        let (step, typed, moves) = tally.entry(key).or_insert((n, 0, [0; 2]));
+        *typed += 1;
         for side in 0..2 {
             moved_at_all[side] |= moved[side];
-            if moved[side] && tally[i].3[side] == 0 {
-                tally[i].1 = n;
+            if moved[side] && moves[side] == 0 {
+                *step = n;
             }
-            tally[i].3[side] += usize::from(moved[side]);
+            moves[side] += usize::from(moved[side]);
         }
     }
-    let alone = |(_, _, typed, moves): &&(char, usize, usize, [usize; 2])| {
-        *typed >= 3 && (moves[0] == 0) != (moves[1] == 0)
-    };
-    (tally.iter().filter(alone))
-        .filter_map(|&(key, step, _, moves)| {
-            let side = usize::from(moves[0] == 0);
-            moved_at_all[1 - side].then(|| FirstDifference {
-                step,
-                key: Some(key),
-                kind: Kind::Moves(side, key),
-                cells: BTreeSet::new(),
-                players: [screen(a, step), screen(b, step)]
-                    .map(|s| s.and_then(player)),
-            })
-        })
-        .collect()
+    let found = tally.into_iter().filter_map(|(key, (step, typed, moves))| {
+        let side = usize::from(moves[0] == 0);
+        let alone = typed >= 3 && (moves[0] == 0) != (moves[1] == 0);
+        let kind = Kind::Moves(side, key);
+        (alone && moved_at_all[1 - side])
+            .then(|| FirstDifference::at(outcome, step, kind))
+    });
+    found.collect()
 }
 
 /// Whether a screen is blank.
@@ -635,8 +586,7 @@ pub fn blank(step: &Step) -> bool {
 }
 
 impl<'a> Walk<'a> {
-    /// A walk of `traces` from their first step, in a part with a field of
-    /// view or not.
+    /// A walk of `traces` from their first step, with a field of view or not.
     fn new(traces: [&'a Trace; 2], fov: bool) -> Walk<'a> {
         Walk {
             traces,
@@ -712,6 +662,8 @@ impl<'a> Walk<'a> {
         let ranks: BTreeSet<u8> =
             looked.iter().map(|[a, b]| cell_kind(a, b)).collect();
         let at = standing.map(|s| s.map(|(p, _)| p));
+        let mut coloured = looked.iter().filter(|[a, b]| cell_kind(a, b) == 4);
+        let blanks = coloured.all(|[a, b]| a.0 == ' ' && b.0 == ' ');
         for rank in ranks {
             add(match rank {
                 0 => match self.player_kind(at) {
@@ -724,14 +676,7 @@ impl<'a> Walk<'a> {
                 3 if !self.fov => Kind::Colours,
                 3 if one_colour(a, b) => Kind::OneColour,
                 3 => Kind::Lit,
-                4 if looked
-                    .iter()
-                    .filter(|[a, b]| cell_kind(a, b) == 4)
-                    .flatten()
-                    .all(|c| c.0 == ' ') =>
-                {
-                    Kind::Background
-                }
+                4 if blanks => Kind::Background,
                 4 => Kind::Colours,
                 _ => Kind::Attributes(attributes_apart(&looked)),
             });
@@ -798,13 +743,11 @@ impl<'a> Walk<'a> {
             .then_some(Kind::TypedAhead(side, led, n))
     }
 
-    /// Each side, and a row it has never drawn where the other draws it,
-    /// the row above alike on both.
+    /// Each side's row it never drew, the other did, the row above alike.
     fn rows_never_drawn(&self, [a, b]: [&Step; 2]) -> Vec<(usize, usize)> {
         let text = |s: &Step, y: usize| {
-            s.text
-                .get(y)
-                .map_or(String::new(), |r| r.trim_end().to_string())
+            let row = s.text.get(y).map(|r| r.trim_end());
+            row.unwrap_or_default().to_string()
         };
         let rows = a.text.len().min(b.text.len());
         let mut missing = Vec::new();
@@ -837,8 +780,7 @@ fn step_from(
         .unwrap_or((y, x))
 }
 
-/// The side that, at the resize of `step`, still shows its screen before
-/// it, cut or padded, where the other drew again.
+/// The side showing its screen before the resize of `step`, cut or padded.
 fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
     let [a, b] = sides.map(|t| around(t, step));
     let sides = [a?, b?];
@@ -867,8 +809,7 @@ fn around(trace: &Trace, step: usize) -> Option<(&Step, &Step)> {
     Some((before, screen(trace, step)?))
 }
 
-/// Whether `now` is `before`, its top `gone` rows gone, cut or padded:
-/// its characters, and its `colours` too.
+/// Whether `now` is `before` less its top `gone` rows (and `colours`).
 fn kept(before: &Step, now: &Step, gone: usize, colours: bool) -> bool {
     let fits = |old: &[String], new: &[String]| {
         new.iter().enumerate().all(|(y, row)| {
@@ -904,19 +845,15 @@ fn screens_before_end(trace: &Trace) -> usize {
 
 /// How each side that ended at `step` did ([`Played::how`]).
 fn hows(outcome: &Compared, step: usize) -> Vec<String> {
-    ROLES
-        .iter()
-        .zip(outcome.sides())
-        .filter(|(_, played)| {
-            !played.still_running() && screens_before_end(&played.trace) == step
-        })
-        .map(|(role, played)| format!("{role} {}", played.how()))
-        .chain(
-            outcome
-                .port_went_on()
-                .then(|| format!("{} went on", ROLES[1])),
-        )
-        .collect()
+    let sides = ROLES.iter().zip(outcome.sides());
+    let ended = sides.filter(|(_, p)| {
+        !p.still_running() && screens_before_end(&p.trace) == step
+    });
+    let went_on = outcome
+        .port_went_on()
+        .then(|| format!("{} went on", ROLES[1]));
+    let hows = ended.map(|(role, played)| format!("{role} {}", played.how()));
+    hows.chain(went_on).collect()
 }
 
 /// Where each side's player stands on a step's screens, and drawn as what.
@@ -936,10 +873,10 @@ pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
 
 /// Where the first `@` of a screen is, row and column.
 pub fn player(step: &Step) -> Option<(usize, usize)> {
-    step.text
-        .iter()
-        .enumerate()
-        .find_map(|(y, row)| row.chars().position(|c| c == '@').map(|x| (y, x)))
+    let at = |(y, row): (usize, &String)| {
+        Some((y, row.chars().position(|c| c == '@')?))
+    };
+    step.text.iter().enumerate().find_map(at)
 }
 
 /// Whether the port's first screen shows another dungeon than the reference's.
@@ -1007,8 +944,7 @@ fn tiles(step: &Step) -> impl Iterator<Item = (usize, usize, char)> + '_ {
     })
 }
 
-/// Whether one side shows both the visible and the seen colour and the
-/// other one of them only.
+/// Whether one side shows the visible and the seen colour, the other one.
 fn one_colour(a: &Step, b: &Step) -> bool {
     let shows = |step: &Step, class: char| {
         let rows = step.colours.iter().zip(&step.text);
@@ -1023,30 +959,15 @@ fn one_colour(a: &Step, b: &Step) -> bool {
 
 /// The attributes some differing cell has on one side only.
 fn attributes_apart(looked: &[[(char, Look); 2]]) -> Vec<&'static str> {
-    let apart = |[a, b]: &[(char, Look); 2]| {
-        let one = |x: &Look, y: &Look| {
-            x.attributes
-                .iter()
-                .filter(|n| !y.has(n))
-                .copied()
-                .collect::<Vec<_>>()
-        };
-        [one(&a.1, &b.1), one(&b.1, &a.1)].concat()
-    };
-    let names: BTreeSet<&str> = looked.iter().flat_map(apart).collect();
-    ATTRIBUTES
-        .into_iter()
-        .filter(|n| names.contains(n))
-        .collect()
+    let apart = |[a, b]: &[(char, Look); 2], n: &str| a.1.has(n) != b.1.has(n);
+    let named = |n: &&str| looked.iter().any(|cell| apart(cell, n));
+    ATTRIBUTES.into_iter().filter(named).collect()
 }
 
 /// A cell's character and look, a blank if it has none.
 fn cell(step: &Step, y: usize, x: usize) -> (char, Look) {
-    let ch = step
-        .text
-        .get(y)
-        .and_then(|r| r.chars().nth(x))
-        .unwrap_or(' ');
+    let ch = step.text.get(y).and_then(|r| r.chars().nth(x));
+    let ch = ch.unwrap_or(' ');
     let look = step.look(y, x);
     (ch, look.unwrap_or_else(|| Look::of_class(PLAIN)))
 }
@@ -1073,67 +994,72 @@ fn cell_kind(
 mod tests {
     use super::*;
 
+    /// Step 1, after `l`: its rows, and their colour classes.
     fn step(rows: &[&str], colours: &[&str]) -> Step {
+        let own = |r: &[&str]| r.iter().map(|r| r.to_string()).collect();
         Step {
             number: 1,
             key: Some('l'),
-            text: rows.iter().map(|r| r.to_string()).collect(),
-            colours: colours.iter().map(|r| r.to_string()).collect(),
+            text: own(rows),
+            colours: own(colours),
             ..Step::default()
         }
     }
 
-    fn kind_of(a: &Step, b: &Step) -> Kind {
-        kinds_of(a, b, None).remove(0)
+    /// A trace of no step.
+    fn trace() -> Trace {
+        let header = "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n";
+        Trace::parse(header).unwrap()
     }
 
-    /// The kinds of `b` against `a`, a step of Part 4 after the key `.`,
-    /// both players on `before` at the step before, if given.
+    /// `b`'s kinds against `a`'s after `.`, both players on `before` if any.
     fn kinds_of(
         a: &Step,
         b: &Step,
         before: Option<(usize, usize)>,
     ) -> Vec<Kind> {
         let cells = cells_differing_as(a, b, false, Default::default());
-        let trace = Trace::parse(
-            "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
-        )
-        .unwrap();
+        let trace = trace();
         let walk = Walk {
-            traces: [&trace, &trace],
-            fov: true,
             key: Some('.'),
             step: 1,
             before: before.map(|p| [Some(p), Some(p)]),
             screens_before: Some([a, a]),
-            apart_before: false,
             drawn: [(0..a.text.len()).collect(), (0..b.text.len()).collect()],
+            ..Walk::new([&trace, &trace], true)
         };
         walk.kinds([a, b], &cells.into_iter().collect(), false)
+    }
+
+    fn kind_of(a: &Step, b: &Step) -> Kind {
+        kinds_of(a, b, None).remove(0)
     }
 
     #[test]
     fn a_screen_is_named_by_its_first_kind_in_precedence() {
         let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
-        // The player one cell over, and the map, seen and lit besides.
-        let moved = step(&["#..@ ", "#,..#"], &["wwww ", "bbbbw"]);
-        assert_eq!(kind_of(&a, &moved), Kind::Player);
-        let map = step(&["#.@  ", "#,..#"], &["www  ", "bbbbw"]);
-        assert_eq!(kind_of(&a, &map), Kind::Map);
-        let seen = step(&["#.@  ", "#...#"], &["www  ", "bbbbw"]);
-        assert_eq!(kind_of(&a, &seen), Kind::Seen);
-        let lit = step(&["#.@.#", "#...#"], &["wwwww", "bbbbw"]);
-        assert_eq!(kind_of(&a, &lit), Kind::Lit);
-        let odd = step(&["#.@.#", "#...#"], &["wwwww", "bbbb "]);
-        assert_eq!(kind_of(&a, &odd), Kind::Colours);
+        // The player one cell over, and the map, seen and lit besides;
+        // every remembered cell in the visible colour, or a few.
+        let kinds = [
+            (["#..@ ", "#,..#"], ["wwww ", "bbbbw"], Kind::Player),
+            (["#.@  ", "#,..#"], ["www  ", "bbbbw"], Kind::Map),
+            (["#.@  ", "#...#"], ["www  ", "bbbbw"], Kind::Seen),
+            (["#.@.#", "#...#"], ["wwwww", "bbbbw"], Kind::Lit),
+            (["#.@.#", "#...#"], ["wwwww", "bbbb "], Kind::Colours),
+            (["#.@.#", "#...#"], ["wwwww", "wwwww"], Kind::OneColour),
+            (["#.@.#", "#...#"], ["wwwww", "wwbbb"], Kind::Lit),
+        ];
+        for (rows, colours, kind) in kinds {
+            assert_eq!(kind_of(&a, &step(&rows, &colours)), kind, "{rows:?}");
+        }
+        let all_lit = step(&["#.@.#", "#...#"], &["wwwww", "wwwww"]);
+        assert_eq!(kind_of(&all_lit, &a), Kind::OneColour);
+        assert_eq!(Kind::Lit.group(), FIELD_OF_VIEW);
     }
 
     #[test]
     fn a_row_missing_where_the_sight_differs_elsewhere_is_the_field_of_view() {
-        let trace = Trace::parse(
-            "# screen trace v1\n# program: t\n# size: 1x1\n# keys: \n",
-        );
-        let trace = trace.unwrap();
+        let trace = trace();
         let kinds = |a: &Step, b: &Step| {
             let cells = cells_differing_as(a, b, false, Default::default());
             let walk = Walk::new([&trace, &trace], true);
@@ -1153,128 +1079,33 @@ mod tests {
         // The port's player on the same cell drawn '?', a wall for a
         // floor, a remembered cell blue where the reference's is white.
         let b = step(&["#.?##", "#...#"], &["wwwww", "bbbbw"]);
-        assert_eq!(
-            kinds_of(&a, &b, Some((0, 2))),
-            [Kind::Glyph(1, '?'), Kind::Map, Kind::Lit]
-        );
-        assert_eq!(
-            Kind::Glyph(1, '?').to_string(),
-            "the port draws its player as '?' (the other's @ on the same cell)"
-        );
+        let kinds = [Kind::Glyph(1, '?'), Kind::Map, Kind::Lit];
+        assert_eq!(kinds_of(&a, &b, Some((0, 2))), kinds);
         // A key that moves the port's player alone.
         let moved = step(&["#..@#", "#...#"], &["wwwww", "bbbbb"]);
-        let kind = kinds_of(&a, &moved, Some((0, 2))).remove(0);
-        assert_eq!(kind, Kind::Moves(1, '.'));
-        assert_eq!(
-            kind.in_group(),
-            "the player is elsewhere (the @ cells differ): '.' moves the port's player, not the reference's"
-        );
-        assert!(kind
-            .group()
-            .ends_with("a key moves the port's player, not the reference's"));
-    }
-
-    #[test]
-    fn a_screen_grown_by_blanks_of_another_colour_is_no_sign_of_a_redraw() {
-        let trace = |steps: [Step; 2]| {
-            let header = "# screen trace v1\n# program: t\n# size: 3x1\n";
-            let mut trace =
-                Trace::parse(&format!("{header}# keys: \n")).unwrap();
-            let numbered = steps.into_iter().enumerate();
-            trace.steps =
-                numbered.map(|(n, s)| Step { number: n, ..s }).collect();
-            trace
-        };
-        let before = step(&["#.@"], &["www"]);
-        let kept =
-            trace([before.clone(), step(&["#.@", "   "], &["www", "   "])]);
-        // The port's new row: blanks on grey, then the map's next row.
-        let grey =
-            trace([before.clone(), step(&["#.@", "   "], &["www", "ggg"])]);
-        assert_eq!(not_redrawn([&kept, &grey], 1), None);
-        let drawn = trace([before, step(&["#.@", "#.."], &["www", "bbb"])]);
-        let stale = Kind::NotRedrawn(ROLES[0].to_string());
-        assert_eq!(not_redrawn([&kept, &drawn], 1), Some(stale));
-    }
-
-    #[test]
-    fn an_uncaught_node_js_exception_is_named_by_its_error() {
-        let words = [
-            "/p/port.js:263",
-            "      throw new Error(`shrank`);",
-            "",
-            "Error: the terminal shrank to 30x8",
-            "    at WriteStream.<anonymous> (/p/port.js:263:13)",
-            "Node.js v20.20.2",
-        ];
-        let named = "threw Error: the terminal shrank to 30x8 (Node.js)";
-        assert_eq!(uncaught(&words).as_deref(), Some(named));
-    }
-
-    #[test]
-    fn one_colour_for_another_is_not_the_field_of_view() {
-        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
-        // Every remembered cell in the visible colour: no seen colour left.
-        let all_lit = step(&["#.@.#", "#...#"], &["wwwww", "wwwww"]);
-        assert_eq!(kind_of(&a, &all_lit), Kind::OneColour);
-        assert_eq!(kind_of(&all_lit, &a), Kind::OneColour);
-        // A few cells left lit, others still remembered: more cells lit.
-        let some_lit = step(&["#.@.#", "#...#"], &["wwwww", "wwbbb"]);
-        assert_eq!(kind_of(&a, &some_lit), Kind::Lit);
-        assert_eq!(kind_of(&a, &some_lit).group(), FIELD_OF_VIEW);
-    }
-
-    #[test]
-    fn an_attribute_alone_is_named() {
-        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
-        let mut bold = step(&["#.@.#", "#...#"], &["wwwww", "?bbbb"]);
-        bold.odd = vec![rogue_trace_format::OddCell {
-            y: 1,
-            x: 0,
-            look: Look {
-                attributes: vec!["bold"],
-                ..Look::of_class(BLUE)
-            },
-        }];
-        let kind = kind_of(&a, &bold);
-        assert_eq!(kind, Kind::Attributes(vec!["bold"]));
-        assert!(kind.to_string().contains("drawn bold on one side only"));
+        let kinds = kinds_of(&a, &moved, Some((0, 2)));
+        assert_eq!(kinds[0], Kind::Moves(1, '.'));
     }
 
     #[test]
     fn the_view_holds_both_players_and_every_differing_cell() {
-        let difference = FirstDifference {
+        let d = FirstDifference {
             step: 3,
             key: Some('y'),
             kind: Kind::Player,
             cells: [(2, 9), (4, 1)].into(),
             players: [Some((2, 9)), Some((1, 10))],
         };
-        assert_eq!(difference.view(), Some((11, 5)));
-        let nothing = FirstDifference {
-            cells: BTreeSet::new(),
-            players: [None, None],
-            ..difference.clone()
-        };
+        assert_eq!(d.view(), Some((11, 5)));
+        let [mut nothing, mut one_player, mut key, mut kind] =
+            [0; 4].map(|_| d.clone());
+        (nothing.cells, nothing.players) = (BTreeSet::new(), [None, None]);
         assert_eq!(nothing.view(), None);
         // A player the found case shows is kept in view, the key and the
         // kind kept too.
-        let one_player = FirstDifference {
-            players: [Some((2, 9)), None],
-            ..difference.clone()
-        };
-        assert!(difference.keeps(&difference));
-        assert!(!one_player.keeps(&difference));
-        assert!(difference.keeps(&one_player));
-        let other_key = FirstDifference {
-            key: Some('u'),
-            ..difference.clone()
-        };
-        assert!(!other_key.keeps(&difference));
-        let other_kind = FirstDifference {
-            kind: Kind::Map,
-            ..difference.clone()
-        };
-        assert!(!other_kind.keeps(&difference));
+        one_player.players[1] = None;
+        assert!(d.keeps(&d) && !one_player.keeps(&d) && d.keeps(&one_player));
+        (key.key, kind.kind) = (Some('u'), Kind::Map);
+        assert!(!key.keeps(&d) && !kind.keeps(&d));
     }
 }

@@ -13,13 +13,13 @@ use serde_json::{json, Value};
 
 use crate::coverage::Coverage;
 use crate::error::Failure;
-use crate::fuzz::tally::{Difference, Seen};
+use crate::fuzz::tally::Seen;
 
 /// The version of the record's lines.
 const VERSION: u64 = 1;
 
 /// What makes two records parts of one campaign: they must agree on all of it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Campaign {
     pub seed: u64,
     pub cases: u32,
@@ -30,19 +30,6 @@ pub struct Campaign {
     pub shard: (u32, u32),
 }
 
-/// A record's first line.
-#[derive(Serialize, Deserialize)]
-struct Start {
-    campaign: Versioned,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Versioned {
-    version: u64,
-    #[serde(flatten)]
-    campaign: Campaign,
-}
-
 /// A record's line after the first.
 #[derive(Deserialize)]
 #[serde(untagged)]
@@ -51,7 +38,7 @@ enum Line {
         case: u32,
         said: String,
         covered: Vec<u64>,
-        seen: SeenLine,
+        seen: Seen,
     },
     Group {
         group: String,
@@ -63,18 +50,11 @@ enum Line {
     },
 }
 
-#[derive(Deserialize)]
+/// How a campaign ended: why it stopped, if early, and cases cut short.
+#[derive(Serialize, Deserialize)]
 struct Ended {
     stopped: Option<String>,
     cut_short: u32,
-}
-
-/// What a case showed, as recorded.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum SeenLine {
-    Word(String),
-    Differs(Difference),
 }
 
 /// A record being written.
@@ -92,11 +72,9 @@ impl Writer {
             file: BufWriter::new(file),
             path: path.to_path_buf(),
         };
-        let campaign = campaign.clone();
-        let version = VERSION;
-        writer.line(&json!(Start {
-            campaign: Versioned { version, campaign }
-        }))?;
+        let mut campaign = json!(campaign);
+        campaign["version"] = json!(VERSION);
+        writer.line(&json!({ "campaign": campaign }))?;
         Ok(writer)
     }
 
@@ -113,13 +91,6 @@ impl Writer {
         seen: &Seen,
         covered: &Coverage,
     ) -> Result<(), Failure> {
-        let seen = match seen {
-            Seen::Identical => json!("identical"),
-            Seen::Blank => json!("blank"),
-            Seen::StoppedAlike => json!("stopped-alike"),
-            Seen::Timing => json!("timing-dependent"),
-            Seen::Differs(d) => json!(d),
-        };
         let counts = covered.counts();
         self.line(&json!({ "case": number, "said": said, "covered": counts, "seen": seen }))
     }
@@ -140,26 +111,21 @@ impl Writer {
         stopped: Option<&str>,
         cut_short: u32,
     ) -> Result<(), Failure> {
-        self.line(
-            &json!({ "ended": { "stopped": stopped, "cut_short": cut_short } }),
-        )
+        let stopped = stopped.map(str::to_string);
+        self.line(&json!({ "ended": Ended { stopped, cut_short } }))
     }
 
-    /// Writes `value` on a line of its own, flushed, so that a campaign
-    /// killed outright keeps what it finished.
+    /// Writes `value` on a line of its own, flushed: a kill keeps it.
     fn line(&mut self, value: &Value) -> Result<(), Failure> {
-        writeln!(self.file, "{value}")
-            .and_then(|()| self.file.flush())
-            .map_err(|e| {
-                Failure::from(format!(
-                    "cannot write {}: {e}",
-                    self.path.display()
-                ))
-            })
+        let path = self.path.display();
+        let written =
+            writeln!(self.file, "{value}").and_then(|()| self.file.flush());
+        written.map_err(|e| format!("cannot write {path}: {e}").into())
     }
 }
 
 /// A record read back.
+#[derive(Default)]
 pub struct Record {
     /// Where it was read from.
     pub path: PathBuf,
@@ -192,17 +158,16 @@ pub fn read(path: &Path) -> Result<Record, Failure> {
     let Some((_, first)) = next()? else {
         return Err(bad("empty: not a fuzz record".into()));
     };
-    let start = serde_json::from_value::<Start>(first).ok();
-    let campaign = start.filter(|s| s.campaign.version == VERSION);
+    let campaign = first.get("campaign").filter(|c| c["version"] == VERSION);
+    let campaign = campaign.and_then(|c| Campaign::deserialize(c).ok());
     let campaign = campaign.ok_or_else(|| {
         bad("line 1: not the start of a fuzz record (version 1)".into())
     })?;
+    let path = path.to_path_buf();
     let mut record = Record {
-        path: path.to_path_buf(),
-        campaign: campaign.campaign.campaign,
-        cases: Vec::new(),
-        groups: Vec::new(),
-        ended: None,
+        path,
+        campaign,
+        ..Record::default()
     };
     while let Some((i, value)) = next()? {
         let line = serde_json::from_value(value).ok();
@@ -223,18 +188,6 @@ impl Record {
                 covered,
                 seen,
             } => {
-                let seen = match seen {
-                    SeenLine::Word(w) if w == "identical" => Seen::Identical,
-                    SeenLine::Word(w) if w == "blank" => Seen::Blank,
-                    SeenLine::Word(w) if w == "timing-dependent" => {
-                        Seen::Timing
-                    }
-                    SeenLine::Word(w) if w == "stopped-alike" => {
-                        Seen::StoppedAlike
-                    }
-                    SeenLine::Word(_) => return None,
-                    SeenLine::Differs(d) => Seen::Differs(d),
-                };
                 let covered = Coverage::from_counts(&covered)?;
                 self.cases.push((case, said, seen, covered));
             }
@@ -252,6 +205,7 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fuzz::tally::Difference;
 
     #[test]
     fn a_record_reads_back_as_written() {
@@ -260,11 +214,13 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("campaign.jsonl");
         let _ = std::fs::remove_file(&path);
+        let names = ["a \"c\"".into(), "b\nd".into()];
+        let (seed, cases, keys_per_case) = (u64::MAX, 9, 100);
         let campaign = Campaign {
-            seed: u64::MAX,
-            cases: 9,
-            keys_per_case: 100,
-            names: ["a \"c\"".into(), "b\nd".into()],
+            seed,
+            cases,
+            keys_per_case,
+            names,
             shard: (2, 3),
         };
         let differs = Seen::Differs(Difference {
@@ -275,38 +231,28 @@ mod tests {
             also: vec![("the cursor differs".into(), "the cursor".into())],
         });
         let mut writer = Writer::create(&path, &campaign).unwrap();
-        assert!(
-            Writer::create(&path, &campaign).is_err(),
-            "never overwritten"
-        );
+        assert!(Writer::create(&path, &campaign).is_err(), "overwritten");
         let covered = Coverage {
             cases: 1,
             stood: 4,
             ..Coverage::default()
         };
-        let said = "seed 1 rng glibc size 20x8";
-        writer.case(2, said, &Seen::Identical, &covered).unwrap();
-        writer
-            .case(5, "part 1 size 9x9", &differs, &covered)
-            .unwrap();
-        writer
-            .group("the map differs", 5, &["found: x".into()])
-            .unwrap();
-        writer.case(8, "s", &Seen::Blank, &covered).unwrap();
+        let said = "part 1 size 9x9";
+        let seens = [Seen::Identical, Seen::StoppedAlike, Seen::Blank];
+        let seens = [&seens[..], &[Seen::Timing, differs]].concat();
+        for (n, seen) in (1..).zip(&seens) {
+            writer.case(n, said, seen, &covered).unwrap();
+        }
+        writer.group("the map differs", 2, &["x".into()]).unwrap();
         writer.ended(Some("interrupted"), 1).unwrap();
         drop(writer);
         let record = read(&path).unwrap();
         assert_eq!(record.campaign, campaign);
-        assert_eq!(record.cases.len(), 3);
-        assert_eq!(
-            record.cases[1],
-            (5, "part 1 size 9x9".into(), differs, covered)
-        );
-        assert_eq!(record.cases[2].2, Seen::Blank);
-        assert_eq!(
-            record.groups,
-            vec![("the map differs".into(), 5, vec!["found: x".into()])]
-        );
+        let case = |(n, seen)| (n, said.into(), seen, covered.clone());
+        let cases: Vec<_> = (1..).zip(seens).map(case).collect();
+        assert_eq!(record.cases, cases);
+        let group = ("the map differs".into(), 2, vec!["x".into()]);
+        assert_eq!(record.groups, vec![group]);
         assert_eq!(record.ended, Some((Some("interrupted".into()), 1)));
         std::fs::write(&path, "{\"campaign\": 3}\n").unwrap();
         assert!(read(&path).is_err());

@@ -117,8 +117,7 @@ fn into_view(
     Ok(kept.map(|d| (candidate, d)))
 }
 
-/// The keys cut after the found difference's step, then chunks of them
-/// taken out, each kept while the first difference is.
+/// `case`'s keys cut after the difference, then taken out in chunks.
 fn fewer_keys(
     shrinker: &Shrinker,
     mut case: Case,
@@ -147,8 +146,7 @@ fn fewer_keys(
     Ok((case, difference))
 }
 
-/// `case` with one of its keys' `chunks` parts taken out, the first that
-/// keeps the first difference, and that difference.
+/// The first of `case`'s `chunks` parts of keys taken out that keeps it.
 fn without_a_chunk(
     shrinker: &Shrinker,
     case: &Case,
@@ -170,8 +168,7 @@ fn without_a_chunk(
     Ok(None)
 }
 
-/// `case` on the smallest screen that shows what `at_full_size`, its first
-/// difference at the found size, shows.
+/// `case` on the smallest screen that shows all that `at_full_size` shows.
 fn smaller_screen(
     shrinker: &Shrinker,
     case: Case,
@@ -228,20 +225,10 @@ mod tests {
             players: [Some((3, 3)), Some((3, 3))],
         };
         assert!(shows_all_of(&full, &full));
-        let one_cell_lost = FirstDifference {
-            cells: [(3, 4)].into(),
-            ..full.clone()
-        };
-        assert!(!shows_all_of(&one_cell_lost, &full));
-        let player_lost = FirstDifference {
-            players: [Some((3, 3)), None],
-            ..full.clone()
-        };
-        assert!(!shows_all_of(&player_lost, &full));
-        let other_step = FirstDifference {
-            step: 5,
-            ..full.clone()
-        };
-        assert!(!shows_all_of(&other_step, &full));
+        let mut lost = [full.clone(), full.clone(), full.clone()];
+        lost[0].cells = [(3, 4)].into();
+        lost[1].players[1] = None;
+        lost[2].step = 5;
+        assert!(!lost.iter().any(|small| shows_all_of(small, &full)));
     }
 }

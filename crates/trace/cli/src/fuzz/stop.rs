@@ -29,9 +29,8 @@ impl Reason {
 
     /// The reason a record says, if it is one.
     pub fn of_said(said: &str) -> Option<Reason> {
-        [Reason::Interrupted, Reason::TimeLimit, Reason::Enough]
-            .into_iter()
-            .find(|r| r.said() == said)
+        let reasons = [Reason::Interrupted, Reason::TimeLimit, Reason::Enough];
+        reasons.into_iter().find(|r| r.said() == said)
     }
 
     /// Whether it came from outside.

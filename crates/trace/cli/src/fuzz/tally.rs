@@ -27,8 +27,9 @@ const CASES_LISTED: usize = 10;
 const FIRST_SCREEN_SHARE: f64 = 0.5;
 const FIRST_SCREEN_CASES: u32 = 5;
 
-/// What one case showed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What one case showed; in a record, a word or its difference.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Seen {
     /// The sides did not differ, and compared something.
     Identical,
@@ -36,11 +37,13 @@ pub enum Seen {
     Blank,
     /// Both sides stopped early, alike.
     StoppedAlike,
-    /// The sides differ.
-    Differs(Difference),
     /// The sides differed once, but not when played again with the slower
     /// settle that confirms a difference: timing-dependent.
+    #[serde(rename = "timing-dependent")]
     Timing,
+    /// The sides differ.
+    #[serde(untagged)]
+    Differs(Difference),
 }
 
 /// A differing case's group and first difference.
@@ -60,6 +63,7 @@ pub struct Difference {
 }
 
 /// A group of differences.
+#[derive(Default)]
 pub struct Group {
     pub name: String,
     /// The first case found in it.
@@ -122,26 +126,28 @@ impl Tally {
     ) -> (Vec<Option<usize>>, String) {
         self.run += 1;
         self.covered.add(covered);
-        let d = match seen {
-            Seen::Identical => return (Vec::new(), "identical".into()),
-            Seen::Timing => {
-                self.timing.push(number);
-                return (Vec::new(), format!("differed, but played again with a slower settle ({CONFIRMING}) identical: timing-dependent"));
-            }
-            Seen::Blank | Seen::StoppedAlike => {
-                self.covered_nothing += 1;
-                let line = match seen {
-                    Seen::Blank => "covered nothing: both screens blank at every step",
-                    _ => "covered nothing past where both sides stopped early, alike",
-                };
-                return (Vec::new(), line.into());
-            }
-            Seen::Differs(d) => d,
+        let line = match seen {
+            Seen::Identical => "identical".into(),
+            Seen::Timing => format!("differed, but played again with a slower settle ({CONFIRMING}) identical: timing-dependent"),
+            Seen::Blank => "covered nothing: both screens blank at every step".into(),
+            Seen::StoppedAlike => "covered nothing past where both sides stopped early, alike".into(),
+            Seen::Differs(d) => return self.differs(number, d),
         };
+        self.covered_nothing +=
+            u32::from(matches!(seen, Seen::Blank | Seen::StoppedAlike));
+        self.timing
+            .extend((*seen == Seen::Timing).then_some(number));
+        (Vec::new(), line)
+    }
+
+    /// Counts the case `number`, whose sides differ as `d` says.
+    fn differs(
+        &mut self,
+        number: u32,
+        d: &Difference,
+    ) -> (Vec<Option<usize>>, String) {
         self.differing += 1;
-        if d.first_screen {
-            self.first_screen += 1;
-        }
+        self.first_screen += u32::from(d.first_screen);
         let named = std::iter::once((&d.group, &d.kind))
             .chain(d.also.iter().map(|(g, k)| (g, k)));
         let mut groups = Vec::new();
@@ -160,7 +166,7 @@ impl Tally {
         }
         let mut line = format!("differs ({}", told[0]);
         if told.len() > 1 {
-            line.push_str(&format!("; then also {}", told[1..].join("; ")));
+            line += &format!("; then also {}", told[1..].join("; "));
         }
         line.push(')');
         if let Some((cols, rows)) = d.again_at {
@@ -169,22 +175,19 @@ impl Tally {
         (groups, line)
     }
 
-    /// The number of the group `name` from 1, new with `number` its first;
-    /// `None` past [`MAX_GROUPS`].
+    /// The group `name`'s number from 1, `None` past [`MAX_GROUPS`].
     fn group_of(&mut self, name: &str, number: u32) -> Option<usize> {
         if let Some(&i) = self.known.get(name) {
             return Some(i + 1);
         }
         if self.groups.len() < MAX_GROUPS {
+            self.known.insert(name.to_string(), self.groups.len());
+            let (name, first) = (name.to_string(), number);
             self.groups.push(Group {
-                name: name.to_string(),
-                first: number,
-                cases: Vec::new(),
-                count: 0,
-                kinds: Vec::new(),
-                lines: Vec::new(),
+                name,
+                first,
+                ..Group::default()
             });
-            self.known.insert(name.to_string(), self.groups.len() - 1);
             return Some(self.groups.len());
         }
         if self.unlisted.len() < MAX_NAMES || self.unlisted.contains_key(name) {
@@ -280,12 +283,12 @@ impl Tally {
         Ok(())
     }
 
-    /// Where the players stand apart, what that hides, and how to look
-    /// past it.
+    /// Where the players stand apart, what that hides, how to look past it.
     fn print_apart_hint(&self) -> Result<(), Failure> {
         let apart = Kind::Player.to_string();
+        let apart = |n: &usize| self.groups[n - 1].name.starts_with(&apart);
         let groups: Vec<String> = (1..=self.groups.len())
-            .filter(|&n| self.groups[n - 1].name.starts_with(&apart))
+            .filter(apart)
             .map(|n| n.to_string())
             .collect();
         if groups.is_empty() {
@@ -355,11 +358,9 @@ fn print_group(number: usize, g: &Group) -> Result<(), Failure> {
     let (name, count, listed) = (&g.name, g.count, listed.join(", "));
     outln!("difference {number}: {name} ({count} case(s): {listed}{more})")?;
     if g.kinds.len() > 1 || g.kinds.iter().any(|(k, _)| *k != g.name) {
-        let kinds: Vec<String> = g
-            .kinds
-            .iter()
-            .map(|(kind, count)| format!("{kind} ({count} case(s))"))
-            .collect();
+        let kind =
+            |(kind, count): &(String, u32)| format!("{kind} ({count} case(s))");
+        let kinds: Vec<String> = g.kinds.iter().map(kind).collect();
         outln!("  first differences: {}", kinds.join("; "))?;
     }
     g.lines.iter().try_for_each(|line| outln!("  {line}"))

@@ -38,13 +38,7 @@ pub struct SizeRange {
 
 /// Reads `COLSxROWS` or `COLSxROWS-COLSxROWS`.
 pub fn parse_size_range(text: &str) -> Result<SizeRange, String> {
-    let Some((min, max)) = text.split_once('-') else {
-        let size = parse_size(text)?;
-        return Ok(SizeRange {
-            min: size,
-            max: size,
-        });
-    };
+    let (min, max) = text.split_once('-').unwrap_or((text, text));
     let (min, max) = (parse_size(min)?, parse_size(max)?);
     if min.0 > max.0 || min.1 > max.1 {
         return Err(format!(
@@ -110,8 +104,7 @@ fn printable() -> impl Iterator<Item = char> {
     (' '..='~').filter(|&k| k != QUIT)
 }
 
-/// The control keys a terminal passes to a program in the mode curses'
-/// `initscr()` sets.
+/// The control keys a terminal passes in the mode curses' `initscr()` sets.
 fn control() -> impl Iterator<Item = char> {
     const HELD: [char; 5] = ['\x03', '\x1c', '\x1a', '\x13', '\x11'];
     ('\x01'..='\x1f')
@@ -198,8 +191,7 @@ fn late(draw: &mut Draw, n: usize) -> usize {
     first + draw.below((n - first) as u32) as usize
 }
 
-/// One time in [`SUSPEND_EVERY`], puts `^Z` and the resume right after it in
-/// place of two keys of `keys`, in its last quarter.
+/// One time in [`SUSPEND_EVERY`], `^Z` and a resume in `keys`' last quarter.
 pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
     if draw.below(SUSPEND_EVERY) != 0 || keys.len() < 3 || cfg!(windows) {
         return;
@@ -209,8 +201,7 @@ pub fn suspend_some(draw: &mut Draw, keys: &mut [char]) {
     keys[at + 1] = RESUME;
 }
 
-/// One time in [`RESIZE_EVERY`], puts 1 to [`MOST_RESIZES`] resizes of the
-/// terminal in place of keys of `keys`, in its last quarter.
+/// One time in [`RESIZE_EVERY`], resizes in `keys`' last quarter.
 pub fn resize_some(draw: &mut Draw, keys: &mut [char], size: (u16, u16)) {
     if draw.below(RESIZE_EVERY) != 0 || keys.len() < 2 || cfg!(windows) {
         return;
@@ -245,14 +236,9 @@ pub fn burst_some(draw: &mut Draw, keys: &[char]) -> Vec<char> {
             joined[at..end - 1].iter_mut().for_each(|j| *j = true);
         }
     }
-    let mut out = Vec::with_capacity(keys.len() * 2);
-    for (i, &key) in keys.iter().enumerate() {
-        out.push(key);
-        if joined[i] {
-            out.push(JOIN);
-        }
-    }
-    out
+    let joins = joined.into_iter().map(|j| j.then_some(JOIN));
+    let each = keys.iter().zip(joins).flat_map(|(&k, j)| [Some(k), j]);
+    each.flatten().collect()
 }
 
 /// A screen drawn from `range` that shows the player of `config`, if any does.
@@ -337,12 +323,8 @@ mod generator {
 
         /// 32 random bits.
         pub fn next_u32(&mut self) -> u32 {
-            let (a, b, c) = (
-                self.0.rand() as u32,
-                self.0.rand() as u32,
-                self.0.rand() as u32,
-            );
-            (a << 17) ^ (b << 2) ^ c
+            let mut rand = || self.0.rand() as u32;
+            (rand() << 17) ^ (rand() << 2) ^ rand()
         }
 
         /// A number below `n`.
@@ -355,18 +337,17 @@ mod generator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rogue_trace_format::resize_of;
 
     #[test]
     fn a_size_is_one_size_or_a_range_from_smaller_to_larger() {
-        let one = parse_size_range("80x24").unwrap();
-        assert_eq!((one.min, one.max), ((80, 24), (80, 24)));
-        let range = parse_size_range("20x8-120x40").unwrap();
-        assert_eq!((range.min, range.max), ((20, 8), (120, 40)));
-        assert!(parse_size_range("120x40-20x8").is_err());
-        assert!(parse_size_range("20x8-120x4").is_err());
-        assert!(parse_size_range("0x8-120x40").is_err());
-        assert!(parse_size_range("20x8-1001x40").is_err());
-        assert!(parse_size_range("20x8-").is_err());
+        let range = |t| parse_size_range(t).map(|r| (r.min, r.max));
+        assert_eq!(range("80x24"), Ok(((80, 24), (80, 24))));
+        assert_eq!(range("20x8-120x40"), Ok(((20, 8), (120, 40))));
+        let bad = ["120x40-20x8", "20x8-120x4", "0x8-120x40", "20x8-"];
+        for bad in bad.into_iter().chain(["20x8-1001x40"]) {
+            assert!(range(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
@@ -374,9 +355,8 @@ mod tests {
         let range = parse_size_range("20x8-120x40").unwrap();
         let (mut a, mut b) = (Draw::new(5), Draw::new(5));
         for _ in 0..1000 {
-            let size = range.draw(&mut a);
             let before = (20 + b.below(101) as u16, 8 + b.below(33) as u16);
-            assert_eq!(size, before);
+            assert_eq!(range.draw(&mut a), before);
         }
         let one = parse_size_range("7x3").unwrap();
         assert_eq!(one.draw(&mut a), (7, 3));
@@ -390,16 +370,9 @@ mod tests {
         assert!(keys.iter().all(|k| alphabet.contains(k)));
         assert!(alphabet.iter().all(|k| keys.contains(k)));
         assert_eq!(keys, walk(&mut Draw::new(1), 500, Some(&alphabet)));
-        assert!(alphabet_of(Some("hjq")).is_err());
-        assert!(alphabet_of(Some("")).is_err());
-        assert_eq!(
-            alphabet_of(Some("h\\tj")).unwrap(),
-            Some(vec!['h', '\t', 'j'])
-        );
-    }
-
-    fn alphabet_of(text: Option<&str>) -> Result<Option<Vec<char>>, String> {
-        alphabet(text).map_err(|Failure(e, _)| e)
+        let alphabet_of = |t| super::alphabet(Some(t)).map_err(|f| f.0);
+        assert!(alphabet_of("hjq").is_err() && alphabet_of("").is_err());
+        assert_eq!(alphabet_of("h\\tj"), Ok(Some(vec!['h', '\t', 'j'])));
     }
 
     #[test]
@@ -410,21 +383,16 @@ mod tests {
         let count = |k: char| keys.iter().filter(|&&c| c == k).count();
         let moves: usize = MOVES.iter().map(|&k| count(k)).sum();
         assert!(moves * 10 > keys.len() * 9, "{moves} of {}", keys.len());
-        let typed: std::collections::HashSet<char> =
-            keys.iter().copied().collect();
-        let others = printable().chain(control()).chain(SPECIAL_KEYS);
-        for key in others {
-            assert!(typed.contains(&key), "{} never typed", key_literal(key));
-            if !MOVES.contains(&key) {
-                assert!(count(key) < count('j'), "{}", key_literal(key));
-            }
+        for key in printable().chain(control()).chain(SPECIAL_KEYS) {
+            let (n, told) = (count(key), key_literal(key));
+            assert!(n > 0, "{told} never typed");
+            assert!(MOVES.contains(&key) || n < count('j'), "{told}");
         }
         // The quit key, NUL, and what a terminal takes for itself.
         for held in ['q', '\0', '\x03', '\x1c', '\x1a', '\x13', '\x11'] {
-            assert!(!typed.contains(&held), "{}", key_literal(held));
+            assert_eq!(count(held), 0, "{}", key_literal(held));
         }
-        assert_eq!(printable().count(), 94);
-        assert_eq!(control().count(), 27);
+        assert_eq!((printable().count(), control().count()), (94, 27));
     }
 
     #[test]
@@ -433,49 +401,44 @@ mod tests {
         let cases: Vec<Vec<char>> =
             (0..1000).map(|_| case_keys(&mut draw, 100, None)).collect();
         assert!(cases.iter().all(|k| k.len() == 100));
+        let enders = ['q', '\0', '\x03', '\x1c'];
         let ends = |key: char| cases.iter().filter(|k| k[99] == key).count();
-        let quits: usize = ['q', '\0', '\x03', '\x1c'].map(ends).iter().sum();
+        let quits: usize = enders.map(ends).iter().sum();
         assert!((200..300).contains(&quits), "{quits} of 1000");
         assert!((100..150).contains(&ends(QUIT)), "{} of 1000", ends(QUIT));
-        if cfg!(unix) {
-            for key in ['\0', '\x03', '\x1c'] {
-                assert!(
-                    (20..70).contains(&ends(key)),
-                    "{key:?}: {}",
-                    ends(key)
-                );
-            }
+        for &key in enders[1..].iter().filter(|_| cfg!(unix)) {
+            assert!((20..70).contains(&ends(key)), "{key:?}: {}", ends(key));
         }
-        let enders = ['q', '\0', '\x03', '\x1c'];
-        assert!(cases
-            .iter()
-            .all(|k| !k[..99].iter().any(|c| enders.contains(c))));
-        let alphabet = ['h', 'j'];
+        let early = |k: &Vec<char>| k[..99].iter().any(|c| enders.contains(c));
+        assert!(!cases.iter().any(early));
         let mut draw = Draw::new(2);
         for _ in 0..100 {
-            let keys = case_keys(&mut draw, 10, Some(&alphabet));
-            assert!(keys.iter().all(|k| alphabet.contains(k)));
+            let keys = case_keys(&mut draw, 10, Some(&['h', 'j']));
+            assert!(keys.iter().all(|k| ['h', 'j'].contains(k)));
         }
     }
 
-    /// The default walks of Part 4 on screens of `sizes`, `keys` keys a case.
-    fn default_shape(sizes: &str, keys: usize) -> Shape {
+    /// Part 4's walks on `sizes`, `keys` keys, default or of `--alphabet hj`.
+    fn shape(sizes: &str, keys: usize, alphabet: bool) -> Shape {
         Shape {
             base: GameConfig::new(rogue_game::Part::LAST, 0, RngKind::Glibc),
             size: parse_size_range(sizes).unwrap(),
             keys_per_case: keys,
-            alphabet: None,
+            alphabet: alphabet.then(|| vec!['h', 'j']),
             rng: None,
         }
     }
 
+    /// Cases 1 to `n` of campaign 9, 50 keys on 40x12 to 120x40, numbered.
+    fn drawn(n: u32, alphabet: bool) -> Vec<(Case, u32)> {
+        let shape = shape("40x12-120x40", 50, alphabet);
+        (1..=n).map(|k| (draw_case(9, k, &shape), k)).collect()
+    }
+
     #[test]
     fn one_default_case_in_four_resizes_to_larger_and_smaller_screens() {
-        use rogue_trace_format::resize_of;
-        let shape = default_shape("40x12-120x40", 50);
         let (mut resized, mut larger, mut smaller) = (0, 0, 0);
-        for number in 1..=1000 {
-            let case = draw_case(9, number, &shape);
+        for (case, number) in drawn(1000, false) {
             let sizes: Vec<(u16, u16)> =
                 case.keys.iter().filter_map(|&k| resize_of(k)).collect();
             assert!(sizes.len() <= 3, "case {number}: {sizes:?}");
@@ -491,29 +454,18 @@ mod tests {
             }
         }
         // The Windows console is not resized: no walk resizes it there.
-        if cfg!(windows) {
-            assert_eq!(resized, 0);
-            return;
-        }
-        assert!((190..300).contains(&resized), "{resized} of 1000");
-        assert!(larger > 100 && smaller > 100, "{larger} {smaller}");
-        let alphabet = Shape {
-            alphabet: Some(vec!['h', 'j']),
-            ..shape
-        };
-        for number in 1..=100 {
-            let keys = draw_case(9, number, &alphabet).keys;
-            assert!(keys.iter().all(|&k| resize_of(k).is_none()));
-        }
+        let expected = if cfg!(windows) { 0..1 } else { 190..300 };
+        assert!(expected.contains(&resized), "{resized} of 1000");
+        assert!(cfg!(windows) || larger > 100 && smaller > 100);
+        let mut keys = drawn(100, true).into_iter().flat_map(|c| c.0.keys);
+        assert!(keys.all(|k| resize_of(k).is_none()));
     }
 
     #[test]
     fn one_default_case_in_two_types_bursts_between_keys_never_the_last() {
-        use rogue_trace_format::burst::{joinable, tidy};
-        let shape = default_shape("40x12-120x40", 50);
+        use rogue_trace_format::burst::joinable;
         let (mut bursting, mut held) = (0, 0);
-        for number in 1..=1000 {
-            let keys = draw_case(9, number, &shape).keys;
+        for (Case { keys, .. }, number) in drawn(1000, false) {
             assert_eq!(tidy(&keys), keys, "case {number}");
             let joins: Vec<usize> =
                 (0..keys.len()).filter(|&i| keys[i] == JOIN).collect();
@@ -532,10 +484,8 @@ mod tests {
 
     #[test]
     fn one_default_case_in_eight_suspends_and_resumes_right_after() {
-        let shape = default_shape("40x12-120x40", 50);
         let mut suspended = 0;
-        for number in 1..=1000 {
-            let keys = draw_case(9, number, &shape).keys;
+        for (Case { keys, .. }, number) in drawn(1000, false) {
             let at: Vec<usize> =
                 (0..keys.len()).filter(|&i| keys[i] == SUSPEND).collect();
             let resumes = keys.iter().filter(|&&k| k == RESUME).count();
@@ -548,67 +498,46 @@ mod tests {
         }
         let expected = if cfg!(windows) { 0..1 } else { 90..170 };
         assert!(expected.contains(&suspended), "{suspended} of 1000");
-        let alphabet = Shape {
-            alphabet: Some(vec!['h', 'j']),
-            ..shape
-        };
-        for number in 1..=100 {
-            let keys = draw_case(9, number, &alphabet).keys;
-            assert!(!rogue_trace_format::suspends(&keys));
-        }
+        let mut alphabet = drawn(100, true).into_iter();
+        assert!(!alphabet.any(|c| rogue_trace_format::suspends(&c.0.keys)));
     }
 
     #[test]
     fn a_case_s_screen_shows_where_its_player_starts() {
-        let shape = default_shape("20x8-120x40", 10);
+        let shape = shape("20x8-120x40", 10, false);
         for number in 1..=300 {
             let case = draw_case(5, number, &shape);
             let at = rogue_game::Game::new(&case.config).player.pos;
             let (cols, rows) = case.size;
-            assert!(
-                at.x < i32::from(cols) && at.y < i32::from(rows),
-                "case {number}: {at:?} on {cols}x{rows}"
-            );
-            assert_eq!(
-                case,
-                draw_case(5, number, &shape),
-                "case {number} drawn again"
-            );
+            let shown = at.x < i32::from(cols) && at.y < i32::from(rows);
+            assert!(shown, "case {number}: {at:?} on {cols}x{rows}");
+            assert_eq!(case, draw_case(5, number, &shape), "case {number}");
         }
     }
 
-    /// Whether the player stands in a corridor on any screen of `keys`
-    /// played on `seed`: a floor tile between two walls.
+    /// Whether the player stands between two walls as `keys` play `seed`.
     fn reaches_a_corridor(seed: u32, keys: &[char]) -> bool {
         let config =
             GameConfig::new(rogue_game::Part::LAST, seed, RngKind::Glibc);
         let trace = rogue_replay::replay(&config, 100, 25, keys);
         trace.steps.iter().any(|step| {
-            let rows: Vec<Vec<char>> =
-                step.text.iter().map(|r| r.chars().collect()).collect();
-            let at = |y: usize, x: usize| rows[y][x];
-            rows.iter().enumerate().any(|(y, row)| {
-                row.iter().position(|&c| c == '@').is_some_and(|x| {
-                    (at(y, x - 1) == '#' && at(y, x + 1) == '#')
-                        || (at(y - 1, x) == '#' && at(y + 1, x) == '#')
-                })
+            let wall = |y: usize, x| step.text[y].chars().nth(x) == Some('#');
+            let player = crate::fuzz::grouping::player(step);
+            player.is_some_and(|(y, x)| {
+                wall(y, x - 1) && wall(y, x + 1)
+                    || wall(y - 1, x) && wall(y + 1, x)
             })
         })
     }
 
     #[test]
     fn default_walks_leave_the_first_room_often() {
-        let mut draw = Draw::new(3);
-        let cases = 80;
-        let left = (0..cases)
-            .filter(|_| {
-                let seed = draw.next_u32();
-                reaches_a_corridor(seed, &walk(&mut draw, 100, None))
-            })
-            .count();
-        assert!(
-            left * 5 >= cases,
-            "{left} of {cases} walks left the first room"
-        );
+        let (mut draw, mut left) = (Draw::new(3), 0);
+        for _ in 0..80 {
+            let seed = draw.next_u32();
+            let keys = walk(&mut draw, 100, None);
+            left += usize::from(reaches_a_corridor(seed, &keys));
+        }
+        assert!(left * 5 >= 80, "{left} of 80 walks left the first room");
     }
 }

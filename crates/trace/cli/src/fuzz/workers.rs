@@ -125,32 +125,40 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
-    /// Plays `numbers` on `jobs` threads, each case taking a while that
-    /// varies, so they end out of order; what `take` saw.
+    /// What `take` saw of `numbers` played out of order on `jobs` threads.
     fn played(jobs: usize, numbers: &[u32], stop_at: Option<u32>) -> Vec<u32> {
         let mut seen = Vec::new();
-        play_in_order(
-            jobs,
-            2 * jobs,
-            numbers,
-            |n| {
-                std::thread::sleep(Duration::from_micros(u64::from(
-                    (n * 7919) % 13 * 300,
-                )));
-                n * 10
-            },
-            || false,
-            |n, r| {
-                assert_eq!(r, n * 10);
-                seen.push(n);
-                if Some(n) == stop_at {
-                    Flow::Stop
-                } else {
-                    Flow::Go
-                }
-            },
-        );
+        let play = |n: u32| {
+            let micros = (n * 7919) % 13 * 300;
+            std::thread::sleep(Duration::from_micros(u64::from(micros)));
+            n * 10
+        };
+        let take = |n, r| {
+            assert_eq!(r, n * 10);
+            seen.push(n);
+            [Flow::Go, Flow::Stop][usize::from(Some(n) == stop_at)]
+        };
+        play_in_order(jobs, 2 * jobs, numbers, play, || false, take);
         seen
+    }
+
+    /// `n` cases played, counted as they start: the cases taken, the count.
+    fn counted(
+        (jobs, ahead, n): (usize, usize, u32),
+        stop: impl Fn(usize) -> bool + Sync,
+        each: impl Fn(u32, usize),
+    ) -> (usize, usize) {
+        let started = AtomicUsize::new(0);
+        let count = || started.load(Ordering::SeqCst);
+        let numbers: Vec<u32> = (0..n).collect();
+        let play = |_| started.fetch_add(1, Ordering::SeqCst);
+        let take = |n, _| {
+            each(n, count());
+            Flow::Go
+        };
+        let taken =
+            play_in_order(jobs, ahead, &numbers, play, || stop(count()), take);
+        (taken, count())
     }
 
     #[test]
@@ -167,26 +175,11 @@ mod tests {
 
     #[test]
     fn no_worker_runs_more_than_ahead_past_the_results_taken() {
-        let started = AtomicUsize::new(0);
-        let numbers: Vec<u32> = (0..40).collect();
-        let ahead = 3;
-        play_in_order(
-            4,
-            ahead,
-            &numbers,
-            |n| {
-                started.fetch_add(1, Ordering::SeqCst);
-                n
-            },
-            || false,
-            |n, _| {
-                let running = started.load(Ordering::SeqCst);
-                // Case n is taken: at most n + 1 + ahead have started.
-                assert!(running <= n as usize + 1 + ahead, "{running} at {n}");
-                Flow::Go
-            },
-        );
-        assert_eq!(started.load(Ordering::SeqCst), 40);
+        // Case n is taken: at most n + 1 + ahead have started.
+        let within = |n: u32, running: usize| {
+            assert!(running <= n as usize + 1 + 3, "{running} at {n}");
+        };
+        assert_eq!(counted((4, 3, 40), |_| false, within).1, 40);
     }
 
     #[test]
@@ -224,21 +217,8 @@ mod tests {
 
     #[test]
     fn a_stop_starts_no_more_cases() {
-        let started = AtomicUsize::new(0);
-        let numbers: Vec<u32> = (0..100).collect();
-        let taken = play_in_order(
-            2,
-            4,
-            &numbers,
-            |n| {
-                started.fetch_add(1, Ordering::SeqCst);
-                n
-            },
-            || started.load(Ordering::SeqCst) >= 10,
-            |_, _| Flow::Go,
-        );
+        let (taken, started) = counted((2, 4, 100), |n| n >= 10, |_, _| ());
         // A worker may start one case as the other sees the stop.
-        let started = started.load(Ordering::SeqCst);
         assert!((10..=11).contains(&started), "{started}");
         assert!(taken <= started, "{taken} of {started}");
     }
