@@ -560,6 +560,11 @@ fn moves_alone(
         else {
             continue;
         };
+        // A side that stands still against a wall where the other walks
+        // on is the dungeon's difference, not the key's.
+        if moved[0] != moved[1] && !open_ahead(at, [&pair[0], before], &moved) {
+            continue;
+        }
         let (step, typed, moves) = tally.entry(key).or_insert((n, 0, [0; 2]));
         *typed += 1;
         for side in 0..2 {
@@ -578,6 +583,27 @@ fn moves_alone(
             .then(|| FirstDifference::at(outcome, step, kind))
     });
     found.collect()
+}
+
+/// Whether the side that did not move had a floor where the other moved
+/// to, from the screens `before` the key: its players `at`, before and
+/// after.
+fn open_ahead(
+    at: [[Option<(usize, usize)>; 2]; 2],
+    before: [&Step; 2],
+    moved: &[bool],
+) -> bool {
+    let (mover, still) = if moved[0] { (0, 1) } else { (1, 0) };
+    let [Some(from), Some(to)] = at[mover] else {
+        return false;
+    };
+    let Some((y, x)) = at[still][0] else {
+        return false;
+    };
+    let y = (y + to.0).checked_sub(from.0);
+    let x = (x + to.1).checked_sub(from.1);
+    y.zip(x)
+        .is_some_and(|(y, x)| cell(before[still], y, x).0 == '.')
 }
 
 /// Whether a screen is blank.
@@ -1033,6 +1059,18 @@ mod tests {
 
     fn kind_of(a: &Step, b: &Step) -> Kind {
         kinds_of(a, b, None).remove(0)
+    }
+
+    #[test]
+    fn a_side_against_a_wall_where_the_other_walks_on_is_not_the_key_s() {
+        let w = "wwwww";
+        let a = step(&["#....", "#.@..", "#...."], &[w, w, w]);
+        let walled = step(&["#....", "#@#..", "#...."], &[w, w, w]);
+        let open = step(&["#....", "#@...", "#...."], &[w, w, w]);
+        // A's player goes right from (1, 2); B's stays on (1, 1).
+        let at = [[Some((1, 2)), Some((1, 3))], [Some((1, 1)), Some((1, 1))]];
+        assert!(!open_ahead(at, [&a, &walled], &[true, false]));
+        assert!(open_ahead(at, [&a, &open], &[true, false]));
     }
 
     #[test]
