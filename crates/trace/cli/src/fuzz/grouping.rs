@@ -24,6 +24,8 @@ pub enum Kind {
     LateFirstScreen(usize),
     /// One side's screen blank after a resume, the other's drawn: who.
     BlankAfterResume(usize),
+    /// One side's screen blank at every step, the other's drawn: who.
+    NothingInView(usize),
     /// A row one side has never drawn, where the other draws it: who, row.
     RowNeverDrawn(usize, usize),
     /// A side draws its player with another character: who, and which.
@@ -82,6 +84,7 @@ impl fmt::Display for Kind {
         match self {
             Kind::LateFirstScreen(side) => write!(f, "{} draws its first screen late (blank at start-up, where {} drew its game)", ROLES[*side], ROLES[1 - side]),
             Kind::BlankAfterResume(side) => write!(f, "{} shows a blank screen after a resume (it does not draw its game again when continued after ^Z)", ROLES[*side]),
+            Kind::NothingInView(side) => write!(f, "{} shows nothing at any step, where {} drew its game (drawn outside the terminal, or not drawn)", ROLES[*side], ROLES[1 - side]),
             Kind::RowNeverDrawn(side, row) => write!(f, "{} never draws row {row} (blank at every step, where {} draws it)", ROLES[*side], ROLES[1 - side]),
             Kind::Glyph(side, glyph) => write!(f, "{} draws its player as {} (the other's @ on the same cell)", ROLES[*side], char_literal(*glyph)),
             Kind::Player => write!(f, "the player is elsewhere (the @ cells differ)"),
@@ -256,7 +259,9 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
     let mut found: Vec<FirstDifference> = early.into_iter().collect();
     found.extend(screens);
     // A first screen drawn late is named so alone.
-    let late = |d: &FirstDifference| matches!(d.kind, Kind::LateFirstScreen(_));
+    let late = |d: &FirstDifference| {
+        matches!(d.kind, Kind::LateFirstScreen(_) | Kind::NothingInView(_))
+    };
     let late = found.iter().any(late);
     let never_drew =
         |p: &&Played| p.outcome.stopped() == Some(&Stopped::NeverDrew);
@@ -643,6 +648,11 @@ impl<'a> Walk<'a> {
             (Some(k), _) if is_resize(k) => not_redrawn(self.traces, self.step),
             (Some(SUSPEND), blank) => blank
                 .map(|side| Kind::NotSuspended(ROLES[1 - side].to_string())),
+            (None | Some(RESUME), Some(side))
+                if self.traces[side].steps.iter().all(blank) =>
+            {
+                Some(Kind::NothingInView(side))
+            }
             (None, Some(side)) => Some(Kind::LateFirstScreen(side)),
             (Some(RESUME), Some(side)) => Some(Kind::BlankAfterResume(side)),
             _ => None,
@@ -1059,6 +1069,28 @@ mod tests {
 
     fn kind_of(a: &Step, b: &Step) -> Kind {
         kinds_of(a, b, None).remove(0)
+    }
+
+    #[test]
+    fn a_blank_first_screen_is_late_unless_the_side_never_shows_anything() {
+        let drawn = step(&["#.@.#"], &["wwwww"]);
+        let blank = step(&["     "], &["     "]);
+        let header =
+            "# screen trace v1\n# program: t\n# size: 5x1\n# keys: l\n";
+        let mut later = Trace::parse(header).unwrap();
+        later.steps = vec![blank.clone(), drawn.clone()];
+        let mut never = later.clone();
+        never.steps = vec![blank.clone(), blank.clone()];
+        let cells =
+            cells_differing_as(&drawn, &blank, false, Default::default());
+        let cells = cells.into_iter().collect();
+        for (port, kind) in [
+            (&later, Kind::LateFirstScreen(1)),
+            (&never, Kind::NothingInView(1)),
+        ] {
+            let walk = Walk::new([&later, port], true);
+            assert_eq!(walk.kinds([&drawn, &blank], &cells, false), [kind]);
+        }
     }
 
     #[test]
