@@ -311,6 +311,7 @@ fn difference(grouped: &Grouped) -> Difference {
         kind,
         first_screen: !grouped.small_only
             && player
+            && config.part.seeds()
             && another_dungeon(outcome, config),
         again_at: grouped.drawn_at.map(|_| grouped.case.size),
         also: also.map(|d| group_name(grouped, Some(d))).collect(),
