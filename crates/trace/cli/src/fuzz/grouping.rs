@@ -649,7 +649,8 @@ impl<'a> Walk<'a> {
             (Some(SUSPEND), blank) => blank
                 .map(|side| Kind::NotSuspended(ROLES[1 - side].to_string())),
             (None | Some(RESUME), Some(side))
-                if self.traces[side].steps.iter().all(blank) =>
+                if self.traces[side].steps.len() > 1
+                    && self.traces[side].steps.iter().all(blank) =>
             {
                 Some(Kind::NothingInView(side))
             }
