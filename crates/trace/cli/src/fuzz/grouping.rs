@@ -831,8 +831,16 @@ fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
     let shifted = sides.map(|(before, now)| {
         (1..before.text.len()).any(|g| kept(before, now, g, true))
     });
-    let stale = [0, 1]
-        .map(|i| (shifted[i] && !top[i]) || (grew && top[i] && drew[1 - i]));
+    // Grown, a side whose game fitted whole (blank at its last row and
+    // column) would draw the same screen again: it cannot be told stale.
+    let cut = sides.map(|(before, _)| {
+        let edge = |row: &String| row.chars().last().is_some_and(|c| c != ' ');
+        before.text.iter().any(edge)
+            || before.text.last().is_some_and(|r| !r.trim().is_empty())
+    });
+    let stale = [0, 1].map(|i| {
+        (shifted[i] && !top[i]) || (grew && top[i] && drew[1 - i] && cut[i])
+    });
     match stale {
         [true, false] => Some(Kind::NotRedrawn(ROLES[0].to_string())),
         [false, true] => Some(Kind::NotRedrawn(ROLES[1].to_string())),
@@ -1092,6 +1100,30 @@ mod tests {
             let walk = Walk::new([&later, port], true);
             assert_eq!(walk.kinds([&drawn, &blank], &cells, false), [kind]);
         }
+    }
+
+    #[test]
+    fn a_screen_kept_at_a_resize_is_stale_only_if_its_game_was_cut() {
+        let header = "# screen trace v1\n# program: t\n# size: 4x2\n# keys: \n";
+        let plain = |rows: &[&str], number| Step {
+            number,
+            text: rows.iter().map(|r| r.to_string()).collect(),
+            colours: rows.iter().map(|r| " ".repeat(r.len())).collect(),
+            ..Step::default()
+        };
+        let trace = |[before, now]: [&[&str]; 2]| {
+            let mut t = Trace::parse(header).unwrap();
+            t.steps = vec![plain(before, 0), plain(now, 1)];
+            t
+        };
+        // Grown from 4x2 to 6x3: A keeps its screen, B draws more.
+        let b = trace([&["#.@.", "#..."], &["#.@...", "#.....", "######"]]);
+        let fitted =
+            trace([&[".@. ", "    "], &[".@.   ", "      ", "      "]]);
+        assert_eq!(not_redrawn([&fitted, &b], 1), None);
+        let cut = trace([&["#.@.", "#..."], &["#.@.  ", "#...  ", "      "]]);
+        let stale = Kind::NotRedrawn(ROLES[0].to_string());
+        assert_eq!(not_redrawn([&cut, &b], 1), Some(stale));
     }
 
     #[test]
