@@ -28,7 +28,7 @@ use crate::settle::{self, look_pause, Said};
 use crate::terminal::{Kept, Terminal};
 use crate::words::Words;
 use crate::{Ending, Exit, Left};
-use crate::{Settle, Settled, Timing};
+use crate::{Settle, Settled, State, Timing};
 
 /// A program running in a pseudo-terminal, its screen emulated.
 pub struct PtySession {
@@ -123,6 +123,7 @@ impl PtySession {
         let deadline = Instant::now() + how.timing().busy_limit;
         while let (Settled::Quiet { .. }, Settle::Observe(t)) = (settled, how) {
             if t.pause.is_zero()
+                || self.reads_alone()
                 || Instant::now() > deadline
                 || !self.drain(t.pause)
             {
@@ -141,6 +142,13 @@ impl PtySession {
             self.terminal.note_settled();
         }
         settled
+    }
+
+    /// Whether the program is one thread asleep reading the terminal, no
+    /// timeout set: nothing but a key or a signal wakes it, so the pause
+    /// after its screen would only wait.
+    fn reads_alone(&mut self) -> bool {
+        self.observer.alone() && self.observer.state() == State::Waiting(None)
     }
 
     /// [`PtySession::settle`] but for the pause after.

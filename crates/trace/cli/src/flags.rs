@@ -185,7 +185,7 @@ pub struct CaptureFlags {
 /// How a difference is played again to confirm it: watched, every screen
 /// waited for until output has paused this long, keys typed by the capture.
 pub const CONFIRMING: &str =
-    "watched through /proc, each screen's output then paused 250 ms";
+    "watched through /proc, each screen's output then paused 250 ms unless one thread alone reads the terminal";
 const CONFIRM_PAUSE: Duration = Duration::from_millis(250);
 
 /// `--busy-limit`'s default, the capture's own.
