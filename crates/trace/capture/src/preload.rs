@@ -322,11 +322,11 @@ impl Typist {
     }
 
     /// The program waits for its first key: whether it types its keys (it
-    /// does if `alone`, one process, and they can go in), decided once.
-    pub fn decide(&mut self, alone: bool) -> bool {
+    /// does if `alone()`, one process, and they can go in), decided once.
+    pub fn decide(&mut self, alone: impl FnOnce() -> bool) -> bool {
         if !self.decided {
             self.decided = true;
-            if !alone || self.start().is_err() {
+            if !alone() || self.start().is_err() {
                 self.refuse();
             }
         }

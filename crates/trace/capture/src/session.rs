@@ -230,9 +230,11 @@ impl PtySession {
             }
             Chunk::Wait { typed: n, pid } => {
                 self.calls.waits(pid);
-                let alone = self.observer.alone();
-                let typing =
-                    self.typist.as_mut().is_some_and(|t| t.decide(alone));
+                let observer = &self.observer;
+                let typing = self
+                    .typist
+                    .as_mut()
+                    .is_some_and(|t| t.decide(|| observer.alone()));
                 self.words.decide(typing);
                 if typing {
                     self.words_before_wait(n);
