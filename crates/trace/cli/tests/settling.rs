@@ -139,6 +139,26 @@ fn a_difference_that_does_not_come_back_is_timing_dependent() {
     );
     let record = std::fs::read_to_string(out.join("campaign.jsonl")).unwrap();
     assert_eq!(record.matches("\"seen\":\"timing-dependent\"").count(), 3);
+    // Each such case is told with the command that plays it again, which
+    // finds it timing-dependent too.
+    let stderr = text(&run.stderr);
+    let told: Vec<&str> = stderr
+        .lines()
+        .filter_map(|l| l.split_once("timing-dependent; reproduce: "))
+        .map(|(_, command)| command)
+        .collect();
+    assert_eq!(told.len(), 3, "{stderr}");
+    let again =
+        told[0].replacen("rogue-trace", env!("CARGO_BIN_EXE_rogue-trace"), 1);
+    let replayed = std::process::Command::new("sh")
+        .args(["-c", &again])
+        .output()
+        .unwrap();
+    let replayed = text(&replayed.stdout);
+    assert!(
+        replayed.contains("\ntiming-dependent: "),
+        "{again}: {replayed}"
+    );
 
     let run = rogue_trace(&[
         "compare", "--seed", "4", "--keys", "jl", "--port", &port, "--", p,

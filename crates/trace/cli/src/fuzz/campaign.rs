@@ -243,14 +243,22 @@ impl Gather<'_> {
         };
         let (groups, line) = self.tally.count(number, &seen, &covered);
         self.record.case(number, &case.said(), &seen, &covered)?;
-        let what =
+        let mut what =
             format!("case {number}/{}: {}: {line}", config.cases, case.said());
+        // Played again alike, it is told with the command that plays it.
+        let timing = seen == Seen::Timing;
+        if timing {
+            let keys = ["--keys".to_string(), escape_keys(&case.keys)];
+            let flags = (&config.flags, config.compared);
+            let again = command_line(case, self.sides, flags, &keys);
+            what.push_str(&format!("; reproduce: {again}"));
+        }
         let (differing, n) = (self.tally.differing, self.tally.groups.len());
         self.bar
             .set_message(format!("{differing} differing, {n} group(s)"));
         // On a terminal, the bar counts the cases alike; a log gets every
         // case.
-        if grouped.is_some() || !std::io::stderr().is_terminal() {
+        if grouped.is_some() || timing || !std::io::stderr().is_terminal() {
             self.bar.suspend(|| errln!("fuzz: {what}"))?;
         }
         let Some(grouped) = grouped else {
