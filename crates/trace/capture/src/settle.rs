@@ -28,7 +28,9 @@ pub struct Timing {
     /// cannot fool either).
     pub pause: Duration,
     /// With [`Settle::Observe`], whether a timer due within the busy limit
-    /// is waited out once a screen (it may bring a key's answer late).
+    /// is waited out once a screen, nothing drawn since the key (it may
+    /// bring the answer late); and again while each is due sooner than the
+    /// last, as a runtime cuts a long sleep into waits of a second at most.
     pub patient: bool,
 }
 
@@ -93,8 +95,9 @@ pub enum State {
     /// second or more due within this, if any.
     Waiting(Option<Duration>),
     /// Every thread asleep, none in a read of input, every byte typed
-    /// read: a program that sleeps between polls for keys, or asleep.
-    Asleep,
+    /// read: a program that sleeps between polls for keys, or asleep; the
+    /// soonest timer due, if any.
+    Asleep(Option<Duration>),
     /// Running, or bytes typed not read yet (or a signal typed not taken).
     Busy,
     /// No process left.
@@ -111,7 +114,13 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     let mut still: Option<Stillness> = None;
     // Whether it has threads, their sleeps when last seen waiting, and
     // whether a timer is still to be waited out.
-    let (mut threaded, mut waited, mut patient) = (None, None, timing.patient);
+    let (mut threaded, mut waited) = (None, None);
+    // Patient: the last timer waited out since output last came, and how
+    // much longer than the busy limit it may still wait.
+    let (mut waited_out, mut patience) = (None, timing.busy_limit);
+    let may_wait = |due: Duration, last: Option<Duration>, patience| {
+        timing.patient && due < patience && last.is_none_or(|l| due < l)
+    };
     // Only a key's screen: the first may be slow to come.
     let mut hang = session
         .terminal
@@ -155,10 +164,13 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
                 }
                 // Patient, nothing drawn yet: a timer that may bring the
                 // answer is waited out once, the busy limit put off.
-                if let Some(due) = due.filter(|&d| patient && !drew && d < left)
-                {
-                    (patient, deadline) = (false, deadline + due);
-                    drew |= session.drain(due + SLOWEST_LOOK);
+                if let Some(due) = due.filter(|&d| {
+                    may_wait(d, waited_out, patience) && !answered(session)
+                }) {
+                    (deadline, patience) = (deadline + due, patience - due);
+                    let more = session.drain(due + SLOWEST_LOOK);
+                    waited_out = (!more).then_some(due);
+                    drew |= more;
                     continue;
                 }
                 // Still waiting once the marker is back: a key passed
@@ -172,8 +184,21 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
                 }
             }
             State::Gone => return exited(session, drew),
+            // Patient, asleep with a timer due, nothing drawn since the key:
+            // the timer is waited out (a sleep before the answer is drawn).
+            State::Asleep(Some(due))
+                if hang.is_some()
+                    && may_wait(due, waited_out, patience)
+                    && !answered(session) =>
+            {
+                (deadline, patience) = (deadline + due, patience - due);
+                let more = session.drain(due + SLOWEST_LOOK);
+                waited_out = (!more).then_some(due);
+                drew |= more;
+                continue;
+            }
             // Having drawn, or read the key typed: a poller's screen.
-            State::Asleep
+            State::Asleep(_)
                 if (drew || session.observer.key_typed())
                     && still
                         .get_or_insert_with(|| Stillness::start(session))
@@ -184,10 +209,10 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
                 };
                 return Settled::Quiet { drew: drew | more };
             }
-            State::Busy | State::Asleep if Instant::now() >= deadline => {
+            State::Busy | State::Asleep(_) if Instant::now() >= deadline => {
                 return Settled::Busy
             }
-            State::Busy | State::Asleep
+            State::Busy | State::Asleep(_)
                 if hang.as_mut().is_some_and(|h| h.hung(session)) =>
             {
                 return Settled::Hung
@@ -195,12 +220,12 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
             // A thread at work (a JVM compiling in the background)
             // starts the watch for polling anew.
             State::Busy => still = None,
-            State::Asleep
+            State::Asleep(_)
                 if still.as_ref().is_some_and(|s| s.worked(session)) =>
             {
                 still = None
             }
-            State::Asleep => {}
+            State::Asleep(_) => {}
         }
         if session.closed() || session.has_exited() {
             return exited(session, drew);
@@ -214,6 +239,11 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
             }
         }
     }
+}
+
+/// Whether the screen changed since it last settled (a key answered).
+fn answered(session: &PtySession) -> bool {
+    !session.terminal.unchanged_since_settled()
 }
 
 /// [`Settle::Quiet`]: waits until the program has drawn and paused.

@@ -171,6 +171,13 @@ impl Terminal {
         self.since_settled.clear();
     }
 
+    /// Whether the screen, its cells and modes, is the one last settled on.
+    pub(crate) fn unchanged_since_settled(&self) -> bool {
+        self.settled.as_ref().is_some_and(|(_, settled)| {
+            settled.state_formatted() == self.screen().state_formatted()
+        })
+    }
+
     /// Whether a screen has settled yet.
     pub(crate) fn has_settled(&self) -> bool {
         self.settled.is_some()

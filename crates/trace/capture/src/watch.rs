@@ -187,7 +187,7 @@ impl Watch {
         // A timer due soon may still change the screen.
         match (waits.contains(&Wait::Timer), waits.contains(&Wait::Input)) {
             (false, true) => State::Waiting(due.map(Duration::from_millis)),
-            _ => State::Asleep,
+            _ => State::Asleep(due.map(Duration::from_millis)),
         }
     }
 

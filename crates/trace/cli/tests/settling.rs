@@ -170,3 +170,27 @@ fn a_difference_that_does_not_come_back_is_timing_dependent() {
     assert!(lines[1].starts_with("different: "), "{stdout}");
     assert!(lines[0].starts_with("timing-dependent: played again with a slower settle (watched through /proc, each screen's output then paused 250 ms unless one thread alone reads the terminal), the sides were identical"), "{stdout}");
 }
+
+#[test]
+fn a_go_port_that_shows_its_answer_late_is_named_late_not_elsewhere() {
+    // Asleep in Go's runtime before it shows each screen, the port looks
+    // idle; played again patiently, its answer is waited for.
+    let Some(go) = go_port() else { return };
+    let port = format!("{go} --seed {{seed}} --plant slow");
+    let run = rogue_trace(&[
+        "compare", "--seed", "3", "--keys", "jl", "--port", &port, "--", go,
+        "--seed", "{seed}",
+    ]);
+    let stdout = text(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("its first difference, as fuzz names it: the port answers a key late"),
+        "{stdout}"
+    );
+    let different = stdout.lines().last().unwrap_or_default();
+    assert!(
+        different.starts_with("different: the port answered key 1 ('j') ")
+            && different.contains("the screens were identical"),
+        "{stdout}"
+    );
+}
