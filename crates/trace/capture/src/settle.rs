@@ -119,7 +119,8 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     // much longer than the busy limit it may still wait.
     let (mut waited_out, mut patience) = (None, timing.busy_limit);
     let may_wait = |due: Duration, last: Option<Duration>, patience| {
-        timing.patient && due < patience && last.is_none_or(|l| due < l)
+        let sooner = |l| due < l || due >= RUNTIME_WAIT;
+        timing.patient && due < patience && last.is_none_or(sooner)
     };
     // Only a key's screen: the first may be slow to come.
     let mut hang = session
@@ -187,8 +188,7 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
             // Patient, asleep with a timer due, nothing drawn since the key:
             // the timer is waited out (a sleep before the answer is drawn).
             State::Asleep(Some(due))
-                if hang.is_some()
-                    && may_wait(due, waited_out, patience)
+                if may_wait(due, waited_out, patience)
                     && !answered(session) =>
             {
                 (deadline, patience) = (deadline + due, patience - due);
@@ -241,7 +241,12 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     }
 }
 
-/// Whether the screen changed since it last settled (a key answered).
+/// A timer due this late or later may be a longer sleep a runtime waits
+/// out a second at a time (Go's).
+const RUNTIME_WAIT: Duration = Duration::from_millis(990);
+
+/// Whether the screen changed since it last settled (a key answered), or
+/// shows anything at all, before it first settled.
 fn answered(session: &PtySession) -> bool {
     !session.terminal.unchanged_since_settled()
 }

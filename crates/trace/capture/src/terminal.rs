@@ -171,11 +171,15 @@ impl Terminal {
         self.since_settled.clear();
     }
 
-    /// Whether the screen, its cells and modes, is the one last settled on.
+    /// Whether the screen, its cells and modes, is the one last settled on
+    /// (blank, before one has settled).
     pub(crate) fn unchanged_since_settled(&self) -> bool {
-        self.settled.as_ref().is_some_and(|(_, settled)| {
-            settled.state_formatted() == self.screen().state_formatted()
-        })
+        match &self.settled {
+            Some((_, settled)) => {
+                settled.state_formatted() == self.screen().state_formatted()
+            }
+            None => self.screen().contents().trim().is_empty(),
+        }
     }
 
     /// Whether a screen has settled yet.

@@ -194,3 +194,26 @@ fn a_go_port_that_shows_its_answer_late_is_named_late_not_elsewhere() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_go_port_whose_first_screen_comes_late_is_named_so_with_its_time() {
+    // Its terminal taken at once, its game drawn 2 s later.
+    let Some(go) = go_port() else { return };
+    let port = format!("{go} --seed {{seed}} --plant late-start");
+    let run = rogue_trace(&[
+        "compare", "--seed", "3", "--keys", "jl", "--port", &port, "--", go,
+        "--seed", "{seed}",
+    ]);
+    let stdout = text(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("its first difference, as fuzz names it: the port's first screen comes late"),
+        "{stdout}"
+    );
+    let different = stdout.lines().last().unwrap_or_default();
+    assert!(
+        different.starts_with("different: the port's first screen came 2.")
+            && different.contains("the screens were identical"),
+        "{stdout}"
+    );
+}
