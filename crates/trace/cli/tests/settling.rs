@@ -171,49 +171,39 @@ fn a_difference_that_does_not_come_back_is_timing_dependent() {
     assert!(lines[0].starts_with("timing-dependent: played again with a slower settle (watched through /proc, each screen's output then paused 250 ms unless one thread alone reads the terminal), the sides were identical"), "{stdout}");
 }
 
-#[test]
-fn a_go_port_that_shows_its_answer_late_is_named_late_not_elsewhere() {
-    // Asleep in Go's runtime before it shows each screen, the port looks
-    // idle; played again patiently, its answer is waited for.
+/// `compare` of the Go port planted with `plant` against the Go port on
+/// keys `jl`: it differs, first by `named`, the screens identical, its
+/// verdict beginning `different: {late}`.
+fn go_late(plant: &str, named: &str, late: &str) {
     let Some(go) = go_port() else { return };
-    let port = format!("{go} --seed {{seed}} --plant slow");
+    let port = format!("{go} --seed {{seed}} --plant {plant}");
     let run = rogue_trace(&[
         "compare", "--seed", "3", "--keys", "jl", "--port", &port, "--", go,
         "--seed", "{seed}",
     ]);
     let stdout = text(&run.stdout);
     assert_eq!(run.status.code(), Some(1), "{stdout}");
-    assert!(
-        stdout.contains("its first difference, as fuzz names it: the port answers a key late"),
-        "{stdout}"
-    );
+    let first = format!("its first difference, as fuzz names it: {named}");
+    assert!(stdout.contains(&first), "{stdout}");
     let different = stdout.lines().last().unwrap_or_default();
     assert!(
-        different.starts_with("different: the port answered key 1 ('j') ")
+        different.starts_with(&format!("different: {late}"))
             && different.contains("the screens were identical"),
         "{stdout}"
     );
 }
 
 #[test]
+fn a_go_port_that_shows_its_answer_late_is_named_late_not_elsewhere() {
+    // Asleep in Go's runtime before it shows each screen, the port looks
+    // idle; played again patiently, its answer is waited for.
+    let named = "the port answers a key late";
+    go_late("slow", named, "the port answered key 1 ('j') ");
+}
+
+#[test]
 fn a_go_port_whose_first_screen_comes_late_is_named_so_with_its_time() {
     // Its terminal taken at once, its game drawn 2 s later.
-    let Some(go) = go_port() else { return };
-    let port = format!("{go} --seed {{seed}} --plant late-start");
-    let run = rogue_trace(&[
-        "compare", "--seed", "3", "--keys", "jl", "--port", &port, "--", go,
-        "--seed", "{seed}",
-    ]);
-    let stdout = text(&run.stdout);
-    assert_eq!(run.status.code(), Some(1), "{stdout}");
-    assert!(
-        stdout.contains("its first difference, as fuzz names it: the port's first screen comes late"),
-        "{stdout}"
-    );
-    let different = stdout.lines().last().unwrap_or_default();
-    assert!(
-        different.starts_with("different: the port's first screen came 2.")
-            && different.contains("the screens were identical"),
-        "{stdout}"
-    );
+    let named = "the port's first screen comes late";
+    go_late("late-start", named, "the port's first screen came 2.");
 }
