@@ -28,9 +28,10 @@ pub struct Timing {
     /// cannot fool either).
     pub pause: Duration,
     /// With [`Settle::Observe`], whether a timer due within the busy limit
-    /// is waited out once a screen, nothing drawn since the key (it may
-    /// bring the answer late); and again while each is due sooner than the
-    /// last, as a runtime cuts a long sleep into waits of a second at most.
+    /// is waited out once a screen, the screen unchanged since the key (it
+    /// may bring the answer late); and again while each is due sooner than
+    /// the last, as a runtime cuts a long sleep into waits of a second at
+    /// most.
     pub patient: bool,
 }
 
@@ -112,16 +113,9 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
     let mut still_since = Instant::now();
     // Read from /proc only once the program is seen asleep.
     let mut still: Option<Stillness> = None;
-    // Whether it has threads, their sleeps when last seen waiting, and
-    // whether a timer is still to be waited out.
+    // Whether it has threads, and their sleeps when last seen waiting.
     let (mut threaded, mut waited) = (None, None);
-    // Patient: the last timer waited out since output last came, and how
-    // much longer than the busy limit it may still wait.
-    let (mut waited_out, mut patience) = (None, timing.busy_limit);
-    let may_wait = |due: Duration, last: Option<Duration>, patience| {
-        let sooner = |l| due < l || due >= RUNTIME_WAIT;
-        timing.patient && due < patience && last.is_none_or(sooner)
-    };
+    let mut patience = Patience::new(timing);
     // Only a key's screen: the first may be slow to come.
     let mut hang = session
         .terminal
@@ -163,15 +157,12 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
                     }
                     continue;
                 }
-                // Patient, nothing drawn yet: a timer that may bring the
-                // answer is waited out once, the busy limit put off.
-                if let Some(due) = due.filter(|&d| {
-                    may_wait(d, waited_out, patience) && !answered(session)
-                }) {
-                    (deadline, patience) = (deadline + due, patience - due);
-                    let more = session.drain(due + SLOWEST_LOOK);
-                    waited_out = (!more).then_some(due);
-                    drew |= more;
+                // Patient, the screen unchanged: a timer that may bring
+                // the answer is waited out, the busy limit put off.
+                if let Some(due) =
+                    due.filter(|&d| patience.waits_for(d, session))
+                {
+                    drew |= patience.wait_out(session, due, &mut deadline);
                     continue;
                 }
                 // Still waiting once the marker is back: a key passed
@@ -185,16 +176,10 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
                 }
             }
             State::Gone => return exited(session, drew),
-            // Patient, asleep with a timer due, nothing drawn since the key:
-            // the timer is waited out (a sleep before the answer is drawn).
-            State::Asleep(Some(due))
-                if may_wait(due, waited_out, patience)
-                    && !answered(session) =>
-            {
-                (deadline, patience) = (deadline + due, patience - due);
-                let more = session.drain(due + SLOWEST_LOOK);
-                waited_out = (!more).then_some(due);
-                drew |= more;
+            // Patient, asleep with a timer due, the screen unchanged: the
+            // timer is waited out (a sleep before the answer is drawn).
+            State::Asleep(Some(due)) if patience.waits_for(due, session) => {
+                drew |= patience.wait_out(session, due, &mut deadline);
                 continue;
             }
             // Having drawn, or read the key typed: a poller's screen.
@@ -245,10 +230,48 @@ pub(crate) fn observed(session: &mut PtySession, timing: &Timing) -> Settled {
 /// out a second at a time (Go's).
 const RUNTIME_WAIT: Duration = Duration::from_millis(990);
 
-/// Whether the screen changed since it last settled (a key answered), or
-/// shows anything at all, before it first settled.
-fn answered(session: &PtySession) -> bool {
-    !session.terminal.unchanged_since_settled()
+/// The timers a patient settle ([`Timing::patient`]) waits out: the last
+/// one, if no output came since, and how much longer than the busy limit
+/// it may still wait.
+struct Patience {
+    on: bool,
+    last: Option<Duration>,
+    left: Duration,
+}
+
+impl Patience {
+    fn new(timing: &Timing) -> Patience {
+        Patience {
+            on: timing.patient,
+            last: None,
+            left: timing.busy_limit,
+        }
+    }
+
+    /// Whether a timer due in `due` is waited out: the screen unchanged
+    /// since it last settled (blank, before), the timer the first, or due
+    /// sooner than the last, or a runtime's second.
+    fn waits_for(&self, due: Duration, session: &PtySession) -> bool {
+        let sooner = |last| due < last || due >= RUNTIME_WAIT;
+        self.on
+            && due < self.left
+            && self.last.is_none_or(sooner)
+            && session.terminal.unchanged_since_settled()
+    }
+
+    /// Waits the timer due in `due` out, `deadline` put off by as much;
+    /// whether output came.
+    fn wait_out(
+        &mut self,
+        session: &mut PtySession,
+        due: Duration,
+        deadline: &mut Instant,
+    ) -> bool {
+        (*deadline, self.left) = (*deadline + due, self.left - due);
+        let more = session.drain(due + SLOWEST_LOOK);
+        self.last = (!more).then_some(due);
+        more
+    }
 }
 
 /// [`Settle::Quiet`]: waits until the program has drawn and paused.

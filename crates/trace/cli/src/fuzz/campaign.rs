@@ -248,9 +248,7 @@ impl Gather<'_> {
         // Played again alike, it is told with the command that plays it.
         let timing = seen == Seen::Timing;
         if timing {
-            let keys = ["--keys".to_string(), escape_keys(&case.keys)];
-            let flags = (&config.flags, config.compared);
-            let again = command_line(case, self.sides, flags, &keys);
+            let again = reproduce(config, self.sides, case);
             what.push_str(&format!("; reproduce: {again}"));
         }
         let (differing, n) = (self.tally.differing, self.tally.groups.len());
@@ -558,6 +556,12 @@ fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     )
 }
 
+/// The `compare` command that plays `case` again, its keys given.
+fn reproduce(config: &Config, sides: &Sides, case: &Case) -> String {
+    let keys = ["--keys".to_string(), escape_keys(&case.keys)];
+    command_line(case, sides, (&config.flags, config.compared), &keys)
+}
+
 /// Writes the traces and the report (named `named`) of the case `what`.
 fn keep(
     config: &Config,
@@ -569,9 +573,7 @@ fn keep(
     let (a, b) = write_traces(&config.out, &stem, outcome)?;
     let (a, b) = (a.display(), b.display());
     let traces = format!("traces: {a} (reference) and {b} (port)");
-    let keys = ["--keys".to_string(), escape_keys(&case.keys)];
-    let again =
-        command_line(case, sides, (&config.flags, config.compared), &keys);
+    let again = reproduce(config, sides, case);
     let mut lines = vec![
         format!("{what}: reproduce: {again}"),
         format!("{what}: {traces}"),
