@@ -107,6 +107,21 @@ fn a_port_that_drops_or_reorders_keys_typed_at_once_is_named_so() {
 }
 
 #[test]
+fn a_port_playing_keys_typed_at_once_last_first_to_the_same_cell_is_named_so_not_the_field_of_view(
+) {
+    // The last three keys, played last first, end in the same cell, having
+    // passed another: only the cells seen on the way differ.
+    let keys = "hhhhhhhhhhhhhhhhhlljjll\\{+}j\\{+}h";
+    for (language, port) in ports() {
+        let reference = format!("{port} --seed {{seed}}");
+        let planted = format!("{reference} --plant reverse-typeahead");
+        let (status, out) = compare("3", keys, Some(&planted), &reference);
+        assert_eq!(status, Some(1), "{language}: {out}");
+        assert_eq!(named(&out), "keys typed at once: the port played them in another order (both players stand in the same cell, but its screen is the one the 3 keys give played last first: it saw other cells on the way; the other's, played in order), at step 27, typed by 'h'", "{language}");
+    }
+}
+
+#[test]
 fn a_c_port_that_flushes_typed_ahead_keys_differs_and_unplanted_stays_identical_in_walks_with_bursts(
 ) {
     let c = planted();

@@ -17,6 +17,19 @@ use rogue_trace_format::{
 
 use crate::compared::{Compared, LATE_KEY, LATE_START, ROLES};
 
+/// How a side played keys typed at once otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ahead {
+    /// It dropped some: its player is where this many of them lead.
+    Led(usize),
+    /// Its player is where they lead played last first.
+    LastFirst,
+    /// Its player stands where the other's does, and its screen is the
+    /// one the C's game shows with them played last first: what was seen
+    /// on the way differs.
+    SeenLastFirst,
+}
+
 /// What a difference is, in a porter's words.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -66,10 +79,9 @@ pub enum Kind {
     NotRedrawn(String),
     /// Words on standard error on one side only, or other: who.
     Stderr(String),
-    /// Keys typed at once, a burst: who played them otherwise, and how
-    /// many of them lead where its player is, if some were dropped (else
-    /// it played them last first), of how many.
-    TypedAhead(usize, Option<usize>, usize),
+    /// Keys typed at once, a burst: who played them otherwise, how, of
+    /// how many.
+    TypedAhead(usize, Ahead, usize),
     /// A side's terminal heard what the other's did not: a bell at the
     /// same key, or an escape sequence the emulator leaves unhandled that
     /// the other never wrote, by its bytes; who, and what
@@ -108,8 +120,9 @@ impl fmt::Display for Kind {
             Kind::Heard(told) => write!(f, "the terminal hears otherwise: {told}"),
             Kind::Late(false) => write!(f, "the port's first screen comes late (more than {} s after the reference's)", LATE_START.as_secs_f64()),
             Kind::Late(true) => write!(f, "the port answers a key late (more than {} s after the reference's answer to the same key)", LATE_KEY.as_secs_f64()),
-            Kind::TypedAhead(_, Some(led), n) => write!(f, "{} (its player is where {led} of the {n} keys lead; the other's, where all {n} do)", self.group()),
-            Kind::TypedAhead(_, None, n) => write!(f, "{} (its player is where the {n} keys lead played last first; the other's, where they lead in order)", self.group()),
+            Kind::TypedAhead(_, Ahead::Led(led), n) => write!(f, "{} (its player is where {led} of the {n} keys lead; the other's, where all {n} do)", self.group()),
+            Kind::TypedAhead(_, Ahead::LastFirst, n) => write!(f, "{} (its player is where the {n} keys lead played last first; the other's, where they lead in order)", self.group()),
+            Kind::TypedAhead(_, Ahead::SeenLastFirst, n) => write!(f, "{} (both players stand in the same cell, but its screen is the one the {n} keys give played last first: it saw other cells on the way; the other's, played in order)", self.group()),
         }
     }
 }
@@ -134,7 +147,7 @@ impl Kind {
                 "keys typed at once: {} {}",
                 ROLES[*side],
                 ["played them in another order", "dropped some"]
-                    [usize::from(led.is_some())]
+                    [usize::from(matches!(led, Ahead::Led(_)))]
             ),
             kind => kind.to_string(),
         }
@@ -699,6 +712,10 @@ impl<'a> Walk<'a> {
         let ranks: BTreeSet<u8> =
             looked.iter().map(|[a, b]| cell_kind(a, b)).collect();
         let at = standing.map(|s| s.map(|(p, _)| p));
+        let seen_otherwise = ranks.iter().any(|r| matches!(r, 2 | 3));
+        let reordered = (self.fov && seen_otherwise && at[0] == at[1])
+            .then(|| self.seen_last_first([a, b]))
+            .flatten();
         let mut coloured = looked.iter().filter(|[a, b]| cell_kind(a, b) == 4);
         let blanks = coloured.all(|[a, b]| a.0 == ' ' && b.0 == ' ');
         for rank in ranks {
@@ -708,6 +725,9 @@ impl<'a> Walk<'a> {
                     None => continue,
                 },
                 1 => Kind::Map,
+                2 | 3 if reordered.is_some() => {
+                    reordered.clone().unwrap_or(Kind::Seen)
+                }
                 2 if !self.fov => Kind::MapBlank,
                 2 => Kind::Seen,
                 3 if !self.fov => Kind::Colours,
@@ -776,8 +796,38 @@ impl<'a> Walk<'a> {
             (0..2).find(|&s| at[s] != in_order && at[1 - s] == in_order)?;
         let led = (1..n).find(|&k| lead(&mut burst[..k].iter()) == at[side]);
         let last_first = lead(&mut burst.iter().rev()) == at[side];
+        let how = led.map_or(Ahead::LastFirst, Ahead::Led);
         (n > 1 && (led.is_some() || last_first))
-            .then_some(Kind::TypedAhead(side, led, n))
+            .then_some(Kind::TypedAhead(side, how, n))
+    }
+
+    /// The side whose screen is the one the C's game shows with the keys
+    /// of the burst just typed played last first (its built-in port, on
+    /// the reference's seed), the other's not.
+    fn seen_last_first(&self, screens: [&Step; 2]) -> Option<Kind> {
+        let header = &self.traces[0].header;
+        let part = rogue_game::Part::get(header.part?)?;
+        let rng = header.rng.as_deref()?.parse().ok()?;
+        let config = GameConfig::new(part, header.seed?, rng);
+        let keys = header.keys.get(..self.step)?;
+        let start = burst_start(keys, self.step);
+        let ahead = |&k: &char| k != JOIN;
+        let mut last_first = keys[start..].iter().filter(|k| ahead(k)).rev();
+        let played: Vec<char> = (keys.iter().enumerate())
+            .map(|(i, k)| match i >= start && ahead(k) {
+                true => last_first.next().copied().unwrap_or(*k),
+                false => *k,
+            })
+            .collect();
+        let (cols, rows) = (header.cols, header.rows);
+        let game = rogue_replay::replay(&config, cols, rows, &played);
+        let model = game.steps.iter().find(|s| s.number == self.step)?;
+        let shows =
+            |s: &Step| s.text == model.text && s.colours == model.colours;
+        let side =
+            (0..2).find(|&s| shows(screens[s]) && !shows(screens[1 - s]))?;
+        let n = keys[start..].iter().filter(|k| ahead(k)).count();
+        (n > 1).then_some(Kind::TypedAhead(side, Ahead::SeenLastFirst, n))
     }
 
     /// Each side's row it never drew, the other did, the row above alike.
