@@ -196,10 +196,15 @@ pub fn capture(
 }
 
 /// Whether a program that types its own keys hands the typing back at
-/// `keys[from]`: a resize, `^Z` or a resume, which only the capture makes,
-/// or a burst longer than the library types.
+/// `keys[from]`: a resize, `^Z` or a resume, which only the capture makes;
+/// `^C` or `^\`, typed once the program is seen in its read (typed as it
+/// says it waits, before it reads, the signal would find it on its way to
+/// the read: a handler that runs between reads, as Python's, would not
+/// run until the next key); or a burst longer than the library types.
 fn handed_back_at(keys: &[char], from: usize) -> bool {
-    keys.get(from).is_some_and(|&k| is_event(k) || k == SUSPEND)
+    let signals = [SUSPEND, '\u{3}', '\u{1c}'];
+    keys.get(from)
+        .is_some_and(|&k| is_event(k) || signals.contains(&k))
         || burst_end(keys, from) - from > BURST_MAX
 }
 
@@ -458,7 +463,7 @@ mod tests {
     use rogue_trace_format::{resize_key, RESUME};
 
     #[test]
-    fn a_program_types_its_keys_up_to_the_first_resize_or_ctrl_z() {
+    fn a_program_types_its_keys_up_to_the_first_resize_or_signal_key() {
         let resize = resize_key(40, 12).expect("a size");
         let suspends = ['j', 'h', SUSPEND, RESUME, 'l', resize, 'k'];
         assert_eq!(typed_by_program_keys(&suspends), ['j', 'h']);
@@ -467,5 +472,9 @@ mod tests {
         assert_eq!(typed_by_program_keys(&['j', 'k']), ['j', 'k']);
         assert_eq!(typed_by_program_keys(&['j', RESUME, 'k']), ['j']);
         assert!(typed_by_program_keys(&[SUSPEND, RESUME]).is_empty());
+        // ^C and ^\ are typed by the capture, once the program is seen
+        // waiting in its read.
+        assert_eq!(typed_by_program_keys(&['j', 'l', '\u{3}']), ['j', 'l']);
+        assert_eq!(typed_by_program_keys(&['j', '\u{1c}', 'k']), ['j']);
     }
 }
