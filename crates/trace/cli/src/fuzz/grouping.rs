@@ -806,12 +806,13 @@ impl<'a> Walk<'a> {
     /// the reference's seed), the other's not.
     fn seen_last_first(&self, screens: [&Step; 2]) -> Option<Kind> {
         let header = &self.traces[0].header;
-        let part = rogue_game::Part::get(header.part?)?;
-        let rng = header.rng.as_deref()?.parse().ok()?;
-        let config = GameConfig::new(part, header.seed?, rng);
         let keys = header.keys.get(..self.step)?;
         let start = burst_start(keys, self.step);
         let ahead = |&k: &char| k != JOIN;
+        let n = keys[start..].iter().filter(|k| ahead(k)).count();
+        let part = rogue_game::Part::get(header.part?).filter(|_| n > 1)?;
+        let rng = header.rng.as_deref()?.parse().ok()?;
+        let config = GameConfig::new(part, header.seed?, rng);
         let mut last_first = keys[start..].iter().filter(|k| ahead(k)).rev();
         let played: Vec<char> = (keys.iter().enumerate())
             .map(|(i, k)| match i >= start && ahead(k) {
@@ -826,8 +827,7 @@ impl<'a> Walk<'a> {
             |s: &Step| s.text == model.text && s.colours == model.colours;
         let side =
             (0..2).find(|&s| shows(screens[s]) && !shows(screens[1 - s]))?;
-        let n = keys[start..].iter().filter(|k| ahead(k)).count();
-        (n > 1).then_some(Kind::TypedAhead(side, Ahead::SeenLastFirst, n))
+        Some(Kind::TypedAhead(side, Ahead::SeenLastFirst, n))
     }
 
     /// Each side's row it never drew, the other did, the row above alike.
