@@ -122,6 +122,23 @@ fn a_port_playing_keys_typed_at_once_last_first_to_the_same_cell_is_named_so_not
 }
 
 #[test]
+fn a_port_seeing_less_is_not_said_to_play_keys_typed_at_once_in_another_order()
+{
+    // The burst leads to the same screen in either order: the Python
+    // port's shorter sight is all that differs.
+    let [(_, python), _] = ports();
+    let reference = format!("{python} --seed {{seed}}");
+    let planted = format!("{reference} --plant short-sight");
+    let (status, out) = compare("3", "hhhhl\\{+}k", Some(&planted), &reference);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(
+        named(&out).starts_with("the field of view differs"),
+        "{out}"
+    );
+    assert!(!out.contains("keys typed at once"), "{out}");
+}
+
+#[test]
 fn a_c_port_that_flushes_typed_ahead_keys_differs_and_unplanted_stays_identical_in_walks_with_bursts(
 ) {
     let c = planted();

@@ -803,7 +803,8 @@ impl<'a> Walk<'a> {
 
     /// The side whose screen is the one the C's game shows with the keys
     /// of the burst just typed played last first (its built-in port, on
-    /// the reference's seed), the other's not.
+    /// the reference's seed), the other's the one it shows with them in
+    /// order, the two screens not the same.
     fn seen_last_first(&self, screens: [&Step; 2]) -> Option<Kind> {
         let header = &self.traces[0].header;
         let keys = header.keys.get(..self.step)?;
@@ -814,20 +815,25 @@ impl<'a> Walk<'a> {
         let rng = header.rng.as_deref()?.parse().ok()?;
         let config = GameConfig::new(part, header.seed?, rng);
         let mut last_first = keys[start..].iter().filter(|k| ahead(k)).rev();
-        let played: Vec<char> = (keys.iter().enumerate())
+        let reversed: Vec<char> = (keys.iter().enumerate())
             .map(|(i, k)| match i >= start && ahead(k) {
                 true => last_first.next().copied().unwrap_or(*k),
                 false => *k,
             })
             .collect();
         let (cols, rows) = (header.cols, header.rows);
-        let game = rogue_replay::replay(&config, cols, rows, &played);
-        let model = game.steps.iter().find(|s| s.number == self.step)?;
-        let shows =
-            |s: &Step| s.text == model.text && s.colours == model.colours;
-        let side =
-            (0..2).find(|&s| shows(screens[s]) && !shows(screens[1 - s]))?;
-        Some(Kind::TypedAhead(side, Ahead::SeenLastFirst, n))
+        let [in_order, last_first] = [keys, &reversed[..]].map(|keys| {
+            let game = rogue_replay::replay(&config, cols, rows, keys);
+            game.steps.into_iter().find(|s| s.number == self.step)
+        });
+        let (in_order, last_first) = (in_order?, last_first?);
+        let same =
+            |a: &Step, b: &Step| a.text == b.text && a.colours == b.colours;
+        let side = (0..2).find(|&s| {
+            same(screens[s], &last_first) && same(screens[1 - s], &in_order)
+        });
+        (!same(&in_order, &last_first)).then_some(())?;
+        Some(Kind::TypedAhead(side?, Ahead::SeenLastFirst, n))
     }
 
     /// Each side's row it never drew, the other did, the row above alike.
