@@ -173,6 +173,8 @@ fn fuzz_names_a_terminal_left_otherwise_and_other_last_words() {
         let stdout = text(&default_walks.stdout);
         assert_eq!(default_walks.status.code(), Some(1), "{plant}: {stdout}");
         assert!(stdout.contains(&format!("difference 1: {named}")), "{plant}: {stdout}");
+        // The terminal's state has no cell: the shrunk screen counts none.
+        assert!(!stdout.contains("the 0 cell(s)"), "{plant}: {stdout}");
         // One bug, one group; but a game drawn on the main screen stays
         // in view while ^Z has the program stopped too: that face of it
         // is found at the ^Z.

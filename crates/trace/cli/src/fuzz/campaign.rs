@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rogue_trace_format::{escape_keys, resize_key, resize_of};
+use rogue_trace_format::{escape_keys, resize_key, resize_of, JOIN};
 
 use crate::case::{
     command_line, differs_again, free_name, report_outcome, run_case,
@@ -542,6 +542,7 @@ fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
         Kind::Stderr(_) | Kind::Late(_) => {
             format!("its screen shows {players}")
         }
+        _ if kept.cells.is_empty() => format!("its screen shows {players}"),
         _ => format!(
             "its screen shows {players} and the {} cell(s) that differ there",
             kept.cells.len()
@@ -549,7 +550,7 @@ fn shrunk_line(small: &Case, kept: &FirstDifference, first: bool) -> String {
     };
     format!(
         "shrunk to {cols}x{rows} and {} key(s), keeping the {}difference: {}, at {}; {screen}",
-        small.keys.len(),
+        small.keys.iter().filter(|&&k| k != JOIN).count(),
         if first { "first " } else { "" },
         kept.kind.in_group(),
         kept.place()
