@@ -829,11 +829,13 @@ impl<'a> Walk<'a> {
         let (in_order, last_first) = (in_order?, last_first?);
         let same =
             |a: &Step, b: &Step| a.text == b.text && a.colours == b.colours;
+        if same(&in_order, &last_first) {
+            return None;
+        }
         let side = (0..2).find(|&s| {
             same(screens[s], &last_first) && same(screens[1 - s], &in_order)
-        });
-        (!same(&in_order, &last_first)).then_some(())?;
-        Some(Kind::TypedAhead(side?, Ahead::SeenLastFirst, n))
+        })?;
+        Some(Kind::TypedAhead(side, Ahead::SeenLastFirst, n))
     }
 
     /// Each side's row it never drew, the other did, the row above alike.
