@@ -30,7 +30,14 @@
  * terminal would not simply pass on (canonical mode, a signal or flow
  * character), a refused TIOCSTI, or a waiting process with children ends
  * the typing: ESC _ rogue-trace-handback;N;PID ESC \, and the capture
- * types the rest. At the FIFO's end, it types no more. */
+ * types the rest. At the FIFO's end, it types no more.
+ *
+ * The program's standard error may be a terminal of its own
+ * (ROGUE_STDERR_TTY), read apart. The wait is then said there first, so
+ * that the capture knows which words came before it, unless the
+ * terminal's master side (ROGUE_STDERR_MASTER, inherited) shows that the
+ * capture has read all words written there: then only
+ * ESC _ rogue-trace-wait-read;N;PID ESC \ is written, behind the output. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -281,6 +288,43 @@ static void open_stderr_terminal(void) {
     stderr_terminal_fd = fd;
 }
 
+/* The master side of that terminal, given to the program as the
+ * descriptor ROGUE_STDERR_MASTER (-2 not looked for yet, -1 none), and
+ * its terminal's number. */
+static int stderr_master_fd = -2;
+static unsigned int stderr_master_pts;
+
+/* Whether fd is the master of terminal number pts. */
+static int master_of(int fd, unsigned int pts) {
+    unsigned int n;
+    return fd >= 0 && ioctl(fd, TIOCGPTN, &n) == 0 && n == pts;
+}
+
+/* The descriptor ROGUE_STDERR_MASTER names, moved apart, if it is the
+ * master of the terminal ROGUE_STDERR_TTY; else -1. */
+static int open_stderr_master(void) {
+    const char *number = getenv("ROGUE_STDERR_MASTER");
+    const char *path = getenv("ROGUE_STDERR_TTY");
+    unsigned int pts;
+    if (number == NULL || path == NULL || sscanf(path, "/dev/pts/%u", &pts) != 1 ||
+        !master_of(atoi(number), pts)) {
+        return -1;
+    }
+    stderr_master_pts = pts;
+    return moved_apart(atoi(number));
+}
+
+/* Whether the capture has read all the program wrote on its standard
+ * error's terminal: it leaves a byte there until it reads a wait said
+ * there, so the master holds nothing only if no word came since. */
+static int stderr_all_read(void) {
+    if (stderr_master_fd == -2) {
+        stderr_master_fd = open_stderr_master();
+    }
+    /* Polling the master first moves the words in flight into it. */
+    return master_of(stderr_master_fd, stderr_master_pts) && !pending(stderr_master_fd);
+}
+
 /* Says the same on that terminal, behind the words written there before. */
 static void say_on_stderr_terminal(const char *text, size_t n) {
     int program_errno = errno;
@@ -301,12 +345,15 @@ static void say_on_stderr_terminal(const char *text, size_t n) {
  * error's terminal. */
 static void notice(int fd, const char *kind) {
     char text[64];
-    int n = snprintf(text, sizeof text, "\033_rogue-trace-%s;%lu;%d\033\\", kind, typed,
-                     (int)this_process());
+    int all_read = strcmp(kind, "wait") == 0 && stderr_all_read();
+    int n = snprintf(text, sizeof text, "\033_rogue-trace-%s;%lu;%d\033\\",
+                     all_read ? "wait-read" : kind, typed, (int)this_process());
     if (n <= 0 || n >= (int)sizeof text) {
         return;
     }
-    say_on_stderr_terminal(text, (size_t)n);
+    if (!all_read) {
+        say_on_stderr_terminal(text, (size_t)n);
+    }
     if (syscall(SYS_write, fd, text, (size_t)n) < 0 && fd != 1 && isatty(1)) {
         syscall(SYS_write, 1, text, (size_t)n);
     }
@@ -417,7 +464,7 @@ static int capture_terminal(int fd) {
 /* fd is closed or replaced: what was known of it is forgotten. */
 static void forget(int fd) {
     int *known[] = {&terminal_fd, &other_fd, &typed_fd, &looked_at, &keys_fd,
-                    &stderr_terminal_fd};
+                    &stderr_terminal_fd, &stderr_master_fd};
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         if (*known[i] == fd) {
             *known[i] = -1;

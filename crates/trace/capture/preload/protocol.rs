@@ -5,6 +5,8 @@
 //!
 //! - `rogue-trace-wait;N;PID`: the program (its process `PID`) waits for
 //!   a key, `N` keys having been typed;
+//! - `rogue-trace-wait-read;N;PID`: the same, said on its terminal
+//!   only, the capture having read every word on its standard error's;
 //! - `rogue-trace-handback;N;PID`: it types no more keys, `N` typed;
 //! - `rogue-trace-called;F;PID`: the process `PID` called the functions
 //!   `F` (bits: [`CALLED_TIME`], ...) that `--pin` replaces, `time()`
@@ -19,6 +21,9 @@ pub const TTY: &str = "ROGUE_TTY";
 /// The program's standard error's terminal, read apart: the library says
 /// its waits there too.
 pub const STDERR_TTY: &str = "ROGUE_STDERR_TTY";
+/// The descriptor of that terminal's master side, inherited: the library
+/// says a wait there only if the capture has not read all words.
+pub const STDERR_MASTER: &str = "ROGUE_STDERR_MASTER";
 /// The seed `time()` returns, pinned ([`crate::pin`]).
 pub const PIN_SEED: &str = "ROGUE_PIN_SEED";
 /// The generator pinned: `msvc` replaces `srand()` and `rand()`.
@@ -30,6 +35,9 @@ pub const START: &[u8] = b"\x1b_rogue-trace-";
 pub const END: &[u8] = b"\x1b\\";
 /// The program waits for a key.
 pub const WAIT: &str = "wait";
+/// The program waits for a key, all words on standard error's terminal
+/// read: it says so only on its own terminal.
+pub const WAIT_READ: &str = "wait-read";
 /// The program types no more keys.
 pub const HANDBACK: &str = "handback";
 /// A process called pinned functions.
@@ -71,6 +79,8 @@ mod tests {
             format!("\"{KEYS}\""),
             format!("\"{TTY}\""),
             format!("\"{STDERR_TTY}\""),
+            format!("\"{STDERR_MASTER}\""),
+            format!("\"{WAIT_READ}\""),
             format!("\"{PIN_SEED}\""),
             format!("\"{PIN_RNG}\""),
             format!("\"\\033_rogue-trace-{CALLED};%d;%d\\033\\\\\""),

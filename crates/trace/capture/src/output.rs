@@ -20,6 +20,9 @@ pub enum Chunk {
         typed: usize,
         /// The process that waits.
         pid: u32,
+        /// Whether it said so on its standard error's terminal too: if
+        /// not, the capture had read every word written there.
+        on_stderr: bool,
     },
     /// The program types no more keys, this many typed.
     Handback(usize),
@@ -103,6 +106,13 @@ impl Splitter {
         chunks
     }
 
+    /// Whether one more byte may end a string held back: the standard
+    /// error's terminal is read to its end only where it does.
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    fn ends_within_one(&self) -> bool {
+        self.held.starts_with(START) && self.held.ends_with(&END[..1])
+    }
+
     /// What is still held back, as output (at the end of the stream).
     pub fn rest(&mut self) -> Option<Chunk> {
         let held = std::mem::take(&mut self.held);
@@ -120,7 +130,11 @@ fn parse(body: &[u8]) -> Option<Chunk> {
     let (count, pid) = numbers.split_once(';')?;
     let (count, pid) = (count.parse().ok()?, pid.parse().ok()?);
     match kind {
-        protocol::WAIT => Some(Chunk::Wait { typed: count, pid }),
+        protocol::WAIT | protocol::WAIT_READ => Some(Chunk::Wait {
+            typed: count,
+            pid,
+            on_stderr: kind == protocol::WAIT,
+        }),
         protocol::HANDBACK => Some(Chunk::Handback(count)),
         protocol::CALLED => Some(Chunk::Called { bits: count, pid }),
         _ => None,
@@ -132,7 +146,7 @@ fn parse(body: &[u8]) -> Option<Chunk> {
 /// output's end said ([`Chunk::Closed`]). Output that holds a wait the
 /// library said has the standard error's terminal read first, where it
 /// said it before.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 pub fn spawn_readers(
     master: &dyn MasterPty,
     stderr: Option<&dyn MasterPty>,
@@ -141,6 +155,7 @@ pub fn spawn_readers(
     let mut stderr = stderr
         .map(|m| Source::new(m, of_stderr, true))
         .transpose()?;
+    let ready = Ready::new(&output, stderr.as_ref())?;
     let (tx, rx) = channel();
     thread::spawn(move || {
         let mut buf = vec![0u8; BUFFER];
@@ -151,28 +166,31 @@ pub fn spawn_readers(
         let send =
             |chunks: Vec<Chunk>| chunks.into_iter().all(|c| tx.send(c).is_ok());
         loop {
-            let mut fds = [Some(&output), stderr.as_ref()].map(Source::poll_fd);
-            // SAFETY: poll reads and fills the two entries it is given.
-            let failed = unsafe { libc::poll(fds.as_mut_ptr(), 2, -1) } < 0
-                && io::Error::last_os_error().kind()
-                    != io::ErrorKind::Interrupted;
+            let Ok([out, err]) = ready.wait() else { return };
             let waits = |chunks: &[Chunk]| {
                 chunks.iter().any(|c| matches!(c, Chunk::Wait { .. }))
             };
             let mut chunks = Vec::new();
-            if fds[0].revents != 0 {
-                chunks = output.read(&mut buf);
+            if out != 0 {
+                chunks = output.read(&mut buf, true).unwrap_or_default();
+                ready.forget(&output);
             }
-            let err = stderr
-                .as_mut()
-                .filter(|_| fds[1].revents != 0 || waits(&chunks));
-            for chunk in err.map(|e| e.drain(&mut buf)).unwrap_or_default() {
+            // Once the program's terminal or this one hangs up, nothing
+            // more is said on it: it is read to its end.
+            let to_end = output.ended || err & libc::EPOLLHUP as u32 != 0;
+            let err = stderr.as_mut().filter(|_| err != 0 || waits(&chunks));
+            for chunk in
+                err.map(|e| e.drain(&mut buf, to_end)).unwrap_or_default()
+            {
                 held_bytes += match &chunk {
                     Chunk::Stderr(bytes) => bytes.len(),
                     Chunk::StderrMark(None) => BUFFER,
                     _ => 0,
                 };
                 held.push(chunk);
+            }
+            if let Some(e) = &stderr {
+                ready.forget(e);
             }
             let ended = output.ended && stderr.as_ref().is_none_or(|e| e.ended);
             let flush =
@@ -182,7 +200,7 @@ pub fn spawn_readers(
                 false => Vec::new(),
             };
             held_bytes *= usize::from(!flush);
-            if failed || !send(words) || !send(chunks) || ended {
+            if !send(words) || !send(chunks) || ended {
                 return;
             }
         }
@@ -192,7 +210,7 @@ pub fn spawn_readers(
 
 /// Reads the terminal of `master`'s output on a thread of its own, as
 /// chunks, its end said ([`Chunk::Closed`]).
-#[cfg(not(unix))]
+#[cfg(not(target_os = "linux"))]
 pub fn spawn_readers(
     master: &dyn MasterPty,
     _stderr: Option<&dyn MasterPty>,
@@ -221,7 +239,7 @@ pub fn spawn_readers(
 const BUFFER: usize = 65536;
 
 /// A chunk of the standard error's terminal as the session takes it.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 fn of_stderr(chunk: Chunk) -> Option<Chunk> {
     match chunk {
         Chunk::Output(bytes) => Some(Chunk::Stderr(bytes)),
@@ -232,22 +250,27 @@ fn of_stderr(chunk: Chunk) -> Option<Chunk> {
 }
 
 /// A terminal's master side, read into chunks until its end.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 struct Source {
     file: std::fs::File,
     splitter: Splitter,
     /// Each chunk as the session takes it.
     map: fn(Chunk) -> Option<Chunk>,
+    /// Whether its last byte is left unread until it ends a string of the
+    /// capture's (the standard error's terminal): the library, seeing a
+    /// byte there, knows that words came since ([`protocol::WAIT_READ`]).
+    keeps_last: bool,
     ended: bool,
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 impl Source {
-    /// `master` on a descriptor of its own, not blocking if `nonblocking`.
+    /// `master` on a descriptor of its own; that of the standard error's
+    /// terminal (`stderr`) does not block and keeps its last byte.
     fn new(
         master: &dyn MasterPty,
         map: fn(Chunk) -> Option<Chunk>,
-        nonblocking: bool,
+        stderr: bool,
     ) -> io::Result<Source> {
         use std::os::fd::BorrowedFd;
         let fd = master.as_raw_fd().ok_or(io::ErrorKind::Unsupported)?;
@@ -256,7 +279,7 @@ impl Source {
         let file = unsafe {
             let owned = BorrowedFd::borrow_raw(fd).try_clone_to_owned()?;
             let flags = libc::fcntl(fd, libc::F_GETFL);
-            if nonblocking
+            if stderr
                 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) != 0
             {
                 return Err(io::Error::last_os_error());
@@ -268,14 +291,20 @@ impl Source {
             file,
             splitter,
             map,
+            keeps_last: stderr,
             ended: false,
         })
     }
 
-    /// Reads once (nothing if it would block); at its end, what was held
-    /// back and its end.
-    fn read(&mut self, buf: &mut [u8]) -> Vec<Chunk> {
-        let chunks = match self.file.read(buf) {
+    /// Reads once, all there is or all but the last byte (`to_end` reads
+    /// it too); `None` if nothing was read. At its end, what was held back
+    /// and its end.
+    fn read(&mut self, buf: &mut [u8], to_end: bool) -> Option<Vec<Chunk>> {
+        let len = match self.keeps_last && !to_end {
+            true => self.all_but_last(buf.len())?,
+            false => buf.len(),
+        };
+        let chunks = match self.file.read(&mut buf[..len]) {
             Ok(n @ 1..) => self.splitter.split(&buf[..n]),
             Err(e)
                 if matches!(
@@ -283,7 +312,7 @@ impl Source {
                     io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock
                 ) =>
             {
-                Vec::new()
+                return None
             }
             // The other side closed (EIO on Linux), or nothing more.
             _ => {
@@ -295,28 +324,130 @@ impl Source {
                     .collect()
             }
         };
-        chunks.into_iter().filter_map(self.map).collect()
+        Some(chunks.into_iter().filter_map(self.map).collect())
     }
 
-    /// Reads all there is now (its reads return at once).
-    fn drain(&mut self, buf: &mut [u8]) -> Vec<Chunk> {
-        let mut chunks = Vec::new();
-        while let more @ [_, ..] = &self.read(buf)[..] {
-            chunks.extend_from_slice(more);
-        }
-        chunks
-    }
-
-    /// The descriptor of `source` as `poll` takes it (none once ended).
-    fn poll_fd(source: Option<&Source>) -> libc::pollfd {
+    /// How many bytes to read: all but the last, unless it ends a string
+    /// of the capture's, or all once the other side has closed; `None`
+    /// for none now. (Polled first, the terminal takes in what is in
+    /// flight.)
+    fn all_but_last(&self, most: usize) -> Option<usize> {
         use std::os::fd::AsRawFd;
-        let fd = source
-            .filter(|s| !s.ended)
-            .map_or(-1, |s| s.file.as_raw_fd());
-        libc::pollfd {
+        let fd = self.file.as_raw_fd();
+        let mut one = libc::pollfd {
             fd,
             events: libc::POLLIN,
             revents: 0,
+        };
+        let mut n: libc::c_int = 0;
+        // SAFETY: poll reads and fills the one entry; FIONREAD writes n.
+        let counted = unsafe {
+            libc::poll(&mut one, 1, 0) >= 0
+                && libc::ioctl(fd, libc::FIONREAD, &mut n) == 0
+        };
+        let closed = one.revents & (libc::POLLHUP | libc::POLLERR) != 0;
+        match usize::try_from(n) {
+            // A read says what is left, and that it has ended.
+            _ if closed || !counted => Some(most),
+            Ok(0) | Err(_) => None,
+            Ok(1) if self.splitter.ends_within_one() => Some(1),
+            Ok(1) => None,
+            Ok(n) => Some((n - 1).min(most)),
+        }
+    }
+
+    /// Reads all there is now (its reads return at once), or all but its
+    /// last byte ([`Source::read`]).
+    fn drain(&mut self, buf: &mut [u8], to_end: bool) -> Vec<Chunk> {
+        let mut chunks = Vec::new();
+        while let Some(more) = self.read(buf, to_end) {
+            chunks.extend(more);
+            if self.ended {
+                break;
+            }
+        }
+        chunks
+    }
+}
+
+/// The two terminals' master sides, waited on together (`epoll`): the
+/// output's while there is some to read, the standard error's each time
+/// more comes (its last byte may be left unread).
+#[cfg(target_os = "linux")]
+struct Ready(std::os::fd::OwnedFd);
+
+#[cfg(target_os = "linux")]
+impl Ready {
+    /// Waits on `output` and `stderr`.
+    fn new(output: &Source, stderr: Option<&Source>) -> io::Result<Ready> {
+        use std::os::fd::{AsRawFd, FromRawFd};
+        // SAFETY: epoll_create1 returns a new descriptor, owned here.
+        let fd = unsafe { libc::epoll_create1(libc::EPOLL_CLOEXEC) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: as above.
+        let ready = Ready(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) });
+        for (i, source, how) in
+            [(0, Some(output), 0), (1, stderr, libc::EPOLLET)]
+        {
+            let Some(source) = source else { continue };
+            let mut event = libc::epoll_event {
+                events: (libc::EPOLLIN | how) as u32,
+                u64: i,
+            };
+            let fd = source.file.as_raw_fd();
+            // SAFETY: epoll_ctl reads the event given.
+            let add = unsafe {
+                libc::epoll_ctl(
+                    ready.0.as_raw_fd(),
+                    libc::EPOLL_CTL_ADD,
+                    fd,
+                    &mut event,
+                )
+            };
+            if add != 0 {
+                return Err(io::Error::last_os_error());
+            }
+        }
+        Ok(ready)
+    }
+
+    /// Waits for either; the events of each, `[output, stderr]`.
+    fn wait(&self) -> io::Result<[u32; 2]> {
+        use std::os::fd::AsRawFd;
+        let mut events = [libc::epoll_event { events: 0, u64: 0 }; 2];
+        // SAFETY: epoll_wait fills at most the two entries given.
+        let n = unsafe {
+            libc::epoll_wait(self.0.as_raw_fd(), events.as_mut_ptr(), 2, -1)
+        };
+        let mut ready = [0; 2];
+        match n {
+            ..0 if io::Error::last_os_error().kind()
+                == io::ErrorKind::Interrupted => {}
+            ..0 => return Err(io::Error::last_os_error()),
+            n => {
+                for event in &events[..n as usize] {
+                    ready[(event.u64 as usize).min(1)] |= event.events;
+                }
+            }
+        }
+        Ok(ready)
+    }
+
+    /// Waits no more on `source` once it has ended.
+    fn forget(&self, source: &Source) {
+        use std::os::fd::AsRawFd;
+        if source.ended {
+            // SAFETY: epoll_ctl takes no event to delete.
+            unsafe {
+                libc::epoll_ctl(
+                    self.0.as_raw_fd(),
+                    libc::EPOLL_CTL_DEL,
+                    source.file.as_raw_fd(),
+                    std::ptr::null_mut(),
+                );
+            }
         }
     }
 }

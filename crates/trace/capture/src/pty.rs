@@ -107,6 +107,8 @@ impl Pty {
             #[cfg(unix)]
             stderr: stderr.as_ref(),
             #[cfg(unix)]
+            stderr_master: stderr.as_ref().and_then(|p| p.master.as_raw_fd()),
+            #[cfg(unix)]
             jobs: command.jobs,
         };
         let child = started.run(&*pair.slave)?;
@@ -305,6 +307,9 @@ struct StderrPty {
 impl StderrPty {
     /// A pseudo-terminal of `cols` by `rows`, if one can be opened, named.
     fn open(cols: u16, rows: u16) -> Option<StderrPty> {
+        if !cfg!(target_os = "linux") {
+            return None;
+        }
         let pair = native_pty_system().openpty(size(cols, rows)).ok()?;
         let tty = pair.master.tty_name()?;
         Some(StderrPty {
@@ -315,7 +320,7 @@ impl StderrPty {
     }
 
     /// `typing`, the environment of a program that types its own keys,
-    /// naming `pty` to the library.
+    /// naming `pty` and its master side's descriptor to the library.
     fn with_tty(
         mut typing: Vec<(String, String)>,
         pty: Option<&StderrPty>,
@@ -323,6 +328,8 @@ impl StderrPty {
         if let Some(pty) = pty.filter(|_| !typing.is_empty()) {
             let tty = pty.tty.to_string_lossy().into_owned();
             typing.push((protocol::STDERR_TTY.into(), tty));
+            let master = crate::spawn::STDERR_MASTER_FD.to_string();
+            typing.push((protocol::STDERR_MASTER.into(), master));
         }
         typing
     }
@@ -350,6 +357,9 @@ struct Start<'a> {
     /// Its standard error's terminal, if there is one.
     #[cfg(unix)]
     stderr: Option<&'a StderrPty>,
+    /// That terminal's master side, given to the program.
+    #[cfg(unix)]
+    stderr_master: Option<std::os::fd::RawFd>,
     /// Whether it runs as a shell's job ([`crate::job`]).
     #[cfg(unix)]
     jobs: bool,
@@ -386,6 +396,7 @@ impl Start<'_> {
                 self.changes,
                 tty,
                 stderr_tty,
+                self.stderr_master,
             );
             return match spawned {
                 Ok(spawned) => Ok(Box::new(spawned)),

@@ -195,9 +195,11 @@ impl PtySession {
     }
 
     /// The program, typing itself, waits after `typed` keys: its standard
-    /// error's words before are shown before its terminal's output after.
-    fn words_before_wait(&mut self, typed: usize) {
-        while self.pty.reads_stderr()
+    /// error's words before are shown before its terminal's output after
+    /// (read up to the wait said there, if `on_stderr`; else all are).
+    fn words_before_wait(&mut self, typed: usize, on_stderr: bool) {
+        while on_stderr
+            && self.pty.reads_stderr()
             && !self.words.unsaid(false)
             && self.words.said_up_to().is_none_or(|n| n < typed)
         {
@@ -228,7 +230,11 @@ impl PtySession {
                 self.markers.1 += 1;
                 false
             }
-            Chunk::Wait { typed: n, pid } => {
+            Chunk::Wait {
+                typed: n,
+                pid,
+                on_stderr,
+            } => {
                 self.calls.waits(pid);
                 let observer = &self.observer;
                 let typing = self
@@ -237,7 +243,7 @@ impl PtySession {
                     .is_some_and(|t| t.decide(|| observer.alone()));
                 self.words.decide(typing);
                 if typing {
-                    self.words_before_wait(n);
+                    self.words_before_wait(n, on_stderr);
                     self.reached(n);
                     self.said.push_back(Said::Wait(n));
                     self.keys_typed = n;

@@ -150,32 +150,50 @@ fn check(code: i32) -> io::Result<()> {
     }
 }
 
+/// The descriptor a program is given its standard error's terminal's
+/// master side as ([`crate::protocol::STDERR_MASTER`]).
+pub(crate) const STDERR_MASTER_FD: libc::c_int = 3;
+
 /// Starts `program` (found as `execvp` finds and runs it) with `args` and
 /// the environment with `changes` made, in the terminal `tty`, its
-/// standard error the terminal `stderr` if given.
+/// standard error the terminal `stderr` if given, and given `master` as
+/// [`STDERR_MASTER_FD`].
 pub(crate) fn spawn(
     program: &OsStr,
     args: &[OsString],
     changes: &[(OsString, Option<OsString>)],
     tty: &Path,
     stderr: Option<&Path>,
+    master: Option<libc::c_int>,
 ) -> io::Result<Spawned> {
+    let files = Files {
+        tty,
+        stderr,
+        master,
+    };
     let paths = crate::program::path_of(changes);
     let path = crate::program::find(program, paths.as_deref())
         .ok_or_else(|| io::Error::from_raw_os_error(libc::ENOENT))?;
     let args = args.iter().map(OsString::as_os_str);
     let words: Vec<&OsStr> = std::iter::once(program).chain(args).collect();
     let path = path.as_os_str();
-    match spawn_at(path, &words, changes, tty, stderr) {
+    match spawn_at(path, &words, changes, &files) {
         Err(e) if e.raw_os_error() == Some(libc::ENOEXEC) => {
             let shell = OsStr::new("/bin/sh");
             let rest = words.iter().skip(1).copied();
             let words: Vec<&OsStr> =
                 [shell, path].into_iter().chain(rest).collect();
-            spawn_at(shell, &words, changes, tty, stderr)
+            spawn_at(shell, &words, changes, &files)
         }
         spawned => spawned,
     }
+}
+
+/// The files a program is started with ([`spawn`]).
+struct Files<'a> {
+    tty: &'a Path,
+    stderr: Option<&'a Path>,
+    master: Option<libc::c_int>,
 }
 
 /// [`spawn`] of the file `path`, given `words` (the first its name).
@@ -183,8 +201,7 @@ fn spawn_at(
     path: &OsStr,
     words: &[&OsStr],
     changes: &[(OsString, Option<OsString>)],
-    tty: &Path,
-    stderr: Option<&Path>,
+    files: &Files,
 ) -> io::Result<Spawned> {
     let path = c_string(path)?;
     let words: Vec<CString> = words
@@ -192,8 +209,8 @@ fn spawn_at(
         .map(|w| c_string(w))
         .collect::<io::Result<_>>()?;
     let env = environment(changes)?;
-    let tty = c_string(tty.as_os_str())?;
-    let stderr = stderr.map(|p| c_string(p.as_os_str())).transpose()?;
+    let tty = c_string(files.tty.as_os_str())?;
+    let stderr = files.stderr.map(|p| c_string(p.as_os_str())).transpose()?;
     let mut argv: Vec<*mut libc::c_char> =
         words.iter().map(|w| w.as_ptr().cast_mut()).collect();
     argv.push(std::ptr::null_mut());
@@ -250,11 +267,20 @@ fn spawn_at(
                     2,
                 ))?,
             }
+            let mut from = STDERR_MASTER_FD;
+            if let Some(master) = files.master {
+                check(libc::posix_spawn_file_actions_adddup2(
+                    &mut actions,
+                    master,
+                    STDERR_MASTER_FD,
+                ))?;
+                from += 1;
+            }
             // Nothing else of this process's files: what it inherited
             // without close-on-exec is not the program's.
             check(libc::posix_spawn_file_actions_addclosefrom_np(
                 &mut actions,
-                3,
+                from,
             ))?;
             let mut pid: libc::pid_t = 0;
             check(libc::posix_spawn(

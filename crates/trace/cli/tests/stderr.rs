@@ -213,3 +213,50 @@ fn the_html_report_lists_each_side_s_words_on_standard_error() {
         "the verdict says it: {dom}"
     );
 }
+
+#[test]
+fn words_of_many_keys_typed_at_the_program_s_speed_are_placed_at_their_key() {
+    // Four keys up reach the wall; then each `k` after a `j` bumps it
+    // again: words at every other key, from key 4 on.
+    let keys = format!("kkkk{}", "jk".repeat(150));
+    let want: Vec<String> = (4..=keys.len())
+        .step_by(2)
+        .map(|key| format!("# stderr: {key} 'bump at 0,15\\n'"))
+        .collect();
+    let dir = scratch_path("many");
+    std::fs::create_dir_all(&dir).unwrap();
+    // The program types its own keys (the library tells the capture
+    // which words came before each wait), or the capture types them.
+    for settle in ["observe", "watch"] {
+        let out = dir.join(format!("{settle}.trace"));
+        let captured = rogue_trace(&[
+            "capture",
+            "--settle",
+            settle,
+            "--size",
+            "30x8",
+            "--keys",
+            &keys,
+            "--out",
+            out.to_str().unwrap(),
+            "--",
+            planted(),
+            "--seed",
+            "3",
+            "--plant",
+            "stderr",
+        ]);
+        assert_eq!(
+            captured.status.code(),
+            Some(0),
+            "{}",
+            text(&captured.stderr)
+        );
+        let trace = std::fs::read_to_string(&out).unwrap();
+        let said: Vec<&str> = trace
+            .lines()
+            .filter(|l| l.starts_with("# stderr: ") && l != &"# stderr: read")
+            .collect();
+        assert_eq!(said, want, "{settle}");
+    }
+}

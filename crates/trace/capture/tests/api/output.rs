@@ -10,18 +10,24 @@ fn out(s: &[u8]) -> Chunk {
 
 #[test]
 fn strings_are_taken_out_wherever_the_reads_cut_them() {
-    let stream: &[u8] = b"ab\x1b[1mc\x1b_rogue-trace-wait;12;4194304\x1b\\d\x1b_rogue-trace-settled\x1b\\\x1b_rogue-trace-handback;3;77\x1b\\e\x1b_rogue-trace-called;4;78\x1b\\";
+    let stream: &[u8] = b"ab\x1b[1mc\x1b_rogue-trace-wait;12;4194304\x1b\\d\x1b_rogue-trace-settled\x1b\\\x1b_rogue-trace-handback;3;77\x1b\\e\x1b_rogue-trace-called;4;78\x1b\\\x1b_rogue-trace-wait-read;13;5\x1b\\";
     let want = vec![
         out(b"ab\x1b[1mc"),
         Chunk::Wait {
             typed: 12,
             pid: 4_194_304,
+            on_stderr: true,
         },
         out(b"d"),
         Chunk::Marker,
         Chunk::Handback(3),
         out(b"e"),
         Chunk::Called { bits: 4, pid: 78 },
+        Chunk::Wait {
+            typed: 13,
+            pid: 5,
+            on_stderr: false,
+        },
     ];
     for cut in 0..stream.len() {
         let mut splitter = Splitter::default();
