@@ -249,7 +249,7 @@ fn checkpoint(
         }
         _ => Err(format!(
             "the program, keys {keys:?}, did not end with status 0: {}",
-            captured.outcome
+            captured.outcome.told(&captured.header.keys)
         )),
     }
 }

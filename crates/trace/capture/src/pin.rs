@@ -129,6 +129,9 @@ pub struct Seen {
     /// Unpinned, the process that draws called `srand(time(NULL))` before
     /// its first screen: its dungeon is another on every run.
     pub clock_seeded: bool,
+    /// The process that draws, or another, called `time()` before its first
+    /// screen (the library being loaded).
+    pub timed: bool,
 }
 
 impl Seen {
@@ -138,6 +141,7 @@ impl Seen {
         Seen {
             clock_seeded: Asked::of(env).is_none()
                 && called.has(Called::CLOCK_SEED),
+            timed: called.has(Called::TIME | Called::TIME_ELSEWHERE),
         }
     }
 }

@@ -21,7 +21,7 @@ use crate::flags::{
 use crate::fuzz::grouping::differences;
 use crate::fuzz::stop::stopping;
 use crate::io_util::{errln, write_page};
-use crate::verdict::Verdict;
+use crate::verdict::{looks_like, Verdict};
 
 /// The reference's pinning and the port, for `compare` and `fuzz`.
 #[derive(Args, Clone, Debug)]
@@ -56,17 +56,18 @@ pub struct Sides {
 }
 
 impl Sides {
-    /// The sides `args` and the reference's words give, both playing `part`.
+    /// The sides `args` and the reference's words give, both playing `part`,
+    /// captured with `flags`.
     pub fn new(
         args: &SidesArgs,
         reference: &[OsString],
-        part: Part,
+        (part, flags): (Part, &CaptureFlags),
     ) -> Result<Sides, Failure> {
         if reference.iter().any(|w| w == "--") {
             return Err(String::from("the reference's command holds a second `--`: give your port with --port 'COMMAND'").into());
         }
         check_pins(args, part)?;
-        check_seeded(reference, args.pin, part, 0)?;
+        check_seeded(reference, (args.pin, flags), part, 0)?;
         let port = match &args.port {
             None => None,
             Some(text) => {
@@ -77,7 +78,7 @@ impl Sides {
                 }
                 let words: Vec<OsString> =
                     words.into_iter().map(OsString::from).collect();
-                check_seeded(&words, args.pin_port, part, 1)?;
+                check_seeded(&words, (args.pin_port, flags), part, 1)?;
                 Some((text.clone(), words))
             }
         };
@@ -232,10 +233,11 @@ fn check_pins(args: &SidesArgs, part: Part) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Whether side `side` (the reference 0, the port 1) gets `part`'s seed.
+/// Whether side `side` (the reference 0, the port 1) gets `part`'s seed;
+/// if not, the `--part` that fits it ([`part_fits`]) or how to give it.
 fn check_seeded(
     command: &[OsString],
-    pinned: bool,
+    (pinned, flags): (bool, &CaptureFlags),
     part: Part,
     side: usize,
 ) -> Result<(), Failure> {
@@ -244,7 +246,32 @@ fn check_seeded(
     }
     let role = ROLES[side];
     let pin = ["--pin (the C original)", "--pin-port (a port in C)"][side];
-    Err(format!("{role} would pick its own seed: give {pin} or put {{seed}} in its arguments").into())
+    let options =
+        capture_options((100, 25), vec![], (flags, true), NONE, vec![]);
+    Err(match part_fits(command, &options) {
+        Some(fits) => format!("{role} is compared as Part {}, which seeds, but it never called time(), and {fits}", part.number),
+        None => format!("{role} would pick its own seed: give {pin} or put {{seed}} in its arguments"),
+    }.into())
+}
+
+/// No part, seed or generator in a trace's header.
+const NONE: (Option<u8>, Option<u32>, Option<String>) = (None, None, None);
+
+/// Where `command`, played unpinned with no key at 100x25 with `options`,
+/// never called time() and its screen looks like a part that never seeds:
+/// "its first screen looks like Part 2's (why): give --part 2".
+fn part_fits(command: &[OsString], options: &CaptureOptions) -> Option<String> {
+    let (keys, env) = (Vec::new(), Vec::new());
+    let options = CaptureOptions {
+        cols: 100,
+        rows: 25,
+        keys,
+        env,
+        ..options.clone()
+    };
+    let (played, seen) = captured(command, &options, ROLES[0]).ok()?;
+    let (part, why) = looks_like(&played).filter(|_| !seen.timed)?;
+    Some(format!("its first screen looks like Part {part}'s ({why}), a part that never seeds: give --part {part}, without a seed or a pin"))
 }
 
 /// Whether a word of `command` holds `what`.
@@ -420,7 +447,14 @@ fn captured(
         steps.push(step);
         Ok(())
     })
-    .map_err(|e| format!("{role} cannot run: {e}"))?;
+    .map_err(|e| {
+        // A pinned side that fails may be of a part that never seeds.
+        let fits = (!options.env.is_empty())
+            .then(|| part_fits(command, options))
+            .flatten();
+        let fits = fits.map_or_else(String::new, |f| format!("; {f}"));
+        format!("{role} cannot run: {e}{fits}")
+    })?;
     let seen = recorded.seen;
     Ok((recorded.with_steps(steps), seen))
 }

@@ -316,7 +316,7 @@ fn ended_line(played: &Played, role: &str) -> String {
 }
 
 /// The part a side's screens look like, where they tell one, and why.
-fn looks_like(played: &Played) -> Option<(u8, &'static str)> {
+pub fn looks_like(played: &Played) -> Option<(u8, &'static str)> {
     let steps = &played.trace.steps;
     if steps.is_empty() {
         let at_start = matches!(

@@ -191,10 +191,68 @@ fn a_chapter_that_never_seeds_takes_no_seed_and_no_pin() {
             "{args:?}: {stderr}"
         );
     }
-    // Part 3 seeds: a reference that gets no seed is refused, as before.
+    // Part 3 seeds: a reference that gets no seed is refused, told the
+    // part its screen looks like.
     let out = rogue_trace(&["compare", "--part", "3", "--", p1]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("the reference would pick its own seed"));
+    assert!(
+        text(&out.stderr).contains("the reference is compared as Part 3, which seeds, but it never called time(), and its first screen looks like Part 1's (an @ alone on a blank screen), a part that never seeds: give --part 1"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_chapter_compared_without_its_part_is_told_the_part_that_fits() {
+    let p2 = stand_in(2);
+    let fits = "its first screen looks like Part 2's (no colours, the @ \
+                starting at row 10, column 50), a part that never seeds: \
+                give --part 2, without a seed or a pin";
+    // Unpinned, no {seed}: the seed it would pick is not the advice.
+    for (args, says) in [
+        (
+            &["compare", "--", p2][..],
+            "the reference is compared as Part 4",
+        ),
+        (
+            &["fuzz", "--pin", "--port", p2, "--", p2, "{seed}"],
+            "the port is compared as Part 4",
+        ),
+    ] {
+        let out = rogue_trace(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(stderr.ends_with(&format!("never called time(), and {fits}\n")));
+        assert!(!stderr.contains("would pick its own seed"), "{stderr}");
+    }
+    // Pinned: the pin's proof fails, and says the part too.
+    let args = [
+        "compare",
+        "--keys",
+        "j",
+        "--pin",
+        "--pin-port",
+        "--port",
+        p2,
+    ];
+    let out = rogue_trace(&[&args[..], &["--", p2]].concat());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot run: --pin: the program never called time() before its first screen")
+            && stderr.ends_with(&format!("; {fits}\n")),
+        "{stderr}"
+    );
+    // A program that shows no part's screen is told the seed, as before.
+    let out =
+        rogue_trace(&["compare", "--", "sh", "-c", "printf hello; read x"]);
+    assert!(
+        text(&out.stderr)
+            .contains("the reference would pick its own seed: give --pin"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 /// `rogue-trace fuzz --part PART ARGS --port 'PORT' -- PROGRAM`, its

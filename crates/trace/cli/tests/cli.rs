@@ -930,3 +930,46 @@ fn an_endless_keys_file_is_refused_at_the_limit() {
         stderr(&out)
     );
 }
+
+/// The quick start, `docs/diffing.md`.
+fn quick_start() -> String {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../docs");
+    std::fs::read_to_string(docs.join("diffing.md")).unwrap()
+}
+
+#[cfg(unix)] // `rogue` in a pseudo-terminal
+#[test]
+fn the_quick_start_says_size_and_alphabet_as_they_run() {
+    let page = quick_start();
+    assert!(page.lines().count() <= 400, "a quick start, not a manual");
+    for shown in [
+        "`compare --size 150x43`",
+        "`--alphabet 'hjklyubn,'`",
+        "`'y' moves the port's player, not the reference's`",
+    ] {
+        assert!(page.contains(shown), "{shown}");
+    }
+    // Its options as shown, on `rogue` against the built-in port.
+    let rogue = common::rogue();
+    let reference = [rogue.as_str(), "--seed", "{seed}", "--rng", "{rng}"];
+    let out = scratch_path("quick-start-fuzz");
+    let fuzz = [
+        "fuzz",
+        "--cases",
+        "1",
+        "--keys-per-case",
+        "20",
+        "--alphabet",
+        "hjklyubn,",
+        "--size",
+        "150x43-160x50",
+        "--out",
+        out.to_str().unwrap(),
+        "--",
+    ];
+    let compare = ["compare", "--seed", "1", "--size", "150x43", "--"];
+    for args in [&fuzz[..], &compare[..]] {
+        let out = rogue_trace(&[args, &reference[..]].concat());
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stdout(&out));
+    }
+}

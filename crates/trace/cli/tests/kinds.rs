@@ -258,6 +258,20 @@ fn two_bugs_at_once_are_two_groups_each_shrunk_to_its_kind() {
         ) && l.contains("moves the port's player, not the reference's")),
         "{out}"
     );
+    // Under the later group, each case's kind where it first met it, not
+    // said to be the case's first difference (the map, in every case).
+    let met = "  in its cases, first met as: the player is elsewhere (the @ \
+               cells differ): '";
+    assert!(out.lines().any(|l| l.starts_with(met)), "{out}");
+    assert!(!out.contains("first differences:"), "{out}");
+    assert!(
+        out.contains("(a kind it met after its first difference): the player is elsewhere (the @ cells differ): a key moves the port's player, not the reference's; first met as: "),
+        "{out}"
+    );
+    assert!(
+        !out.contains("not the reference's; its first difference: "),
+        "{out}"
+    );
     // The case's verdict lists what it met after its first.
     let (_, out) = compare("overlap", &["--keys", "jjwl"]);
     assert!(

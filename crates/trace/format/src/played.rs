@@ -463,31 +463,21 @@ impl Stopped {
             hung: true,
         }
     }
-}
 
-impl fmt::Display for Stopped {
-    /// One line: its last words are [`Outcome::ending`]'s.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stopped::Exited { keys_typed, ending } => write!(
-                f,
-                "the program {} after {keys_typed} key(s); the screens before are recorded",
-                ending.how()
-            ),
-            Stopped::NeverDrew => write!(f, "the program drew nothing at start-up; the blank screen is recorded"),
-            Stopped::KeptDrawing { keys_typed, hung: true, .. } => write!(
-                f,
-                "the program kept busy without waiting for a key after {keys_typed} key(s), at work on the CPU with no read of input pending for the hang limit (--hang-limit-ms, 1000 ms by default): hung; the settled screens before are recorded"
-            ),
-            Stopped::KeptDrawing { keys_typed, asleep: false, .. } => write!(
-                f,
-                "the program kept busy without waiting for a key after {keys_typed} key(s), for the whole busy limit (--busy-limit, 5 s by default); the settled screens before are recorded"
-            ),
-            Stopped::KeptDrawing { keys_typed, asleep: true, .. } => write!(
-                f,
-                "the program slept without waiting for a key after {keys_typed} key(s) (asleep, using no CPU, outside any wait for input: a sleep, a lock, a pipe), for the whole busy limit (--busy-limit, 5 s by default); the settled screens before are recorded"
-            ),
-        }
+    /// One line, the keys of `keys` it took counted (not their joins): its
+    /// last words are [`Outcome::ending`]'s.
+    pub fn told(&self, keys: &[char]) -> String {
+        let typed = |n: &usize| keys_in(&keys[..*n.min(&keys.len())]);
+        let (how, n, why) = match self {
+            Stopped::NeverDrew => return "the program drew nothing at start-up; the blank screen is recorded".into(),
+            Stopped::Exited { keys_typed, ending } => {
+                return format!("the program {} after {} key(s); the screens before are recorded", ending.how(), typed(keys_typed));
+            }
+            Stopped::KeptDrawing { keys_typed, hung: true, .. } => (false, keys_typed, ", at work on the CPU with no read of input pending for the hang limit (--hang-limit-ms, 1000 ms by default): hung"),
+            Stopped::KeptDrawing { keys_typed, asleep: false, .. } => (false, keys_typed, ", for the whole busy limit (--busy-limit, 5 s by default)"),
+            Stopped::KeptDrawing { keys_typed, .. } => (true, keys_typed, " (asleep, using no CPU, outside any wait for input: a sleep, a lock, a pipe), for the whole busy limit (--busy-limit, 5 s by default)"),
+        };
+        format!("the program {} after {} key(s){why}; the settled screens before are recorded", waiting(how), typed(n))
     }
 }
 
@@ -556,6 +546,18 @@ impl Outcome {
         }
     }
 
+    /// One line, the keys of `keys` it took counted: its last words are
+    /// [`Outcome::ending`]'s.
+    pub fn told(&self, keys: &[char]) -> String {
+        match self {
+            Outcome::StillRunning => "the program was still running after its last key; the capture ended it".into(),
+            Outcome::EndedOnLastKey(ending) => {
+                format!("the program {} on its last key", ending.how())
+            }
+            Outcome::Stopped(stopped) => stopped.told(keys),
+        }
+    }
+
     /// Whether every key was typed, the program still running or ended
     /// with status 0.
     pub fn clean(&self) -> bool {
@@ -563,22 +565,6 @@ impl Outcome {
             Outcome::StillRunning => true,
             Outcome::EndedOnLastKey(ending) => ending.exit.success(),
             Outcome::Stopped(_) => false,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// One line: its last words are [`Outcome::ending`]'s.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::StillRunning => write!(
-                f,
-                "the program was still running after its last key; the capture ended it"
-            ),
-            Outcome::EndedOnLastKey(ending) => {
-                write!(f, "the program {} on its last key", ending.how())
-            }
-            Outcome::Stopped(stopped) => write!(f, "{stopped}"),
         }
     }
 }
@@ -718,11 +704,11 @@ impl Played {
             Some(why @ Stopped::KeptDrawing { keys_typed: n, .. })
                 if *n > 0 =>
             {
-                let key = self.key_of(*n);
+                let (why, key) = (why.told(self.keys()), self.key_of(*n));
                 format!("{role} stopped: {why}; the last key typed: {key}")
             }
-            Some(why) => format!("{role} stopped: {why}"),
-            None => format!("{role} ended: {}", self.outcome),
+            Some(why) => format!("{role} stopped: {}", why.told(self.keys())),
+            None => format!("{role} ended: {}", self.outcome.told(&[])),
         }
     }
 

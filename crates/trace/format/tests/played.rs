@@ -1,5 +1,6 @@
 //! How a played program ended, through the crate's public API.
 
+use rogue_trace_format::burst::JOIN;
 use rogue_trace_format::classes::{Colour, Look};
 use rogue_trace_format::played::*;
 
@@ -116,9 +117,14 @@ fn ending_after_every_key_is_ending_on_the_last() {
     assert!(matches!(on_last, Outcome::EndedOnLastKey(_)));
     assert!(on_last.clean() && on_last.stopped().is_none());
     assert_eq!(
-        on_last.to_string(),
+        on_last.told(&['j', 'k', 'q']),
         "the program exited with status 0 on its last key"
     );
+    // Two keys typed at once, then a third: three keys, four steps.
+    let early = Outcome::of(Some(exited(4, 1)), 5);
+    assert!(early.told(&['j', JOIN, 'k', 'q', 'l']).starts_with(
+        "the program exited with status 1 after 3 key(s); the screens"
+    ));
     let failed = Outcome::of(Some(exited(3, 1)), 3);
     assert!(!failed.clean());
     assert_eq!(failed.ending().map(|e| e.exit), Some(Exit::Status(1)));

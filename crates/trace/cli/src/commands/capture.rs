@@ -136,17 +136,19 @@ pub fn run(args: CaptureArgs) -> Result<u8, Failure> {
         drop(writer);
         placement.commit()?;
     }
-    ended(&recorded.outcome)
+    ended(&recorded.outcome, &recorded.header.keys)
 }
 
-/// The exit status of a capture that ended as `outcome` says.
-fn ended(outcome: &Outcome) -> Result<u8, Failure> {
+/// The exit status of a capture of `keys` that ended as `outcome` says.
+fn ended(outcome: &Outcome, keys: &[char]) -> Result<u8, Failure> {
     if outcome.clean() {
         return Ok(0);
     }
     let mut message = match outcome {
-        Outcome::Stopped(why) => format!("capture ended early: {why}"),
-        _ => outcome.to_string(),
+        Outcome::Stopped(why) => {
+            format!("capture ended early: {}", why.told(keys))
+        }
+        _ => outcome.told(keys),
     };
     if let Some(words) = outcome.ending().and_then(Ending::last_words_told) {
         message = format!("{message}\n{words}");

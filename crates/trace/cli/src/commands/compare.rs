@@ -96,7 +96,8 @@ pub struct CompareArgs {
 /// Plays the case on both sides and prints the verdict, and what it covered.
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let (config, drawn) = game(&args)?;
-    let sides = Sides::new(&args.sides, &args.command, config.part)?;
+    let sides =
+        Sides::new(&args.sides, &args.command, (config.part, &args.flags))?;
     let played = Played::of(&args, &config)?;
     let case = Case {
         keys: played.keys(config.seed, args.size.size),
@@ -104,7 +105,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
         size: args.size.size,
     };
     check_cells(&case)?;
-    if drawn && (case.config.part.seeds() || played.walks()) {
+    if drawn && case.config.part.seeds() {
         errln!("compare: no --seed given: drew --seed {}", case.config.seed)?;
     }
     if args.game.dungeon.rng.is_none() {
@@ -248,11 +249,6 @@ impl Played {
                 default: true,
             },
         })
-    }
-
-    /// Whether the keys are a walk, drawn from the seed.
-    fn walks(&self) -> bool {
-        matches!(self, Played::Walk { .. })
     }
 
     /// The keys typed, a walk drawn from `seed` on a screen of `size`.

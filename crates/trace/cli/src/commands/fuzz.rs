@@ -228,7 +228,8 @@ fn parse_time_limit(text: &str) -> Result<Duration, String> {
 /// Checks `args` and runs the campaign ([`campaign::run`]).
 pub fn run(args: FuzzArgs) -> Result<u8, Failure> {
     let base = port_game(&args.port_args, args.part)?;
-    let sides = Sides::new(&args.sides, &args.command, base.part)?;
+    let sides =
+        Sides::new(&args.sides, &args.command, (base.part, &args.flags))?;
     let alphabet = alphabet(args.alphabet.as_deref())?;
     let cells = (u64::from(args.keys_per_case) + 1)
         * u64::from(args.size.max.0)

@@ -471,7 +471,7 @@ fn report_difference(
     };
     outln!(
         "\nfuzz: difference {number}, found at case {n}{after}: {}",
-        case_line(&name, &kind)
+        case_line(&name, &kind, i == 0)
     )?;
     let (c, r) = case.size;
     if let Some((cols, rows)) = drawn_at {

@@ -152,13 +152,13 @@ impl Tally {
             .chain(d.also.iter().map(|(g, k)| (g, k)));
         let mut groups = Vec::new();
         let mut told = Vec::new();
-        for (name, kind) in named {
+        for (i, (name, kind)) in named.enumerate() {
             let group = self.group_of(name, number);
             let label = group.map_or_else(
                 || format!("a difference past the first {MAX_GROUPS} groups"),
                 |group| format!("difference {group}"),
             );
-            told.push(format!("{label}: {}", case_line(name, kind)));
+            told.push(format!("{label}: {}", case_line(name, kind, i == 0)));
             if let Some(group) = group {
                 self.groups[group - 1].add(number, kind);
             }
@@ -328,12 +328,13 @@ impl Group {
     }
 }
 
-/// A case's group and its first difference's kind, on one line.
-pub fn case_line(name: &str, kind: &str) -> String {
-    if kind == name {
-        name.to_string()
-    } else {
-        format!("{name}; its first difference: {kind}")
+/// A case's group and the kind it first met it as, on one line: its first
+/// difference where `first`.
+pub fn case_line(name: &str, kind: &str, first: bool) -> String {
+    match (kind == name, first) {
+        (true, _) => name.to_string(),
+        (false, true) => format!("{name}; its first difference: {kind}"),
+        (false, false) => format!("{name}; first met as: {kind}"),
     }
 }
 
@@ -361,7 +362,7 @@ fn print_group(number: usize, g: &Group) -> Result<(), Failure> {
         let kind =
             |(kind, count): &(String, u32)| format!("{kind} ({count} case(s))");
         let kinds: Vec<String> = g.kinds.iter().map(kind).collect();
-        outln!("  first differences: {}", kinds.join("; "))?;
+        outln!("  in its cases, first met as: {}", kinds.join("; "))?;
     }
     g.lines.iter().try_for_each(|line| outln!("  {line}"))
 }
