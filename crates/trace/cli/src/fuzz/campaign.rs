@@ -396,7 +396,6 @@ fn at_map_size(
     case: &Case,
     outcome: Compared,
 ) -> Result<Grouped, Failure> {
-    // Named by its cause already, whatever the screen's size.
     let firsts = differences(&outcome);
     let as_played = |firsts, small_only| Grouped {
         case: case.clone(),
@@ -405,31 +404,25 @@ fn at_map_size(
         drawn_at: None,
         small_only,
     };
-    if firsts.first().is_some_and(|f| {
-        matches!(
-            f.kind,
-            Kind::NotRedrawn(_) | Kind::NotSuspended(_) | Kind::Late(_)
-        )
-    }) {
-        return Ok(as_played(firsts, None));
-    }
+    // Named by its cause already, whatever the screen's size.
+    let named = firsts.first().map(|f| &f.kind);
+    let named = matches!(
+        named,
+        Some(Kind::NotRedrawn(_) | Kind::NotSuspended(_) | Kind::Late(_))
+    );
     let larger = Case {
         size: at_least_the_map(case.size),
         keys: case.keys.iter().map(|&k| resized_to_the_map(k)).collect(),
         ..case.clone()
     };
     let options = config.compared.options(true, false);
+    let again = (!named && larger != *case)
+        .then(|| run_case(sides, &config.flags, &larger, options));
     // Stopped from outside, the case is grouped as played.
-    let again = match larger != *case {
-        true => match run_case(sides, &config.flags, &larger, options) {
-            _ if stop::stopping() => None,
-            again => Some(again?),
-        },
-        false => None,
-    };
-    let Some(again) = again else {
+    let Some(again) = again.filter(|_| !stop::stopping()) else {
         return Ok(as_played(firsts, None));
     };
+    let again = again?;
     let again_firsts = differences(&again);
     // A crash on the small screen alone keeps its group, whatever the
     // larger one shows.

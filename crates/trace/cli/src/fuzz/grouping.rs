@@ -513,7 +513,10 @@ fn screen_differences(
             let placed = |k: &Kind| {
                 matches!(
                     k,
-                    Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
+                    Kind::Player
+                        | Kind::Moves(..)
+                        | Kind::TypedAhead(..)
+                        | Kind::Glyph(..)
                 )
             };
             let mut kinds = all.iter().filter(|k| {
@@ -670,8 +673,7 @@ impl<'a> Walk<'a> {
             (Some(k), _) if is_resize(k) => not_redrawn(self.traces, self.step),
             (Some(SUSPEND), blank) => blank
                 .map(|side| Kind::NotSuspended(ROLES[1 - side].to_string())),
-            // Blank at its only step, a side that ended at its first key
-            // shows nothing; one that drew nothing at start-up is late.
+            // One that drew nothing at start-up is late.
             (None | Some(RESUME), Some(side))
                 if !self.never_drew[side]
                     && self.traces[side].steps.iter().all(blank) =>
@@ -970,7 +972,8 @@ fn hows(outcome: &Compared, step: usize) -> Vec<String> {
     hows.chain(went_on).collect()
 }
 
-/// Where each side's player stands on a step's screens, and drawn as what.
+/// Where each side's player stands on a step's screens, and drawn as what
+/// (with no `@`: a character the other lacks on its `@`, amid alike cells).
 pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
     let at = [player(a), player(b)];
     let steps = [a, b];
@@ -981,7 +984,12 @@ pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
         let (y, x) = at[1 - side]?;
         let glyph = cell(steps[side], y, x).0;
         let elsewhere = steps[1 - side].text.iter().any(|r| r.contains(glyph));
-        (glyph != ' ' && !elsewhere).then_some(((y, x), glyph))
+        // The cell itself and at most 3 of the 8 around it differ.
+        let around = (y.max(1) - 1..y + 2)
+            .flat_map(|r| (x.max(1) - 1..x + 2).map(move |c| (r, c)));
+        let apart = around.filter(|&(r, c)| cell(a, r, c).0 != cell(b, r, c).0);
+        (glyph != ' ' && !elsewhere && apart.count() <= 4)
+            .then_some(((y, x), glyph))
     })
 }
 
@@ -1171,10 +1179,8 @@ mod tests {
             (&once, false, Kind::NothingInView(1)),
             (&once, true, Kind::LateFirstScreen(1)),
         ] {
-            let walk = Walk {
-                never_drew: [false, never_drew],
-                ..Walk::new([&later, port], true)
-            };
+            let mut walk = Walk::new([&later, port], true);
+            walk.never_drew[1] = never_drew;
             assert_eq!(walk.kinds([&drawn, &blank], &cells, false), [kind]);
         }
     }
@@ -1261,6 +1267,9 @@ mod tests {
         let b = step(&["#.?##", "#...#"], &["wwwww", "bbbbw"]);
         let kinds = [Kind::Glyph(1, '?'), Kind::Map, Kind::Lit];
         assert_eq!(kinds_of(&a, &b, Some((0, 2))), kinds);
+        // Amid cells that differ, another character is not a player's.
+        let boxed = step(&["#qqq#", "#qqq#"], &["wwwww", "bbbbb"]);
+        assert_eq!(players_of(&a, &boxed)[1], None);
         // A key that moves the port's player alone.
         let moved = step(&["#..@#", "#...#"], &["wwwww", "bbbbb"]);
         let kinds = kinds_of(&a, &moved, Some((0, 2)));
