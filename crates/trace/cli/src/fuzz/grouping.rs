@@ -673,7 +673,7 @@ impl<'a> Walk<'a> {
             (Some(k), _) if is_resize(k) => not_redrawn(self.traces, self.step),
             (Some(SUSPEND), blank) => blank
                 .map(|side| Kind::NotSuspended(ROLES[1 - side].to_string())),
-            // One that drew nothing at start-up is late.
+            // Blank throughout, it shows nothing; blank at start-up, late.
             (None | Some(RESUME), Some(side))
                 if !self.never_drew[side]
                     && self.traces[side].steps.iter().all(blank) =>
