@@ -212,6 +212,29 @@ fn a_late_first_screen_and_a_blank_screen_after_a_resume_are_named_so() {
 }
 
 #[test]
+fn a_port_blank_at_its_only_step_shows_nothing_and_is_not_late() {
+    // No key typed but the quit key: the port's one screen is blank, its
+    // game never drawn, and nothing says it would have come later.
+    let (status, out) = compare("undrawn", &["--keys", ""]);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(
+        named(&out).starts_with("the port shows nothing at any step"),
+        "{out}"
+    );
+    assert!(!out.contains("first screen late"), "{out}");
+}
+
+#[test]
+fn another_character_on_the_reference_s_at_is_not_the_player_once_apart() {
+    // The port's '@' is never shown; the reference's walks up onto the
+    // port's row of 'q', where the rest of the screen is alike.
+    let (status, out) = compare("boxed", &["--keys", "kkj"]);
+    assert_eq!(status, Some(1), "{out}");
+    assert!(named(&out).starts_with("the player is elsewhere"), "{out}");
+    assert!(!out.contains("draws its player as"), "{out}");
+}
+
+#[test]
 fn a_row_never_drawn_is_one_group_whatever_the_screen() {
     let (status, out) = fuzz(
         "no-bottom-row",

@@ -170,6 +170,34 @@ fn a_crash_found_with_the_player_out_of_view_is_shrunk_with_it_in_view() {
     );
 }
 
+#[test]
+fn a_crash_on_a_small_screen_keeps_its_group_where_the_map_s_size_differs_too()
+{
+    // Every room a column over, on every screen; on a screen smaller than
+    // the map, the port crashes at start. Played again at 100x25, such a
+    // case differs too, but does not crash.
+    let (status, out) = fuzz_on(
+        "90x20-140x40",
+        "shifted+crash-small",
+        &["--cases", "6", "--seed", "2"],
+    );
+    assert_eq!(status, Some(1), "{out}");
+    let crash =
+        "a side crashed: the port was killed by SIGSEGV (segmentation fault)";
+    assert!(groups(&out).iter().any(|g| g == crash), "{out}");
+    assert!(
+        out.contains("the crash was not there")
+            && out.contains(", on screens smaller than the map (100x25) only"),
+        "{out}"
+    );
+    assert!(
+        groups(&out)
+            .iter()
+            .any(|g| g.starts_with("the player is elsewhere")),
+        "{out}"
+    );
+}
+
 /// The places of the players the report's `players:` line gives, row
 /// and column, A's then B's.
 fn players(stdout: &str) -> Vec<(usize, usize)> {

@@ -58,7 +58,8 @@ Cases of one name are one group, except that a key moving one side's player only
 only are one group, \"the field of view differs\" (a field of view of another radius shows the one or \
 the other first). A case drawn on a screen smaller than the dungeon (100x25) is played again on a \
 screen of at least 100x25 and named by what differs there, so that one bug is one group whatever the \
-screen; alike there, it is \"draws outside the terminal: differs only on screens smaller than the map\". \
+screen; alike there, it is \"draws outside the terminal: differs only on screens smaller than the map\"; \
+a side that crashed on the small screen only keeps the crash's group, whatever differs there. \
 Each group is reported once: the first case found in it, and that case shrunk. \
 When more than half of the cases, and at least 5, differ from the first screen on with the player \
 starting elsewhere in another dungeon (its walls and floors differ; not rooms a cell off), the summary says to check the port's seed and \

@@ -315,7 +315,7 @@ fn difference(grouped: &Grouped) -> Difference {
     Difference {
         group,
         kind,
-        first_screen: !grouped.small_only
+        first_screen: grouped.small_only.is_none()
             && player
             && config.part.seeds()
             && another_dungeon(outcome, config),
@@ -337,7 +337,7 @@ fn group_name(
             (line.clone(), line)
         }
     };
-    if !grouped.small_only {
+    if grouped.small_only.is_none() {
         return (group, kind);
     }
     if first.is_some_and(|d| matches!(d.kind, Kind::Crash(_))) {
@@ -371,7 +371,8 @@ struct Grouped {
     /// Its differences ([`differences`]), its first first.
     firsts: Vec<FirstDifference>,
     drawn_at: Option<(u16, u16)>,
-    small_only: bool,
+    /// Differing on small screens only: what the map's size showed.
+    small_only: Option<&'static str>,
 }
 
 /// `size`, columns and rows, each at least the dungeon's.
@@ -395,7 +396,6 @@ fn at_map_size(
     case: &Case,
     outcome: Compared,
 ) -> Result<Grouped, Failure> {
-    // Named by its cause already, whatever the screen's size.
     let firsts = differences(&outcome);
     let as_played = |firsts, small_only| Grouped {
         case: case.clone(),
@@ -404,49 +404,67 @@ fn at_map_size(
         drawn_at: None,
         small_only,
     };
-    if firsts.first().is_some_and(|f| {
-        matches!(
-            f.kind,
-            Kind::NotRedrawn(_) | Kind::NotSuspended(_) | Kind::Late(_)
-        )
-    }) {
-        return Ok(as_played(firsts, false));
-    }
+    // Named by its cause already, whatever the screen's size.
+    let named = firsts.first().map(|f| &f.kind);
+    let named = matches!(
+        named,
+        Some(Kind::NotRedrawn(_) | Kind::NotSuspended(_) | Kind::Late(_))
+    );
     let larger = Case {
         size: at_least_the_map(case.size),
         keys: case.keys.iter().map(|&k| resized_to_the_map(k)).collect(),
         ..case.clone()
     };
     let options = config.compared.options(true, false);
+    let again = (!named && larger != *case)
+        .then(|| run_case(sides, &config.flags, &larger, options));
     // Stopped from outside, the case is grouped as played.
-    let again = match larger != *case {
-        true => match run_case(sides, &config.flags, &larger, options) {
-            _ if stop::stopping() => None,
-            again => Some(again?),
-        },
-        false => None,
+    let Some(again) = again.filter(|_| !stop::stopping()) else {
+        return Ok(as_played(firsts, None));
     };
-    let mut small_only = false;
-    if let Some(again) = again {
-        let again_firsts = differences(&again);
-        if !again_firsts.is_empty() {
-            return Ok(Grouped {
-                case: larger,
-                outcome: again,
-                firsts: again_firsts,
-                drawn_at: Some(case.size),
-                small_only: false,
-            });
-        }
-        small_only = !again.differs();
+    let again = again?;
+    let again_firsts = differences(&again);
+    // A crash on the small screen alone keeps its group, whatever the
+    // larger one shows.
+    let crash = |f: &[FirstDifference]| {
+        let d = f.iter().find(|d| matches!(d.kind, Kind::Crash(_)));
+        d.map(|d| d.kind.group())
+    };
+    let lost = crash(&firsts).is_some_and(|c| crash(&again_firsts) != Some(c));
+    if again_firsts.is_empty() || lost {
+        let (firsts, small_only) = small_only_kept(firsts, &again, lost);
+        return Ok(as_played(firsts, small_only));
     }
+    Ok(Grouped {
+        case: larger,
+        outcome: again,
+        firsts: again_firsts,
+        drawn_at: Some(case.size),
+        small_only: None,
+    })
+}
+
+/// The kinds a case keeps that its play at the map's size, `again`, does
+/// not group, a crash `lost` there; and what that size showed, where only
+/// the small screen's kinds are kept.
+fn small_only_kept(
+    firsts: Vec<FirstDifference>,
+    again: &Compared,
+    lost: bool,
+) -> (Vec<FirstDifference>, Option<&'static str>) {
+    let alike = !again.differs();
+    let small_only = match alike {
+        true => Some("both sides were alike"),
+        false => lost.then_some("the crash was not there"),
+    };
     // Differing on small screens only, a case is one group, and a crash's.
     let kept = |(i, d): &(usize, FirstDifference)| {
-        !small_only || *i == 0 || matches!(d.kind, Kind::Crash(_))
+        small_only.is_none()
+            || *i == 0 && alike
+            || matches!(d.kind, Kind::Crash(_))
     };
     let firsts = firsts.into_iter().enumerate().filter(kept);
-    let firsts = firsts.map(|(_, d)| d).collect();
-    Ok(as_played(firsts, small_only))
+    (firsts.map(|(_, d)| d).collect(), small_only)
 }
 
 /// Reports a new group, that of the `i`th difference of `grouped`.
@@ -477,8 +495,8 @@ fn report_difference(
     if let Some((cols, rows)) = drawn_at {
         outln!("(drawn at {cols}x{rows}, smaller than the map; played again at {c}x{r}, and named by what differs there)")?;
     }
-    if *small_only {
-        outln!("(drawn at {c}x{r}; played again on a screen the map's size, both sides were alike)")?;
+    if let Some(there) = small_only {
+        outln!("(drawn at {c}x{r}; played again on a screen the map's size, {there})")?;
     }
     let named = format!("difference {number}: {name}");
     let mut lines = keep(config, sides, (case, outcome), ("found", &named))?;

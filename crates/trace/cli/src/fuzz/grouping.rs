@@ -276,9 +276,7 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         matches!(d.kind, Kind::LateFirstScreen(_) | Kind::NothingInView(_))
     };
     let late = found.iter().any(late);
-    let never_drew =
-        |p: &&Played| p.outcome.stopped() == Some(&Stopped::NeverDrew);
-    let never_drew = outcome.sides().iter().any(never_drew);
+    let never_drew = never_drew(outcome).contains(&true);
     if let Some(step) = stop.filter(|_| !(late && never_drew)) {
         let player_at = |t: &Trace| {
             t.steps.iter().rfind(|s| s.number < step).and_then(player)
@@ -317,6 +315,13 @@ pub fn differences(outcome: &Compared) -> Vec<FirstDifference> {
         found.insert(0, first);
     }
     found
+}
+
+/// Whether each side drew nothing at start-up (within the busy limit).
+fn never_drew(outcome: &Compared) -> [bool; 2] {
+    outcome
+        .sides()
+        .map(|p| p.outcome.stopped() == Some(&Stopped::NeverDrew))
 }
 
 /// The first step where one side's terminal heard what the other's did not.
@@ -463,6 +468,8 @@ struct Walk<'a> {
     before: Option<[Option<(usize, usize)>; 2]>,
     screens_before: Option<[&'a Step; 2]>,
     apart_before: bool,
+    /// Whether each side drew nothing at start-up: later than the busy limit.
+    never_drew: [bool; 2],
     /// The rows each side drew something in, at a step before.
     drawn: [BTreeSet<usize>; 2],
 }
@@ -476,6 +483,7 @@ fn screen_differences(
     let console = on_console(a, b);
     let options = outcome.report.options;
     let mut walk = Walk::new([a, b], outcome.part.fov);
+    walk.never_drew = never_drew(outcome);
     let written = outcome.stderr_differences();
     let mut found: Vec<FirstDifference> = Vec::new();
     for step_a in &a.steps {
@@ -505,7 +513,10 @@ fn screen_differences(
             let placed = |k: &Kind| {
                 matches!(
                     k,
-                    Kind::Player | Kind::Moves(..) | Kind::TypedAhead(..)
+                    Kind::Player
+                        | Kind::Moves(..)
+                        | Kind::TypedAhead(..)
+                        | Kind::Glyph(..)
                 )
             };
             let mut kinds = all.iter().filter(|k| {
@@ -640,6 +651,7 @@ impl<'a> Walk<'a> {
             before: None,
             screens_before: None,
             apart_before: false,
+            never_drew: [false; 2],
             drawn: Default::default(),
         }
     }
@@ -661,8 +673,9 @@ impl<'a> Walk<'a> {
             (Some(k), _) if is_resize(k) => not_redrawn(self.traces, self.step),
             (Some(SUSPEND), blank) => blank
                 .map(|side| Kind::NotSuspended(ROLES[1 - side].to_string())),
+            // Blank throughout, it shows nothing; blank at start-up, late.
             (None | Some(RESUME), Some(side))
-                if self.traces[side].steps.len() > 1
+                if !self.never_drew[side]
                     && self.traces[side].steps.iter().all(blank) =>
             {
                 Some(Kind::NothingInView(side))
@@ -959,7 +972,8 @@ fn hows(outcome: &Compared, step: usize) -> Vec<String> {
     hows.chain(went_on).collect()
 }
 
-/// Where each side's player stands on a step's screens, and drawn as what.
+/// Where each side's player stands on a step's screens, and drawn as what
+/// (with no `@`: a character the other lacks on its `@`, amid alike cells).
 pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
     let at = [player(a), player(b)];
     let steps = [a, b];
@@ -970,7 +984,12 @@ pub fn players_of(a: &Step, b: &Step) -> [Option<((usize, usize), char)>; 2] {
         let (y, x) = at[1 - side]?;
         let glyph = cell(steps[side], y, x).0;
         let elsewhere = steps[1 - side].text.iter().any(|r| r.contains(glyph));
-        (glyph != ' ' && !elsewhere).then_some(((y, x), glyph))
+        // The cell itself and at most 3 of the 8 around it differ.
+        let around = (y.max(1) - 1..y + 2)
+            .flat_map(|r| (x.max(1) - 1..x + 2).map(move |c| (r, c)));
+        let apart = around.filter(|&(r, c)| cell(a, r, c).0 != cell(b, r, c).0);
+        (glyph != ' ' && !elsewhere && apart.count() <= 4)
+            .then_some(((y, x), glyph))
     })
 }
 
@@ -1146,16 +1165,22 @@ mod tests {
             "# screen trace v1\n# program: t\n# size: 5x1\n# keys: l\n";
         let mut later = Trace::parse(header).unwrap();
         later.steps = vec![blank.clone(), drawn.clone()];
-        let mut never = later.clone();
+        let [mut never, mut once] = [0; 2].map(|_| later.clone());
         never.steps = vec![blank.clone(), blank.clone()];
+        once.steps = vec![blank.clone()];
         let cells =
             cells_differing_as(&drawn, &blank, false, Default::default());
         let cells = cells.into_iter().collect();
-        for (port, kind) in [
-            (&later, Kind::LateFirstScreen(1)),
-            (&never, Kind::NothingInView(1)),
+        // A side ended at its first key, blank, shows nothing; one that
+        // drew nothing at start-up (its capture gave up) is late.
+        for (port, never_drew, kind) in [
+            (&later, false, Kind::LateFirstScreen(1)),
+            (&never, false, Kind::NothingInView(1)),
+            (&once, false, Kind::NothingInView(1)),
+            (&once, true, Kind::LateFirstScreen(1)),
         ] {
-            let walk = Walk::new([&later, port], true);
+            let mut walk = Walk::new([&later, port], true);
+            walk.never_drew[1] = never_drew;
             assert_eq!(walk.kinds([&drawn, &blank], &cells, false), [kind]);
         }
     }
@@ -1242,6 +1267,9 @@ mod tests {
         let b = step(&["#.?##", "#...#"], &["wwwww", "bbbbw"]);
         let kinds = [Kind::Glyph(1, '?'), Kind::Map, Kind::Lit];
         assert_eq!(kinds_of(&a, &b, Some((0, 2))), kinds);
+        // Amid cells that differ, another character is not a player's.
+        let boxed = step(&["#qqq#", "#qqq#"], &["wwwww", "bbbbb"]);
+        assert_eq!(players_of(&a, &boxed)[1], None);
         // A key that moves the port's player alone.
         let moved = step(&["#..@#", "#...#"], &["wwwww", "bbbbb"]);
         let kinds = kinds_of(&a, &moved, Some((0, 2)));
