@@ -294,20 +294,10 @@ type Beside = (&'static str, bool, bool, String);
 /// a porter says them: "with the text colours left set (blue on the
 /// default colour)".
 fn pen_told(pen: Option<&Look>) -> String {
-    const NAMES: [&str; 8] = [
-        "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-    ];
-    let name = |c: Colour| match c {
-        Colour::Default => "the default colour".to_string(),
-        Colour::Index(i) if i < 8 => NAMES[usize::from(i)].to_string(),
-        other => format!("colour {other}"),
-    };
-    let Some(pen) = pen else { return String::new() };
-    let mut told = format!("{} on {}", name(pen.fg), name(pen.bg));
-    for attribute in &pen.attributes {
-        told = format!("{told}, {attribute}");
-    }
-    format!("with the text colours and attributes left set ({told})")
+    let told = |p: &Look| p.told();
+    let left =
+        |t| format!("with the text colours and attributes left set ({t})");
+    pen.map(told).map(left).unwrap_or_default()
 }
 
 /// How a program ended, how it left its terminal, and the last lines it
