@@ -189,11 +189,14 @@ fn every_differing_step_with_all_and_counts_at_the_end() {
 
 #[test]
 fn odd_looks_are_named_in_words_with_their_attributes() {
-    let changed = BASE.replace(
-        " ww \n== step 2",
-        " w? \n?? 1 2 15 default bold\n?? 1 3 7 0 dim blinking\n== step 2",
-    );
-    let r = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
+    let changed = BASE
+        .replace(" ww \n== step 2", " w? \n?? 1 2 15 default bold\n== step 2")
+        .replace(" ww \n", " w? \n?? 1 2 7 0 dim blinking\n");
+    let all = DiffOptions {
+        all: true,
+        ..DiffOptions::default()
+    };
+    let r = diff(&trace(BASE), &trace(&changed), all);
     let said = "B '@' colour 15 on the default colour, bold";
     assert!(r.text.contains(said), "{}", r.text);
     assert!(
