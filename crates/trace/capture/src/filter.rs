@@ -1,8 +1,7 @@
-//! What a terminal shows that the emulator (`vt100`) does not draw, done
-//! to the output before it takes it in: NEL (`ESC E`, curses' `CR LF`) as
-//! `CR LF`; the DEC special graphics (`ESC ( 0`, `ESC ) 0` shifted to by
-//! SO and back by SI: curses' lines) as the glyphs xterm draws; blinking,
-//! kept by a second emulator from the first blink on, as its bold.
+//! What a terminal shows and the emulator (`vt100`) does not, done before
+//! it takes output in: NEL (`ESC E`, curses' `CR LF`) as `CR LF`; the DEC
+//! special graphics (`ESC ( 0`, `ESC ) 0` and SO: curses' lines) as xterm
+//! draws them; blinking, as the bold of a second emulator from the first.
 
 use crate::last_words::switched;
 
@@ -48,18 +47,8 @@ impl Filter {
                 out.push(b);
             }
         }
-        self.flush(parser, &mut out);
-    }
-
-    /// Sends `out` to the emulator and to the emulator of blinking.
-    fn flush<C: vt100::Callbacks>(
-        &mut self,
-        parser: &mut vt100::Parser<C>,
-        out: &mut Vec<u8>,
-    ) {
-        parser.process(out);
-        self.blink.iter_mut().for_each(|blink| blink.process(out));
-        out.clear();
+        parser.process(&out);
+        self.blink.iter_mut().for_each(|blink| blink.process(&out));
     }
 
     /// Sends the escape sequence read if it is ended: NEL as `CR LF`, a
@@ -88,16 +77,17 @@ impl Filter {
             }
             [b'[', params @ .., b'm'] if sgr(params) => {
                 let its = blinking(params);
-                self.flush(parser, out);
-                if self.blink.is_none() && its.contains(&&b"1"[..]) {
+                parser.process(out);
+                self.blink.iter_mut().for_each(|blink| blink.process(out));
+                out.clear();
+                if self.blink.is_none() && its.contains(&&b";1"[..]) {
                     let erased = b"\x1b[m\x1b[2J";
                     self.blink = Some(switched(parser.screen(), true, erased));
                 }
                 parser.process(&esc);
-                let blink = self.blink.as_mut().filter(|_| !its.is_empty());
-                if let Some(blink) = blink {
+                if let Some(blink) = &mut self.blink {
                     blink.process(
-                        &[b"\x1b[", &its.join(&b';')[..], b"m"].concat(),
+                        &[b"\x1b[39", &its.concat()[..], b"m"].concat(),
                     );
                 }
             }
@@ -106,16 +96,16 @@ impl Filter {
     }
 }
 
-/// What of a rendition's parameters the emulator of blinking is sent:
-/// blinking as bold, its end, and a reset.
+/// What of a rendition's parameters the emulator of blinking is sent,
+/// each after a `;`: blinking as bold, its end, and a reset.
 fn blinking(params: &[u8]) -> Vec<&[u8]> {
     // How many parameters of a colour (`38;5;N`, `38;2;R;G;B`) are left.
     let mut colour = 0;
     let told = params.split(|&c| c == b';').map(|p| {
         let told = match (colour, p) {
-            (0, b"5" | b"6") => Some(&b"1"[..]),
-            (0, b"25") => Some(&b"22"[..]),
-            (0, b"" | b"0") => Some(&b"0"[..]),
+            (0, b"5" | b"6") => Some(&b";1"[..]),
+            (0, b"25") => Some(&b";22"[..]),
+            (0, b"" | b"0") => Some(&b";0"[..]),
             _ => None,
         };
         colour = match (colour, p) {

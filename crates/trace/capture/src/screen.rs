@@ -10,26 +10,12 @@ use rogue_trace_format::keys::bytes_told;
 use rogue_trace_format::played::Left;
 use rogue_trace_format::{Cursor, OddCell, Step};
 
-/// The attributes of a `vt100` cell, or of its screen's pen (the same
-/// methods), and whether it blinks: a flag each, as `ATTRIBUTES` go.
-macro_rules! flags {
-    ($c:ident, $b:expr) => {
-        [
-            $c.bold(),
-            $c.italic(),
-            $c.underline(),
-            $c.inverse(),
-            $c.dim(),
-            $b,
-        ]
-    };
-}
-
 /// The look of a `vt100` cell, or of its screen's pen, blinking or not.
 macro_rules! look_of {
     ($c:expr, $blinks:expr) => {{
         let c = $c;
-        let flags = flags!(c, $blinks);
+        let flags = [c.bold(), c.italic(), c.underline(), c.inverse(), c.dim()];
+        let flags = flags.into_iter().chain([$blinks]);
         let names = rogue_trace_format::classes::ATTRIBUTES;
         let on = names.into_iter().zip(flags).filter(|f| f.1);
         Look {
@@ -76,7 +62,16 @@ impl Appearance for Look {
 impl Appearance for (Option<&vt100::Cell>, bool) {
     fn class(&self) -> char {
         match self.0 {
-            Some(c) if flags!(c, self.1).contains(&true) => ODD,
+            Some(c)
+                if c.bold()
+                    || c.italic()
+                    || c.underline()
+                    || c.inverse()
+                    || c.dim()
+                    || self.1 =>
+            {
+                ODD
+            }
             Some(c) => {
                 class_of_colours(colour(c.fgcolor()), colour(c.bgcolor()))
             }
@@ -348,11 +343,10 @@ impl vt100::Callbacks for Beyond {
 }
 
 /// How a program left the emulated terminal: its screen's modes, the pen
-/// it writes in (blinking if `blinks`), the modes and titles kept beside
-/// it ([`Beyond`]), and the line modes, `(canonical, echo)`, where read.
+/// it writes in, the modes and titles kept beside it ([`Beyond`]), and
+/// the line modes, `(canonical, echo)`, where they are read.
 pub fn left_of(
     parser: &vt100::Parser<Beyond>,
-    blinks: bool,
     modes: Option<(bool, bool)>,
 ) -> Left {
     use vt100::MouseProtocolMode as Mode;
@@ -372,7 +366,7 @@ pub fn left_of(
         cursor_keys: Some(screen.application_cursor()),
         echo: modes.map(|(_, echo)| echo),
         canonical: modes.map(|(canonical, _)| canonical),
-        pen: Some(look_of!(screen, blinks)),
+        pen: Some(look_of!(screen, false)),
         mouse: Some(mouse),
         bracketed_paste: Some(screen.bracketed_paste()),
         autowrap: Some(!beyond.no_wrap),
@@ -390,9 +384,7 @@ pub fn left_of(
 /// then up as far as it goes at its top.
 fn scroll_region(screen: &vt100::Screen) -> bool {
     let rows = screen.size().0.get();
-    let one = std::num::NonZeroU16::MIN;
-    let mut probe = vt100::Parser::new(one, one, 0);
-    *probe.screen_mut() = screen.clone();
+    let mut probe = crate::last_words::switched(screen, false, b"");
     (1..=rows).any(|row| {
         probe.process(format!("\x1b[?6l\x1b[{row};1H\x1b[999B").as_bytes());
         let bottom = probe.screen().cursor_position().0;

@@ -126,9 +126,9 @@ impl Terminal {
 
     /// Gives the screen a new size.
     pub(crate) fn resize(&mut self, cols: NonZeroU16, rows: NonZeroU16) {
-        self.parser.screen_mut().set_size(rows, cols);
-        if let Some(blink) = &mut self.filter.blink {
-            blink.screen_mut().set_size(rows, cols);
+        let blink = self.filter.blink.iter_mut().map(|b| b.screen_mut());
+        for screen in [self.parser.screen_mut()].into_iter().chain(blink) {
+            screen.set_size(rows, cols);
         }
         self.changes += 1;
     }
@@ -201,9 +201,7 @@ impl Terminal {
     /// How the program left the terminal: the screen's modes, and the
     /// line modes `(canonical, echo)` where they are read.
     pub(crate) fn left(&self, line_modes: Option<(bool, bool)>) -> Left {
-        let blink = self.filter.blink.as_ref();
-        let blinks = blink.is_some_and(|b| b.screen().bold());
-        left_of(&self.parser, blinks, line_modes)
+        left_of(&self.parser, line_modes)
     }
 }
 

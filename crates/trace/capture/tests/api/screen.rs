@@ -63,7 +63,7 @@ fn every_mode_a_program_leaves_on_is_read_and_each_undone_is_restored() {
     let on = b"\x1b[?1049h\x1b[?1h\x1b[34;1m\x1b[?1002h\x1b[?2004h\x1b[?7l\x1b[2;4r\x1b[4h\x1b]2;game\x07\x1b]1;icon\x07";
     let mut parser = beside(on);
     assert_eq!(
-        left_of(&parser, false, None).not_restored(),
+        left_of(&parser, None).not_restored(),
         [
             "on the alternate screen",
             "with application cursor keys on (arrows sent as ESC O A)",
@@ -78,10 +78,10 @@ fn every_mode_a_program_leaves_on_is_read_and_each_undone_is_restored() {
         ]
     );
     parser.process(b"\x1b[?1049l\x1b[?1l\x1b[m\x1b[?1002l\x1b[?2004l\x1b[?7h\x1b[r\x1b[4l\x1b]0;\x07");
-    assert!(left_of(&parser, false, None).not_restored().is_empty());
+    assert!(left_of(&parser, None).not_restored().is_empty());
     // A region that leaves out the top row is found too.
     assert_eq!(
-        left_of(&beside(b"\x1b[3;5r"), false, None).not_restored(),
+        left_of(&beside(b"\x1b[3;5r"), None).not_restored(),
         ["with a scroll region set"]
     );
 }
@@ -89,9 +89,9 @@ fn every_mode_a_program_leaves_on_is_read_and_each_undone_is_restored() {
 #[test]
 fn curses_title_stack_puts_the_titles_back() {
     let pushed = beside(b"\x1b[22;0;0t\x1b]0;game\x07");
-    assert_eq!(left_of(&pushed, false, None).window_title.unwrap(), "game");
+    assert_eq!(left_of(&pushed, None).window_title.unwrap(), "game");
     let popped = beside(b"\x1b[22;0;0t\x1b]0;game\x07\x1b[23;0;0t");
-    assert!(left_of(&popped, false, None).not_restored().is_empty());
+    assert!(left_of(&popped, None).not_restored().is_empty());
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn bells_and_unhandled_sequences_are_heard_by_the_next_step_read() {
     // What came after the last step read is what it wrote as it ended.
     parser.process(b"\x1b[7x\x07");
     assert_eq!(
-        left_of(&parser, false, None).not_restored(),
+        left_of(&parser, None).not_restored(),
         ["with ESC [ 7 x, ^G (the bell) written as it ended, after its last screen"]
     );
 }
