@@ -178,7 +178,8 @@ impl Look {
         self.attributes.contains(&name)
     }
 
-    /// The look in words: "blue on the default colour, bold".
+    /// The look in words: "blue on the default colour, bold", "the
+    /// terminal's own colours, dim".
     pub fn told(&self) -> String {
         const NAMES: [&str; 8] = [
             "black", "red", "green", "yellow", "blue", "magenta", "cyan",
@@ -189,7 +190,10 @@ impl Look {
             Colour::Index(i) if i < 8 => NAMES[usize::from(i)].to_string(),
             other => format!("colour {other}"),
         };
-        let told = format!("{} on {}", name(self.fg), name(self.bg));
+        let told = match (self.fg, self.bg) {
+            (Colour::Default, Colour::Default) => describe(PLAIN).to_string(),
+            (fg, bg) => format!("{} on {}", name(fg), name(bg)),
+        };
         let attributes = self.attributes.iter().map(|a| format!(", {a}"));
         told + &attributes.collect::<String>()
     }
