@@ -28,7 +28,7 @@ impl Filter {
         parser: &mut vt100::Parser<C>,
         bytes: &[u8],
     ) {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(bytes.len());
         for &b in bytes {
             if b == 0x1b {
                 out.append(&mut self.esc);
