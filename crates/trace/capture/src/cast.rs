@@ -22,7 +22,8 @@ use rogue_trace_format::keys::keys_of_input;
 use rogue_trace_format::{Header, Step, Trace, MAX_SIZE};
 use serde_json::Value;
 
-use crate::screen_step;
+use crate::filter::Filter;
+use crate::screen::screen_step_since;
 
 /// The largest recording read: 256 MiB.
 pub const MAX_BYTES: usize = 256 << 20;
@@ -218,7 +219,7 @@ fn steps(events: &[Event], cols: u16, rows: u16) -> Vec<Step> {
     for event in events {
         match event {
             Event::Output(data) => {
-                parser.process(data.as_bytes());
+                steps.filter.feed(&mut parser, data.as_bytes());
                 // Each piece of output but the last belongs to a key of
                 // its own, while more than one waits.
                 if steps.waiting.len() > 1 {
@@ -255,6 +256,8 @@ struct Steps {
     started: bool,
     /// Whether the quit key has been typed: the game is over.
     ended: bool,
+    /// What the emulator does not draw, done before it takes output in.
+    filter: Filter,
 }
 
 impl Steps {
@@ -271,8 +274,10 @@ impl Steps {
     fn record(&mut self, parser: &vt100::Parser, key: Option<char>) {
         self.ended |= key.is_some_and(is_quit);
         if !self.ended {
-            self.steps
-                .push(screen_step(parser.screen(), self.typed, key));
+            let blink = self.filter.blink.as_ref().map(vt100::Parser::screen);
+            let screen = parser.screen();
+            let step = screen_step_since(screen, blink, None, self.typed, key);
+            self.steps.push(step);
         }
     }
 }

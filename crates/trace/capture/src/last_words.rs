@@ -120,7 +120,11 @@ pub(crate) fn alternate_screen(screen: &vt100::Screen) -> vt100::Parser {
 }
 
 /// A copy of `screen`, sent `switch` if `to`.
-fn switched(screen: &vt100::Screen, to: bool, switch: &[u8]) -> vt100::Parser {
+pub(crate) fn switched(
+    screen: &vt100::Screen,
+    to: bool,
+    switch: &[u8],
+) -> vt100::Parser {
     let one = NonZeroU16::MIN;
     let mut parser = vt100::Parser::new(one, one, 0);
     *parser.screen_mut() = screen.clone();

@@ -23,6 +23,7 @@ pub mod cancel;
 pub mod cast;
 #[cfg(windows)]
 pub mod console;
+mod filter;
 #[cfg(unix)]
 mod job;
 pub mod last_words;

@@ -10,11 +10,12 @@ use rogue_trace_format::keys::bytes_told;
 use rogue_trace_format::played::Left;
 use rogue_trace_format::{Cursor, OddCell, Step};
 
-/// The look of a `vt100` cell, or of its screen's pen (the same methods).
+/// The look of a `vt100` cell, or of its screen's pen, blinking or not.
 macro_rules! look_of {
-    ($c:expr) => {{
+    ($c:expr, $blinks:expr) => {{
         let c = $c;
         let flags = [c.bold(), c.italic(), c.underline(), c.inverse(), c.dim()];
+        let flags = flags.into_iter().chain([$blinks]);
         let names = rogue_trace_format::classes::ATTRIBUTES;
         let on = names.into_iter().zip(flags).filter(|f| f.1);
         Look {
@@ -57,15 +58,17 @@ impl Appearance for Look {
     }
 }
 
-impl Appearance for Option<&vt100::Cell> {
+/// A `vt100` cell, and whether it blinks.
+impl Appearance for (Option<&vt100::Cell>, bool) {
     fn class(&self) -> char {
-        match self {
+        match self.0 {
             Some(c)
                 if c.bold()
                     || c.italic()
                     || c.underline()
                     || c.inverse()
-                    || c.dim() =>
+                    || c.dim()
+                    || self.1 =>
             {
                 ODD
             }
@@ -77,15 +80,16 @@ impl Appearance for Option<&vt100::Cell> {
     }
 
     fn look(&self) -> Look {
-        self.map_or_else(|| Look::of_class(PLAIN), |c| look_of!(c))
+        let of = |c: &vt100::Cell| look_of!(c, self.1);
+        self.0.map_or_else(|| Look::of_class(PLAIN), of)
     }
 
     fn blank(&self) -> Option<Look> {
         let plain = [vt100::Color::Default, vt100::Color::Idx(0)];
-        let c = self.filter(|c| {
+        let c = self.0.filter(|c| {
             c.inverse() || c.underline() || !plain.contains(&c.bgcolor())
         })?;
-        let mut look = look_of!(c);
+        let mut look = look_of!(c, false);
         look.attributes
             .retain(|&a| a == "inverse" || a == "underline");
         if look.attributes.is_empty() {
@@ -102,14 +106,16 @@ pub fn screen_step(
     number: usize,
     key: Option<char>,
 ) -> Step {
-    screen_step_since(screen, None, number, key)
+    screen_step_since(screen, None, None, number, key)
 }
 
-/// As [`screen_step`], with the rows that are the same as in `before`'s
+/// As [`screen_step`], its cells blinking where they are bold in `blink`'s
+/// ([`crate::filter`]), with the rows that are the same as in `before`'s
 /// screen taken from its step: reading a cell is most of what a step
 /// costs, and a key changes a few rows.
-fn screen_step_since(
+pub(crate) fn screen_step_since(
     screen: &vt100::Screen,
+    blink: Option<&vt100::Screen>,
     before: Option<(&vt100::Screen, &Step)>,
     number: usize,
     key: Option<char>,
@@ -136,7 +142,11 @@ fn screen_step_since(
                     let cell = screen.cell(y, x);
                     let ch = cell.filter(|c| c.has_contents());
                     let ch = ch.and_then(|c| c.contents().chars().next());
-                    (ch.unwrap_or(' '), cell)
+                    let blinks = blink.and_then(|b| b.cell(y, x));
+                    (
+                        ch.unwrap_or(' '),
+                        (cell, blinks.is_some_and(|c| c.bold())),
+                    )
                 }),
             ),
         }
@@ -145,16 +155,19 @@ fn screen_step_since(
     step
 }
 
-/// The emulated terminal as step `number`: its screen, the rows the same
-/// as in `before`'s screen taken from its step, and what it heard since
-/// the step before was read ([`Beyond::heard_at`]).
+/// The emulated terminal as step `number`: its screen, blinking where
+/// `blink`'s is bold, the rows the same as in `before`'s screen taken
+/// from its step, and what it heard since the step before was read
+/// ([`Beyond::heard_at`]).
 pub(crate) fn terminal_step(
     parser: &vt100::Parser<Beyond>,
+    blink: Option<&vt100::Screen>,
     before: Option<(&vt100::Screen, &Step)>,
     number: usize,
     key: Option<char>,
 ) -> Step {
-    let mut step = screen_step_since(parser.screen(), before, number, key);
+    let screen = parser.screen();
+    let mut step = screen_step_since(screen, blink, before, number, key);
     step.heard = parser.callbacks().heard_at(number);
     step
 }
@@ -163,8 +176,8 @@ pub(crate) fn terminal_step(
 /// emulator hands over: bells, titles (and xterm's stack of them, pushed
 /// and popped by curses' `smcup` and `rmcup`), autowrap, insert mode, and
 /// every other sequence it leaves unhandled, named by its bytes, but those
-/// that change nothing seen (`ESC ( B`, `ESC ) 0`, the cursor's style, a
-/// hyperlink: `OSC 8`, and the `ESC \` that ends it).
+/// that change nothing seen (the cursor's style, a hyperlink: `OSC 8`, and
+/// the `ESC \` that ends it).
 #[derive(Debug, Default)]
 pub struct Beyond {
     /// The window's title and the icon's, and the stack of them.
@@ -191,7 +204,7 @@ impl Beyond {
     /// What was heard for step `number`: everything since the step before
     /// it was last read (read again, the same step takes what came since
     /// too); nothing for a step before the last read.
-    fn heard_at(&self, number: usize) -> Vec<String> {
+    pub fn heard_at(&self, number: usize) -> Vec<String> {
         let mut heard = self.heard.borrow_mut();
         match heard.step {
             Some(last) if number < last => return Vec::new(),
@@ -259,14 +272,7 @@ impl vt100::Callbacks for Beyond {
         i2: Option<u8>,
         b: u8,
     ) {
-        // ASCII as the first set, or any second set, which only a shift
-        // out (^N), which the emulator does not draw, would show.
-        if i2.is_some()
-            || !matches!(
-                (i1, b),
-                (Some(b'('), b'B') | (Some(b')'), _) | (None, b'\\')
-            )
-        {
+        if i2.is_some() || (i1, b) != (None, b'\\') {
             let bytes = [Some(0x1b), i1, i2, Some(b)];
             self.hear(bytes_told(
                 &bytes.into_iter().flatten().collect::<Vec<_>>(),
@@ -288,6 +294,9 @@ impl vt100::Callbacks for Beyond {
             (None, Some(4), 'h' | 'l') => self.insert = c == 'h',
             (Some(b'?'), Some(12), 'h' | 'l') | (None, Some(34), 'h' | 'l') => {
             }
+            // Blinking, which the filter keeps apart (`crate::filter`).
+            (None, _, 'm')
+                if params.iter().any(|p| matches!(p, [5 | 6 | 25])) => {}
             (None, Some(22), 't') => self.stack.push(self.titles.clone()),
             (None, Some(23), 't') => {
                 let which = params.get(1).and_then(|p| p.first());
@@ -336,7 +345,7 @@ impl vt100::Callbacks for Beyond {
 /// How a program left the emulated terminal: its screen's modes, the pen
 /// it writes in, the modes and titles kept beside it ([`Beyond`]), and
 /// the line modes, `(canonical, echo)`, where they are read.
-pub(crate) fn left_of(
+pub fn left_of(
     parser: &vt100::Parser<Beyond>,
     modes: Option<(bool, bool)>,
 ) -> Left {
@@ -357,7 +366,7 @@ pub(crate) fn left_of(
         cursor_keys: Some(screen.application_cursor()),
         echo: modes.map(|(_, echo)| echo),
         canonical: modes.map(|(canonical, _)| canonical),
-        pen: Some(look_of!(screen)),
+        pen: Some(look_of!(screen, false)),
         mouse: Some(mouse),
         bracketed_paste: Some(screen.bracketed_paste()),
         autowrap: Some(!beyond.no_wrap),
@@ -375,9 +384,7 @@ pub(crate) fn left_of(
 /// then up as far as it goes at its top.
 fn scroll_region(screen: &vt100::Screen) -> bool {
     let rows = screen.size().0.get();
-    let one = std::num::NonZeroU16::MIN;
-    let mut probe = vt100::Parser::new(one, one, 0);
-    *probe.screen_mut() = screen.clone();
+    let mut probe = crate::last_words::switched(screen, false, b"");
     (1..=rows).any(|row| {
         probe.process(format!("\x1b[?6l\x1b[{row};1H\x1b[999B").as_bytes());
         let bottom = probe.screen().cursor_position().0;
@@ -453,82 +460,5 @@ fn colour(c: vt100::Color) -> Colour {
         vt100::Color::Default => Colour::Default,
         vt100::Color::Idx(i) => Colour::Index(i),
         vt100::Color::Rgb(r, g, b) => Colour::Rgb(r, g, b),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn terminal(bytes: &[u8]) -> vt100::Parser<Beyond> {
-        let size = |n| std::num::NonZeroU16::new(n).unwrap();
-        let mut parser = vt100::Parser::new_with_callbacks(
-            size(5),
-            size(10),
-            0,
-            Beyond::default(),
-        );
-        parser.process(bytes);
-        parser
-    }
-
-    #[test]
-    fn every_mode_a_program_leaves_on_is_read_and_each_undone_is_restored() {
-        let on = b"\x1b[?1049h\x1b[?1h\x1b[34;1m\x1b[?1002h\x1b[?2004h\x1b[?7l\x1b[2;4r\x1b[4h\x1b]2;game\x07\x1b]1;icon\x07";
-        let mut parser = terminal(on);
-        assert_eq!(
-            left_of(&parser, None).not_restored(),
-            [
-                "on the alternate screen",
-                "with application cursor keys on (arrows sent as ESC O A)",
-                "with the text colours and attributes left set (blue on the default colour, bold)",
-                "with mouse reporting on (on a button's press, release and drag)",
-                "with bracketed paste on",
-                "with line wrap (autowrap) off",
-                "with a scroll region set",
-                "with insert mode on",
-                "with the window title set to \"game\"",
-                "with the icon title set to \"icon\"",
-            ]
-        );
-        parser.process(b"\x1b[?1049l\x1b[?1l\x1b[m\x1b[?1002l\x1b[?2004l\x1b[?7h\x1b[r\x1b[4l\x1b]0;\x07");
-        assert!(left_of(&parser, None).not_restored().is_empty());
-        // A region that leaves out the top row is found too.
-        assert_eq!(
-            left_of(&terminal(b"\x1b[3;5r"), None).not_restored(),
-            ["with a scroll region set"]
-        );
-    }
-
-    #[test]
-    fn curses_title_stack_puts_the_titles_back() {
-        let pushed = terminal(b"\x1b[22;0;0t\x1b]0;game\x07");
-        assert_eq!(left_of(&pushed, None).window_title.unwrap(), "game");
-        let popped = terminal(b"\x1b[22;0;0t\x1b]0;game\x07\x1b[23;0;0t");
-        assert!(left_of(&popped, None).not_restored().is_empty());
-    }
-
-    #[test]
-    fn bells_and_unhandled_sequences_are_heard_by_the_next_step_read() {
-        let mut parser =
-            terminal(b"\x07\x1b[5x\x1b(B\x1b)0\x1b[?12l\x1b]9;x\x07");
-        let heard = |p: &vt100::Parser<Beyond>, n| p.callbacks().heard_at(n);
-        assert_eq!(
-            heard(&parser, 1),
-            ["ESC [ 5 x", "ESC ] 9 ; x 0x07", "bell"]
-        );
-        // Read again, the step takes what came since as well.
-        parser.process(b"\x1bg");
-        assert_eq!(heard(&parser, 1).len(), 4);
-        assert!(heard(&parser, 2).is_empty(), "nothing since");
-        parser.process(b"\x07\x1b#8");
-        assert_eq!(heard(&parser, 3), ["ESC # 8", "bell"]);
-        assert!(heard(&parser, 0).is_empty(), "an earlier step");
-        // What came after the last step read is what it wrote as it ended.
-        parser.process(b"\x1b[7x\x07");
-        assert_eq!(
-            left_of(&parser, None).not_restored(),
-            ["with ESC [ 7 x, ^G (the bell) written as it ended, after its last screen"]
-        );
     }
 }

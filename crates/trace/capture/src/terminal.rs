@@ -7,6 +7,7 @@ use std::num::NonZeroU16;
 
 use rogue_trace_format::Step;
 
+use crate::filter::Filter;
 use crate::last_words;
 use crate::screen::{left_of, terminal_step, Beyond};
 use crate::Left;
@@ -44,8 +45,8 @@ pub(crate) struct Terminal {
     before: Option<(usize, vt100::Screen)>,
     /// What was written since (its first [`SINCE_SETTLED`] bytes).
     since_settled: Vec<u8>,
-    /// An `ESC` that ended what was written, until what follows tells it.
-    held: Vec<u8>,
+    /// What the emulator does not draw, done before it takes output in.
+    filter: Filter,
     /// The step last read, and the count of changes it was read at.
     read: RefCell<Option<(usize, Step)>>,
 }
@@ -68,25 +69,15 @@ impl Terminal {
             settled: None,
             before: None,
             since_settled: Vec::new(),
-            held: Vec::new(),
+            filter: Filter::default(),
             read: RefCell::default(),
         }
     }
 
-    /// Takes in what the program wrote; NEL (`ESC E`, which curses writes
-    /// for `CR LF` and the emulator leaves unhandled) as `CR LF`.
+    /// Takes in what the program wrote, as a terminal shows it
+    /// ([`Filter`]).
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
-        let mut fed = std::mem::take(&mut self.held);
-        fed.extend_from_slice(bytes);
-        for at in 1..fed.len() {
-            if fed[at - 1..=at] == *b"\x1bE" {
-                fed[at - 1..=at].copy_from_slice(b"\r\n");
-            }
-        }
-        if fed.last() == Some(&0x1b) {
-            self.held = fed.split_off(fed.len() - 1);
-        }
-        self.parser.process(&fed);
+        self.filter.feed(&mut self.parser, bytes);
         self.changes += 1;
         self.drew |= !bytes.is_empty();
         let room = SINCE_SETTLED.saturating_sub(self.since_settled.len());
@@ -104,15 +95,18 @@ impl Terminal {
 
     /// The screen as step `number` of a trace: the rows that did not
     /// change since the step read last (on a copy of its screen taken as it
-    /// settled) are taken from that step, not read again.
+    /// settled) are taken from that step, not read again, unless a cell
+    /// blinked, which the copy does not keep.
     pub(crate) fn step(&self, number: usize, key: Option<char>) -> Step {
         let read = self.read.borrow();
-        let base = read.as_ref().and_then(|(at, step)| {
+        let blink = self.filter.blink.as_ref().map(vt100::Parser::screen);
+        let base = read.as_ref().filter(|_| blink.is_none());
+        let base = base.and_then(|(at, step)| {
             let copies = [&self.settled, &self.before];
             let copy = copies.into_iter().flatten().find(|c| c.0 == *at)?;
             Some((&copy.1, step))
         });
-        let step = terminal_step(&self.parser, base, number, key);
+        let step = terminal_step(&self.parser, blink, base, number, key);
         drop(read);
         *self.read.borrow_mut() = Some((self.changes, step.clone()));
         step
@@ -132,7 +126,10 @@ impl Terminal {
 
     /// Gives the screen a new size.
     pub(crate) fn resize(&mut self, cols: NonZeroU16, rows: NonZeroU16) {
-        self.parser.screen_mut().set_size(rows, cols);
+        let blink = self.filter.blink.iter_mut().map(|b| b.screen_mut());
+        for screen in [self.parser.screen_mut()].into_iter().chain(blink) {
+            screen.set_size(rows, cols);
+        }
         self.changes += 1;
     }
 
@@ -218,15 +215,6 @@ mod tests {
         terminal.keep(kept);
         terminal.feed(b"hello");
         terminal
-    }
-
-    #[test]
-    fn nel_moves_to_the_next_line_even_split_from_its_escape() {
-        let mut terminal = fed(Kept::All);
-        terminal.feed(b"a\x1bEb\x1b");
-        terminal.feed(b"Ec");
-        assert_eq!(terminal.screen().contents(), "helloa\nb\nc");
-        assert_eq!(terminal.raw(), b"helloa\x1bEb\x1bEc");
     }
 
     #[test]

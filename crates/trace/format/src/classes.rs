@@ -125,8 +125,8 @@ impl FromStr for Colour {
 }
 
 /// The attributes a look may have, in the order they are written.
-pub const ATTRIBUTES: [&str; 5] =
-    ["bold", "italic", "underline", "inverse", "dim"];
+pub const ATTRIBUTES: [&str; 6] =
+    ["bold", "italic", "underline", "inverse", "dim", "blinking"];
 
 /// The class of a non-blank cell without attributes, in these colours.
 pub fn class_of_colours(fg: Colour, bg: Colour) -> char {
@@ -176,6 +176,26 @@ impl Look {
     /// Whether it has the attribute `name`.
     pub fn has(&self, name: &str) -> bool {
         self.attributes.contains(&name)
+    }
+
+    /// The look in words: "blue on the default colour, bold", "the
+    /// terminal's own colours, dim".
+    pub fn told(&self) -> String {
+        const NAMES: [&str; 8] = [
+            "black", "red", "green", "yellow", "blue", "magenta", "cyan",
+            "white",
+        ];
+        let name = |c: Colour| match c {
+            Colour::Default => "the default colour".to_string(),
+            Colour::Index(i) if i < 8 => NAMES[usize::from(i)].to_string(),
+            other => format!("colour {other}"),
+        };
+        let told = match (self.fg, self.bg) {
+            (Colour::Default, Colour::Default) => describe(PLAIN).to_string(),
+            (fg, bg) => format!("{} on {}", name(fg), name(bg)),
+        };
+        let attributes = self.attributes.iter().map(|a| format!(", {a}"));
+        told + &attributes.collect::<String>()
     }
 }
 

@@ -16,11 +16,11 @@ use crate::escape::{char_literal, escape_keys, key_literal};
 use crate::format::{Step, Trace};
 
 /// A cell for a person: its character as a Python literal and its look's
-/// class (`white on black (pair 1)`) or, of no class, its look.
+/// class (`white on black (pair 1)`) or, of no class, its look in words.
 pub fn cell_shown(ch: char, look: &Look) -> String {
     let class = look.class();
     let name = if class == ODD {
-        look.to_string()
+        look.told()
     } else {
         describe(class).to_string()
     };

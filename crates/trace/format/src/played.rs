@@ -225,6 +225,7 @@ impl Left {
         let (window, icon) =
             (title(&self.window_title), title(&self.icon_title));
         let mouse = self.mouse.unwrap_or("");
+        let pen = self.pen.as_ref().map(Look::told).unwrap_or_default();
         let end: Vec<&str> = (self.heard_at_end.iter().flatten())
             .map(|what| match what.as_str() {
                 "bell" => "^G (the bell)",
@@ -241,7 +242,7 @@ impl Left {
                 "with application cursor keys on (arrows sent as ESC O A)";
             echo "echo" "with echo off";
             canonical "line input" "with line input off (cbreak or raw)";
-            pen "the text colours" pen_told(self.pen.as_ref());
+            pen "the text colours" format!("with the text colours and attributes left set ({pen})");
             mouse "mouse reporting" format!("with mouse reporting on ({mouse})");
             bracketed_paste "bracketed paste" "with bracketed paste on";
             autowrap "line wrap" "with line wrap (autowrap) off";
@@ -289,26 +290,6 @@ impl Left {
 /// its name, whether it differs, whether a side did not read it, and how a
 /// porter says it.
 type Beside = (&'static str, bool, bool, String);
-
-/// The colours and attributes a program leaves the shell writing in, as
-/// a porter says them: "with the text colours left set (blue on the
-/// default colour)".
-fn pen_told(pen: Option<&Look>) -> String {
-    const NAMES: [&str; 8] = [
-        "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-    ];
-    let name = |c: Colour| match c {
-        Colour::Default => "the default colour".to_string(),
-        Colour::Index(i) if i < 8 => NAMES[usize::from(i)].to_string(),
-        other => format!("colour {other}"),
-    };
-    let Some(pen) = pen else { return String::new() };
-    let mut told = format!("{} on {}", name(pen.fg), name(pen.bg));
-    for attribute in &pen.attributes {
-        told = format!("{told}, {attribute}");
-    }
-    format!("with the text colours and attributes left set ({told})")
-}
 
 /// How a program ended, how it left its terminal, and the last lines it
 /// wrote outside its screens.

@@ -10,6 +10,7 @@ fn looks_round_trip_and_classify() {
         "default default",
         "15 default bold",
         "#ff8000 0 underline inverse",
+        "7 0 dim blinking",
     ] {
         let look: Look = text.parse().unwrap();
         assert_eq!(look.to_string(), text);
@@ -18,7 +19,8 @@ fn looks_round_trip_and_classify() {
     assert_eq!("4 0".parse::<Look>().unwrap().class(), BLUE);
     assert_eq!("7 0 bold".parse::<Look>().unwrap().class(), ODD);
     assert_eq!("15 0".parse::<Look>().unwrap().class(), ODD);
-    assert!("7 0 blinking".parse::<Look>().is_err());
+    assert_eq!("7 0 blinking".parse::<Look>().unwrap().class(), ODD);
+    assert!("7 0 strikethrough".parse::<Look>().is_err());
     assert!("7".parse::<Look>().is_err());
 }
 

@@ -188,11 +188,22 @@ fn every_differing_step_with_all_and_counts_at_the_end() {
 }
 
 #[test]
-fn odd_looks_are_named_with_their_attributes() {
+fn odd_looks_are_named_in_words_with_their_attributes() {
     let changed = BASE
-        .replace(" ww \n== step 2", " w? \n?? 1 2 15 default bold\n== step 2");
-    let r = diff(&trace(BASE), &trace(&changed), DiffOptions::default());
-    assert!(r.text.contains("B '@' 15 default bold"), "{}", r.text);
+        .replace(" ww \n== step 2", " w? \n?? 1 2 15 default bold\n== step 2")
+        .replace(" ww \n", " w? \n?? 1 2 7 0 dim blinking\n");
+    let all = DiffOptions {
+        all: true,
+        ..DiffOptions::default()
+    };
+    let r = diff(&trace(BASE), &trace(&changed), all);
+    let said = "B '@' colour 15 on the default colour, bold";
+    assert!(r.text.contains(said), "{}", r.text);
+    assert!(
+        r.text.contains("white on black, dim, blinking"),
+        "{}",
+        r.text
+    );
 }
 
 #[test]

@@ -164,3 +164,68 @@ fn what_is_written_reads_back() {
     assert_eq!(trace.steps[1].text[0], "@@        ");
     assert!(text.contains("\"o\",\"\u{e9}\\u001b[1;1H"), "{text}");
 }
+
+/// The first screen of a 10 by 3 recording that wrote `pieces`, one
+/// output event each, and the look of each of its cells not plain.
+fn first_screen(pieces: &[&str]) -> (Vec<String>, Vec<String>) {
+    let mut cast =
+        String::from("{\"version\": 2, \"width\": 10, \"height\": 3}\n");
+    for piece in pieces {
+        cast += &format!("[0.1, \"o\", {}]\n", serde_json::json!(piece));
+    }
+    let step = read(&(cast + "[0.5, \"i\", \"x\"]\n"))
+        .unwrap()
+        .steps
+        .remove(0);
+    let looks = step
+        .odd
+        .iter()
+        .map(|o| format!("{} {} {}", o.y, o.x, o.look));
+    (step.text, looks.collect())
+}
+
+#[test]
+fn line_drawing_reads_as_the_glyphs_a_terminal_shows_however_it_is_sent() {
+    let utf8 = first_screen(&["┌─┐\r\n│x│\r\n└─┘"]);
+    assert_eq!(utf8.0, ["┌─┐       ", "│x│       ", "└─┘       "]);
+    // As curses draws it under screen: G1 chosen, shifted to and back
+    // (split anywhere), renditions and moves read as such in between.
+    let shifted = [
+        "\x1b(B\x1b)0\x0elqk\x1b[2;1Hx\x0f",
+        "x\x0e\x1b[0m\x1b",
+        "[2;3Hx\x1b",
+        "Emqj\x0f",
+    ];
+    assert_eq!(first_screen(&shifted), utf8);
+    // As under xterm: G0 chosen as the graphics and back.
+    let g0 = "\x1b(0lqk\x1b(B\r\n\x1b(0x\x1b(Bx\x1b(0x\r\nmqj\x1b(B";
+    assert_eq!(first_screen(&[g0]), utf8);
+    // Shifted to with G1 left ASCII, or with a title set, letters stay.
+    assert_eq!(first_screen(&["\x0elq\x1b]0;lq\x07"]).0[0], "lq        ");
+    let plain = first_screen(&["lqk\r\nxxx\r\nmqj"]);
+    assert_ne!(plain, utf8);
+}
+
+#[test]
+fn a_blinking_cell_reads_as_blinking_and_only_it() {
+    // Bold before any blinking; blinking with its colours, not by a
+    // colour's index 5, kept by a rendition of other attributes.
+    let pieces = [
+        "\x1b[1ma\x1b[0;5;31mb",
+        "\x1b[38;5;5mc\x1b[25md\x1b[0m\x1b[5m",
+        "e\x1b[1mf\x1b[me",
+    ];
+    let (text, looks) = first_screen(&pieces);
+    assert_eq!(text[0], "abcdefe   ");
+    assert_eq!(
+        looks,
+        [
+            "0 0 default default bold",
+            "0 1 1 default blinking",
+            "0 2 5 default blinking",
+            "0 3 5 default",
+            "0 4 default default blinking",
+            "0 5 default default bold blinking",
+        ]
+    );
+}
