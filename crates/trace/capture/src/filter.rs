@@ -29,7 +29,22 @@ impl Filter {
         bytes: &[u8],
     ) {
         let mut out = Vec::with_capacity(bytes.len());
-        for &b in bytes {
+        let mut rest = bytes;
+        while let [b, after @ ..] = rest {
+            let b = *b;
+            rest = after;
+            // Text in the usual set goes on as it is, up to what may not.
+            let special = |c: &u8| matches!(c, 0x1b | 0x0e | 0x0f);
+            if self.esc.is_empty()
+                && self.graphics == [false; 2]
+                && !special(&b)
+            {
+                let n = rest.iter().position(special).unwrap_or(rest.len());
+                out.push(b);
+                out.extend_from_slice(&rest[..n]);
+                rest = &rest[n..];
+                continue;
+            }
             if b == 0x1b {
                 out.append(&mut self.esc);
             }
@@ -75,7 +90,12 @@ impl Filter {
             [g @ (b'(' | b')'), set @ (b'0' | b'B')] => {
                 self.graphics[usize::from(*g == b')')] = *set == b'0';
             }
-            [b'[', params @ .., b'm'] if sgr(params) => {
+            // Blinking cared for only once it is met.
+            [b'[', params @ .., b'm']
+                if sgr(params)
+                    && (self.blink.is_some()
+                        || params.iter().any(|c| b"56".contains(c))) =>
+            {
                 let its = blinking(params);
                 parser.process(out);
                 self.blink.iter_mut().for_each(|blink| blink.process(out));
