@@ -201,7 +201,18 @@ impl Terminal {
     /// How the program left the terminal: the screen's modes, and the
     /// line modes `(canonical, echo)` where they are read.
     pub(crate) fn left(&self, line_modes: Option<(bool, bool)>) -> Left {
-        left_of(&self.parser, line_modes)
+        let mut left = left_of(&self.parser, line_modes);
+        // The pen blinks where the emulator of blinking's is bold.
+        let blinks = self
+            .filter
+            .blink
+            .as_ref()
+            .is_some_and(|b| b.screen().bold());
+        if let Some(pen) = left.pen.as_mut().filter(|_| blinks) {
+            pen.attributes
+                .push(rogue_trace_format::classes::ATTRIBUTES[5]);
+        }
+        left
     }
 }
 

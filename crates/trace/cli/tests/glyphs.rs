@@ -86,3 +86,24 @@ fn blinking_is_an_attribute_and_a_look_is_said_in_words() {
     // Against itself, a blinking cell is the same.
     assert_eq!(compare("screen-256color", "blink", "blink").0, Some(0));
 }
+
+#[test]
+fn a_pen_left_blinking_at_exit_is_named() {
+    // A program that, given `blink`, leaves the pen blinking as it exits.
+    let script = scratch_path("pen").join("pen.sh");
+    std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+    let body = "stty raw -echo; printf '\\033[2J\\033[Hx'
+dd bs=1 count=1 >/dev/null 2>&1
+[ \"$1\" = blink ] && printf '\\033[5m'; stty sane\n";
+    std::fs::write(&script, body).unwrap();
+    let script = script.to_str().unwrap();
+    let port = format!("sh {script} blink");
+    let args = ["compare", "--part", "1", "--size", "20x5", "--keys", "q"];
+    let sides = ["--port", &port, "--", "sh", script, "plain"];
+    let out = rogue_trace_on("screen-256color", &[&args[..], &sides].concat());
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let left = "the port ended: the program exited with status 0, leaving the terminal with the text colours and attributes left set (the terminal's own colours, blinking)";
+    assert!(stdout.contains(left), "{stdout}");
+    assert!(!stdout.contains("emulator does not handle"), "{stdout}");
+}
