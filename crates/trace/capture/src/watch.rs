@@ -165,7 +165,9 @@ impl Watch {
                 rchar(pid).unwrap_or(before).saturating_sub(before)
             })
             .sum();
-        if read < self.typed
+        // Bytes not read are still to come, unless the program threw them
+        // away (`flushinp()`): none waits in the terminal.
+        if read < self.typed && input_waits(&self.tty)
             || self
                 .switches_before
                 .is_some_and(|b| switches(&processes) <= b)
@@ -398,6 +400,32 @@ fn children(pid: u32, tid: u32) -> Vec<u32> {
 fn process_group(pid: u32) -> Option<u32> {
     let stat = stat(&format!("/proc/{pid}/stat"))?;
     stat.split_whitespace().nth(2)?.parse().ok()
+}
+
+/// Whether input waits to be read in the terminal `tty` (or it cannot be
+/// told). Polled first, the terminal takes in what is in flight.
+fn input_waits(tty: &Path) -> bool {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    let flags = libc::O_NOCTTY | libc::O_NONBLOCK;
+    let Ok(file) = fs::File::options().read(true).custom_flags(flags).open(tty)
+    else {
+        return true;
+    };
+    let fd = file.as_raw_fd();
+    let mut one = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let mut n: libc::c_int = 0;
+    // SAFETY: poll fills the one entry; FIONREAD writes n.
+    unsafe {
+        libc::poll(&mut one, 1, 0) >= 0
+            && libc::ioctl(fd, libc::FIONREAD, &mut n) == 0
+    }
+    .then_some(n > 0)
+    .unwrap_or(true)
 }
 
 /// The bytes `pid` has read so far.

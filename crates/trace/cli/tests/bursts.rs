@@ -169,3 +169,32 @@ fn a_difference_at_the_end_of_a_walk_with_a_burst_is_confirmed_not_timing() {
     assert!(out.contains("\ndifferent: "), "{out}");
     assert!(!out.contains("timing-dependent"), "{out}");
 }
+
+#[test]
+fn a_port_that_throws_keys_typed_ahead_away_is_seen_waiting_when_the_capture_types(
+) {
+    // Page Down (ESC [ 6 ~), typed by the capture: the port reads the ESC
+    // and throws the rest away, then waits, having read 1 of 4 bytes.
+    let planted = planted();
+    let port = format!("{planted} --seed 3 --plant drop-typeahead");
+    let out = rogue_trace(&[
+        "compare",
+        "--settle",
+        "watch",
+        "--part",
+        "1",
+        "--size",
+        "30x8",
+        "--keys",
+        "\\uf72dkj",
+        "--port",
+        &port,
+        "--",
+        planted,
+        "--seed",
+        "3",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("identical: 4 steps compared"), "{stdout}");
+}
