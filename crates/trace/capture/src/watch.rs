@@ -420,12 +420,11 @@ fn input_waits(tty: &Path) -> bool {
     };
     let mut n: libc::c_int = 0;
     // SAFETY: poll fills the one entry; FIONREAD writes n.
-    unsafe {
+    let told = unsafe {
         libc::poll(&mut one, 1, 0) >= 0
             && libc::ioctl(fd, libc::FIONREAD, &mut n) == 0
-    }
-    .then_some(n > 0)
-    .unwrap_or(true)
+    };
+    !told || n > 0
 }
 
 /// The bytes `pid` has read so far.
