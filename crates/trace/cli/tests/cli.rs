@@ -932,6 +932,7 @@ fn an_endless_keys_file_is_refused_at_the_limit() {
 }
 
 /// The quick start, `docs/diffing.md`.
+#[cfg(unix)]
 fn quick_start() -> String {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../docs");
     std::fs::read_to_string(docs.join("diffing.md")).unwrap()
