@@ -333,26 +333,13 @@ impl Source {
     /// flight.)
     fn all_but_last(&self, most: usize) -> Option<usize> {
         use std::os::fd::AsRawFd;
-        let fd = self.file.as_raw_fd();
-        let mut one = libc::pollfd {
-            fd,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        let mut n: libc::c_int = 0;
-        // SAFETY: poll reads and fills the one entry; FIONREAD writes n.
-        let counted = unsafe {
-            libc::poll(&mut one, 1, 0) >= 0
-                && libc::ioctl(fd, libc::FIONREAD, &mut n) == 0
-        };
-        let closed = one.revents & (libc::POLLHUP | libc::POLLERR) != 0;
-        match usize::try_from(n) {
+        match waiting(self.file.as_raw_fd()) {
             // A read says what is left, and that it has ended.
-            _ if closed || !counted => Some(most),
-            Ok(0) | Err(_) => None,
-            Ok(1) if self.splitter.ends_within_one() => Some(1),
-            Ok(1) => None,
-            Ok(n) => Some((n - 1).min(most)),
+            None | Some((_, true)) => Some(most),
+            Some((0, _)) => None,
+            Some((1, _)) if self.splitter.ends_within_one() => Some(1),
+            Some((1, _)) => None,
+            Some((n, _)) => Some((n - 1).min(most)),
         }
     }
 
@@ -450,4 +437,24 @@ impl Ready {
             }
         }
     }
+}
+
+/// The bytes waiting to be read on the terminal `fd`, and whether its
+/// other side has closed; `None` if it cannot be told. (Polled first, the
+/// terminal takes in what is in flight.)
+#[cfg(target_os = "linux")]
+pub(crate) fn waiting(fd: std::os::fd::RawFd) -> Option<(usize, bool)> {
+    let mut one = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let mut n: libc::c_int = 0;
+    // SAFETY: poll reads and fills the one entry; FIONREAD writes n.
+    let told = unsafe {
+        libc::poll(&mut one, 1, 0) >= 0
+            && libc::ioctl(fd, libc::FIONREAD, &mut n) == 0
+    };
+    let closed = one.revents & (libc::POLLHUP | libc::POLLERR) != 0;
+    told.then(|| (usize::try_from(n).unwrap_or(0), closed))
 }

@@ -412,19 +412,7 @@ fn input_waits(tty: &Path) -> bool {
     else {
         return true;
     };
-    let fd = file.as_raw_fd();
-    let mut one = libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    let mut n: libc::c_int = 0;
-    // SAFETY: poll fills the one entry; FIONREAD writes n.
-    let told = unsafe {
-        libc::poll(&mut one, 1, 0) >= 0
-            && libc::ioctl(fd, libc::FIONREAD, &mut n) == 0
-    };
-    !told || n > 0
+    crate::output::waiting(file.as_raw_fd()).is_none_or(|(n, _)| n > 0)
 }
 
 /// The bytes `pid` has read so far.
