@@ -221,6 +221,25 @@ pub fn exit_code(session: &mut PtySession, what: &str) -> u32 {
         .exit_code()
 }
 
+/// `command` run to its end. Under Wine a process start now and then fails
+/// with Windows error 1359 (`ERROR_INTERNAL_ERROR`: Wine's new process died
+/// before it ran), and more often on a busy machine; such a start is tried
+/// again, up to three times. Any other error, and the program's own
+/// failures, are returned as they are.
+pub fn output_of(
+    command: &mut std::process::Command,
+) -> std::io::Result<std::process::Output> {
+    let mut tries = 1;
+    loop {
+        match command.output() {
+            Err(error) if error.raw_os_error() == Some(1359) && tries < 3 => {
+                tries += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
 /// A program the tests need that the project installs (`make test-deps`):
 /// its path, or a panic that says how to install it. Such a test fails
 /// where the program is missing; it never skips.

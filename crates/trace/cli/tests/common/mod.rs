@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use rogue_testkit::compile_c;
+use rogue_testkit::{compile_c, output_of};
 
 /// The `rogue` binary, built beside `rogue-trace` by `cargo test
 /// --workspace`.
@@ -22,20 +22,19 @@ pub fn rogue() -> String {
 
 /// `rogue-trace ARGS`, run to its end.
 pub fn rogue_trace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .output()
+    output_of(Command::new(env!("CARGO_BIN_EXE_rogue-trace")).args(args))
         .expect("rogue-trace runs")
 }
 
 /// `rogue-trace ARGS` with `ROGUE_TRACE_TERM=term`: its captures run in
 /// a terminal of that type.
 pub fn rogue_trace_on(term: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args(args)
-        .env("ROGUE_TRACE_TERM", term)
-        .output()
-        .expect("rogue-trace runs")
+    output_of(
+        Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+            .args(args)
+            .env("ROGUE_TRACE_TERM", term),
+    )
+    .expect("rogue-trace runs")
 }
 
 /// Output as text.
