@@ -77,7 +77,7 @@ WINE_ENV := WINEDEBUG=-all WINEPREFIX=$(CURDIR)/$(WIN_DIR)/wine
 WIN_CARGO := $(WINE_ENV) RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 \
   CARGO_TARGET_X86_64_WIN7_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
   CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc \
-  CARGO_TARGET_X86_64_WIN7_WINDOWS_GNU_RUNNER=wine $(CARGO)
+  CARGO_TARGET_X86_64_WIN7_WINDOWS_GNU_RUNNER=$(CURDIR)/tests/windows/wine-run $(CARGO)
 WIN_TOOLS_PRESENT := [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library/std ] \
   && command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 && command -v wine >/dev/null 2>&1
 MINGW_CC := x86_64-w64-mingw32-gcc -O2 -Wall
@@ -143,13 +143,8 @@ endef
 ## seeds), compare --port and fuzz --port, and a C program on PDCurses
 ## against its ncurses twin; last, the MSVC type-check.
 test-windows: windows-deps
-	@# One Wine server for every test program, up until the tests end:
-	@# with its default 3 s linger, a program that starts as the server
-	@# quits loses its connection ("recvmsg: Connection reset by peer").
-	@# (If one runs already for this prefix, it is kept.)
-	mkdir -p $(WIN_DIR)/wine
-	$(WINE_ENV) wineserver -p60 || true
-	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace
+	@# Every program is built before Wine runs any.
+	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace --no-run
 	$(call build_windows_parts,$(WIN_DIR)/$(WIN_TARGET)/debug)
 	$(WIN_CARGO) build $(WIN_STD) --target $(WIN_TARGET) -p rogue-main
 	$(MINGW_CC) -o $(WIN_DIR)/$(WIN_TARGET)/debug/wine-console.exe tests/windows/wine-console.c
@@ -158,9 +153,21 @@ test-windows: windows-deps
 	$(MAKE) --no-print-directory windows-stand-in STAND_IN=$(WIN_DIR)/$(WIN_TARGET)/debug/stand-in.exe
 	$(MINGW_CC) -include crates/trace/capture/pin/seed.h -DROGUE_SEED=42 \
 	  -o $(WIN_DIR)/$(WIN_TARGET)/debug/pin-probe.exe crates/trace/cli/tests/fixtures/pin_probe.c
+	@# Wine's prefix is made first, and its server left to end, so that no
+	@# test program starts while Wine sets itself up or winds down.
+	mkdir -p $(WIN_DIR)/wine
+	$(WINE_ENV) wineboot --init && $(WINE_ENV) wineserver --wait
+	@# Then one Wine server for every test program, kept until the tests
+	@# end however they end: a server that is not persistent winds Wine
+	@# down once its last program ends, and a program that starts as it
+	@# does can lose its connection ("recvmsg: Connection reset by peer")
+	@# and end with status 1. tests/windows/wine-run, cargo's runner,
+	@# starts again a test program that failed having written nothing.
+	$(WINE_ENV) wineserver --persistent; \
+	trap '$(WINE_ENV) wineserver --kill' EXIT; \
+	$(WIN_CARGO) test $(WIN_STD) --target $(WIN_TARGET) --workspace && \
 	$(WINE_ENV) ROGUE_WINDOWS_DIR=$(CURDIR)/$(WIN_DIR)/$(WIN_TARGET)/debug \
 	  $(CARGO) test -p rogue --test wine -- --ignored --test-threads=1 --nocapture
-	$(WINE_ENV) wineserver -k || true
 	$(MAKE) --no-print-directory check-msvc
 
 ## The C stand-in on PDCurses, built with MinGW into $(STAND_IN).

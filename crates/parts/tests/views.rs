@@ -220,10 +220,11 @@ fn the_command_refuses_bad_input_on_one_line() {
         (&["--part", "2", "--out", taken], "already exists"),
     ];
     for (args, expected) in cases {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rogue-parts"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = rogue_testkit::output_of(
+            std::process::Command::new(env!("CARGO_BIN_EXE_rogue-parts"))
+                .args(args),
+        )
+        .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");

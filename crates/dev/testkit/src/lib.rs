@@ -221,17 +221,32 @@ pub fn exit_code(session: &mut PtySession, what: &str) -> u32 {
         .exit_code()
 }
 
-/// `command` run to its end. Under Wine a process start now and then fails
-/// with Windows error 1359 (`ERROR_INTERNAL_ERROR`: Wine's new process died
-/// before it ran), and more often on a busy machine; such a start is tried
-/// again, up to three times. Any other error, and the program's own
-/// failures, are returned as they are.
+/// `command` run to its end, its start tried again where Wine lost it
+/// ([`spawned`]).
 pub fn output_of(
     command: &mut std::process::Command,
 ) -> std::io::Result<std::process::Output> {
+    started_by_wine(|| command.output())
+}
+
+/// `command` started. Under Wine a process start now and then fails with
+/// Windows error 1359 (`ERROR_INTERNAL_ERROR`: Wine's new process died
+/// before it ran); such a start is tried again, up to three times. Any
+/// other error, and the program's own failures, are returned as they are.
+pub fn spawned(
+    command: &mut std::process::Command,
+) -> std::io::Result<std::process::Child> {
+    started_by_wine(|| command.spawn())
+}
+
+/// `start()`, called again while it fails with error 1359, three calls at
+/// most.
+fn started_by_wine<T>(
+    mut start: impl FnMut() -> std::io::Result<T>,
+) -> std::io::Result<T> {
     let mut tries = 1;
     loop {
-        match command.output() {
+        match start() {
             Err(error) if error.raw_os_error() == Some(1359) && tries < 3 => {
                 tries += 1;
             }

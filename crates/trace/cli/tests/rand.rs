@@ -5,6 +5,7 @@
 mod common;
 use common::{rogue_trace, text};
 
+use rogue_testkit::spawned;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
@@ -92,13 +93,14 @@ fn counts_and_seeds_out_of_range_are_refused_on_one_line() {
 #[test]
 fn the_most_values_stream_out_and_a_reader_may_stop_early() {
     // All ten million, counted as they come.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args([
-            "rand", "--rng", "msvc", "--seed", "7", "--count", "10000000",
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawned(
+        Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+            .args([
+                "rand", "--rng", "msvc", "--seed", "7", "--count", "10000000",
+            ])
+            .stdout(Stdio::piped()),
+    )
+    .unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let (mut lines, mut buf) = (0u64, vec![0u8; 1 << 16]);
     loop {
@@ -111,14 +113,15 @@ fn the_most_values_stream_out_and_a_reader_may_stop_early() {
     assert!(child.wait().unwrap().success());
     assert_eq!(lines, 10_000_000);
     // A reader that takes one line and goes: no error.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
-        .args([
-            "rand", "--rng", "glibc", "--seed", "7", "--count", "10000000",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawned(
+        Command::new(env!("CARGO_BIN_EXE_rogue-trace"))
+            .args([
+                "rand", "--rng", "glibc", "--seed", "7", "--count", "10000000",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )
+    .unwrap();
     let mut first = [0u8; 4];
     child.stdout.take().unwrap().read_exact(&mut first).unwrap();
     let out = child.wait_with_output().unwrap();
