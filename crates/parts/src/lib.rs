@@ -65,7 +65,9 @@ pub fn view(root: &Path, part: u8) -> Result<View, String> {
         }
     }
     files.insert("Cargo.lock".into(), read(&root.join("Cargo.lock"))?);
-    files.insert(".gitignore".into(), "/target\n".into());
+    // Built programs, and what `rogue-trace fuzz` writes by default when
+    // a part page runs it in the project.
+    files.insert(".gitignore".into(), "/target\n/fuzz-failures\n".into());
     files.insert("README.md".into(), README.into());
     Ok(files)
 }

@@ -119,6 +119,12 @@ fn a_written_part_is_a_workspace_with_a_readme() {
     }
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
     assert!(readme.contains("`0.N.0` is Part N") && readme.contains("--seed"));
+    // git leaves out what cargo builds and what `rogue-trace fuzz` writes.
+    let ignored = std::fs::read_to_string(dir.join(".gitignore")).unwrap();
+    assert_eq!(
+        ignored.lines().collect::<Vec<_>>(),
+        ["/target", "/fuzz-failures"]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
