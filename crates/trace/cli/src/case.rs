@@ -453,6 +453,12 @@ fn captured(
             .then(|| part_fits(command, options))
             .flatten();
         let fits = fits.map_or_else(String::new, |f| format!("; {f}"));
+        // The capture says `--pin`; the port's side has `--pin-port`.
+        let e = e.to_string();
+        let e = match e.strip_prefix("--pin") {
+            Some(rest) if role == ROLES[1] => format!("--pin-port{rest}"),
+            _ => e,
+        };
         format!("{role} cannot run: {e}{fits}")
     })?;
     let seen = recorded.seen;

@@ -197,7 +197,32 @@ fn compare_fails_on_a_pin_that_did_not_take() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
     assert!(
-        text(&out.stderr).contains("--pin: the program never called time()"),
+        text(&out.stderr).contains(
+            "the reference cannot run: --pin: the program never called time()"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    // The port's side is named by its own option.
+    let (program, port) = (seeded.to_str().unwrap(), seeded.display());
+    let out = rogue_trace(&[
+        "compare",
+        "--pin",
+        "--pin-port",
+        "--port",
+        &format!("{port} never"),
+        "--seed",
+        "42",
+        "--keys",
+        "l",
+        "--",
+        program,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains(
+            "the port cannot run: --pin-port: the program never called time()"
+        ),
         "{}",
         text(&out.stderr)
     );
