@@ -45,7 +45,7 @@ After keys typed at once (a burst), a side whose player is where only its first 
 they lead played last first, the other's where all lead in order, is named \"keys typed at once: \
 the port dropped some\" or \"... played them in another order\". \
 Where the players stand apart, the map, the field of view and the cursor that follow from it are not \
-counted. Parts 0 to 2 have no field of view: a tile on one side, blank on the other, is the map's. \
+counted, nor the players apart where each stands where the keys lead on its own side's map. Parts 0 to 2 have no field of view: a tile on one side, blank on the other, is the map's. \
 A side that crashed (a signal such as SIGSEGV, a Rust, Go or Python panic) is named \"a side crashed\", \
 at the key or resize it crashed at; any other that ended \"a side stopped or died\", with how each side that ended there did: \
 its exit status, the signal that killed it, or that it drew nothing, kept busy or slept without \

@@ -784,6 +784,11 @@ impl<'a> Walk<'a> {
         let Some(key) = key.filter(|_| p == q) else {
             return Some(Kind::Player);
         };
+        // Each player where the keys lead on its own side's map: a player
+        // stopped by a wall the other's map lacks is the map's.
+        if self.led_on_own_maps(p, at) {
+            return None;
+        }
         if let Some(kind) = self.typed_ahead(p, at) {
             return Some(kind);
         }
@@ -802,6 +807,38 @@ impl<'a> Walk<'a> {
         })
     }
 
+    /// The keys of the burst just typed, in order (one key, typed alone).
+    fn burst(&self) -> Option<Vec<char>> {
+        let keys = self.traces[0].header.keys.get(..self.step)?;
+        let start = burst_start(keys, self.step);
+        Some(
+            keys[start..]
+                .iter()
+                .copied()
+                .filter(|&k| k != JOIN)
+                .collect(),
+        )
+    }
+
+    /// Whether each side's player, from `from`, is where the keys just
+    /// typed lead with the walls of its own screen before them.
+    fn led_on_own_maps(
+        &self,
+        from: (usize, usize),
+        at: [Option<(usize, usize)>; 2],
+    ) -> bool {
+        let (Some(burst), Some(screens)) = (self.burst(), self.screens_before)
+        else {
+            return false;
+        };
+        (0..2).all(|side| {
+            let led = burst
+                .iter()
+                .fold(from, |p, &k| step_from(screens[side], p, k));
+            at[side] == Some(led)
+        })
+    }
+
     /// A side whose player is where some keys of the burst just typed lead
     /// (the first of them), or where they lead played last first, the
     /// other's where all of them lead in order, both from `from`.
@@ -810,13 +847,7 @@ impl<'a> Walk<'a> {
         from: (usize, usize),
         at: [Option<(usize, usize)>; 2],
     ) -> Option<Kind> {
-        let keys = self.traces[0].header.keys.get(..self.step)?;
-        let start = burst_start(keys, self.step);
-        let burst: Vec<char> = keys[start..]
-            .iter()
-            .copied()
-            .filter(|&k| k != JOIN)
-            .collect();
+        let burst = self.burst()?;
         let screen = self.screens_before?[0];
         let lead = |keys: &mut dyn Iterator<Item = &char>| {
             Some(keys.fold(from, |p, &k| step_from(screen, p, k)))
@@ -1292,6 +1323,44 @@ mod tests {
         let moved = step(&["#..@#", "#...#"], &["wwwww", "bbbbb"]);
         let kinds = kinds_of(&a, &moved, Some((0, 2)));
         assert_eq!(kinds[0], Kind::Moves(1, '.'));
+    }
+
+    #[test]
+    fn a_burst_stopped_by_a_wall_of_the_side_s_own_map_is_not_keys_dropped() {
+        let w = "wwwwwww";
+        let before = step(&["#.@...#"], &[w]);
+        let walked = step(&["#...@.#"], &[w]);
+        let mut trace = trace();
+        trace.header.keys = vec!['l', JOIN, 'l'];
+        let kinds = |port_before: &Step, port_now: &Step| {
+            let cells = cells_differing_as(
+                &walked,
+                port_now,
+                false,
+                Default::default(),
+            );
+            let walk = Walk {
+                key: Some('l'),
+                step: 3,
+                before: Some([Some((0, 2)), Some((0, 2))]),
+                screens_before: Some([&before, port_before]),
+                ..Walk::new([&trace, &trace], true)
+            };
+            walk.kinds([&walked, port_now], &cells.into_iter().collect(), false)
+        };
+        // The port's player one cell on, where the first of two keys lead:
+        // on the same map, it dropped the second key.
+        let stopped = step(&["#..@..#"], &[w]);
+        assert_eq!(
+            kinds(&before, &stopped),
+            [Kind::TypedAhead(1, Ahead::Led(1), 2)]
+        );
+        // On its own map, a wall stands where the second key leads: the
+        // players apart are nothing of their own (the screens before
+        // differ already, by the map).
+        let walled_before = step(&["#.@.#.#"], &[w]);
+        let walled = step(&["#..@#.#"], &[w]);
+        assert_eq!(kinds(&walled_before, &walled), []);
     }
 
     #[test]
