@@ -964,9 +964,18 @@ fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
     let [a, b] = sides.map(|t| around(t, step));
     let sides = [a?, b?];
     let (before, now) = sides[0];
-    let grew = now.text.len() >= before.text.len()
-        && now.text.first().map(|r| r.chars().count())
-            >= before.text.first().map(|r| r.chars().count());
+    // Grown, in one direction at least (the other may have shrunk): the
+    // terminal shows cells the screen before could not.
+    let size = |s: &Step| {
+        (
+            s.text.len(),
+            s.text.first().map_or(0, |r| r.chars().count()),
+        )
+    };
+    let ((rows, cols), (new_rows, new_cols)) = (size(before), size(now));
+    let grew = (new_rows >= rows && new_cols >= cols)
+        || new_rows > rows
+        || new_cols > cols;
     let top = sides.map(|(before, now)| kept(before, now, 0, true));
     // Grown, the other side drew characters anew (not only blanks).
     let drew = sides.map(|(before, now)| !kept(before, now, 0, false));
@@ -1277,7 +1286,16 @@ mod tests {
         assert_eq!(not_redrawn([&fitted, &b], 1), None);
         let cut = trace([&["#.@.", "#..."], &["#.@.  ", "#...  ", "      "]]);
         let stale = Kind::NotRedrawn(ROLES[0].to_string());
+        assert_eq!(not_redrawn([&cut, &b], 1), Some(stale.clone()));
+        // Wider and one row shorter, from 4x2 to 6x1: B draws the columns
+        // it could not show, A keeps its row as it was.
+        let b = trace([&["#.@.", "#..."], &["#.@..."]]);
+        let cut = trace([&["#.@.", "#..."], &["#.@.  "]]);
         assert_eq!(not_redrawn([&cut, &b], 1), Some(stale));
+        // Only shorter, B's game the same: nothing to tell.
+        let b = trace([&["#.@.", "#..."], &["#.@."]]);
+        let cut = trace([&["#.@.", "#..."], &["#.@."]]);
+        assert_eq!(not_redrawn([&cut, &b], 1), None);
     }
 
     #[test]
