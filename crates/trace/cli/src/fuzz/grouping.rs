@@ -197,10 +197,6 @@ pub const FIELD_OF_VIEW: &str = "the field of view differs";
 /// The screen of the C's dungeon, `MAP_WIDTH` by `MAP_HEIGHT`.
 pub const DUNGEON: (u16, u16) = (100, 25);
 
-/// How far the C's player sees: `makeFOV` lights a cell nearer than its
-/// `RADIUS`, 15.
-const SIGHT: usize = 15;
-
 /// A case's first difference: where, what typed it, its kind, its cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstDifference {
@@ -698,32 +694,13 @@ impl<'a> Walk<'a> {
         }
         let mut missing = self.rows_never_drawn([a, b]);
         // Rows missing where the field of view differs elsewhere too are
-        // the field of view's (a shorter sight), not a drawing loop's; so
-        // is a row the other side draws only with cells it lights as far
-        // as the C's sight or farther.
+        // the field of view's (a shorter sight), not a drawing loop's.
         let sight_apart = cells.iter().any(|&(y, x)| {
             !missing.iter().any(|m| m.1 == y)
                 && matches!(cell_kind(&cell(a, y, x), &cell(b, y, x)), 2 | 3)
         });
         if self.fov && sight_apart {
             missing.clear();
-        }
-        let standing = players_of(a, b);
-        if self.fov {
-            missing.retain(|&(side, row)| {
-                let other = [a, b][1 - side];
-                let Some(((py, px), _)) = standing[1 - side] else {
-                    return true;
-                };
-                let far = |&&(y, x): &&(usize, usize)| {
-                    let (dy, dx) = (y.abs_diff(py), x.abs_diff(px));
-                    let lit = cell(other, y, x).1.class() == WHITE;
-                    lit && dy * dy + dx * dx >= SIGHT * SIGHT
-                };
-                let drawn: Vec<_> =
-                    cells.iter().filter(|c| c.0 == row).collect();
-                drawn.is_empty() || !drawn.iter().all(far)
-            });
         }
         let mut kinds: Vec<Kind> = Vec::new();
         let mut add = |kind: Kind| {
@@ -734,6 +711,7 @@ impl<'a> Walk<'a> {
         for &(side, row) in &missing {
             add(Kind::RowNeverDrawn(side, row));
         }
+        let standing = players_of(a, b);
         let glyphs: Vec<(usize, (usize, usize), char)> = (0..2)
             .filter_map(|side| {
                 let (at, glyph) = standing[side]?;
@@ -1346,33 +1324,6 @@ mod tests {
         assert_eq!(kinds(&a, &bottom), [Kind::RowNeverDrawn(1, 2)]);
         let short = step(&["  .  ", "#.@.#", "     "], &["  w  ", w, "     "]);
         assert_eq!(kinds(&a, &short), [Kind::Seen]);
-    }
-
-    #[test]
-    fn a_row_drawn_only_as_far_as_the_c_s_sight_or_farther_is_the_sight_s() {
-        let trace = trace();
-        let kinds = |a: &Step, b: &Step| {
-            let cells = cells_differing_as(a, b, false, Default::default());
-            let walk = Walk::new([&trace, &trace], true);
-            walk.kinds([a, b], &cells.into_iter().collect(), false)
-        };
-        // Rows 0 to 14 alike; the port lights a cell of row 15 alone.
-        let screens = |player_row: usize| {
-            let mut rows = vec![".."; 15];
-            rows[player_row] = "@.";
-            let colours = vec!["ww"; 15];
-            let with = |last: &'static str, lit: &'static str| {
-                let rows = [&rows[..], &[last]].concat();
-                step(&rows, &[&colours[..], &[lit]].concat())
-            };
-            [with("  ", "  "), with(". ", "w ")]
-        };
-        // 15 rows away from the port's player: beyond the C's sight.
-        let [a, b] = screens(0);
-        assert_eq!(kinds(&a, &b), [Kind::Seen]);
-        // 14 rows away: within it, where the reference draws nothing.
-        let [a, b] = screens(1);
-        assert_eq!(kinds(&a, &b), [Kind::RowNeverDrawn(0, 15)]);
     }
 
     #[test]
