@@ -23,7 +23,7 @@ from the C's own drawing rules (a tile in sight drawn in the visible colour, a t
 seen colour, any other blank, the player @ last). The first difference is the first screen that \
 differs, unless a side ended before it where the other did not end alike. A differing screen is named \
 by every one of these it shows, the first naming it: a first screen drawn late, a blank screen after \
-a resume, a row one side never draws; a player drawn with another character; a player never shown; the player is elsewhere \
+a resume, a row one side never draws; a player drawn with another character; the player is elsewhere \
 (the @ cells differ), or a key that moves one side's player and not the other's; \
 the map differs (a cell drawn on both sides, with other characters); \
 a cell is seen on one side, never on the other (a tile on one side, blank on the other); \

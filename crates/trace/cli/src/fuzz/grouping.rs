@@ -43,9 +43,6 @@ pub enum Kind {
     RowNeverDrawn(usize, usize),
     /// A side draws its player with another character: who, and which.
     Glyph(usize, char),
-    /// A side shows no `@` at any step, where the other's stands: who, and
-    /// what it draws there.
-    Hidden(usize, char),
     /// The `@` cells differ.
     Player,
     /// A key moved one side's player and not the other's: who, the key.
@@ -102,7 +99,6 @@ impl fmt::Display for Kind {
             Kind::NothingInView(side) => write!(f, "{} shows nothing at any step, where {} drew its game (drawn outside the terminal, or not drawn)", ROLES[*side], ROLES[1 - side]),
             Kind::RowNeverDrawn(side, row) => write!(f, "{} never draws row {row} (blank at every step, where {} draws it)", ROLES[*side], ROLES[1 - side]),
             Kind::Glyph(side, glyph) => write!(f, "{} draws its player as {} (the other's @ on the same cell)", ROLES[*side], char_literal(*glyph)),
-            Kind::Hidden(side, drawn) => write!(f, "{} never shows its player (no @ at any step; where {}'s stands, it draws {})", ROLES[*side], ROLES[1 - side], char_literal(*drawn)),
             Kind::Player => write!(f, "the player is elsewhere (the @ cells differ)"),
             Kind::Moves(side, key) => write!(f, "{} moves {}'s player, not {}'s", key_told(*key), ROLES[*side], ROLES[1 - side]),
             Kind::Map => write!(f, "the map differs (a cell drawn on both sides, with other characters)"),
@@ -521,7 +517,6 @@ fn screen_differences(
                         | Kind::Moves(..)
                         | Kind::TypedAhead(..)
                         | Kind::Glyph(..)
-                        | Kind::Hidden(..)
                 )
             };
             let mut kinds = all.iter().filter(|k| {
@@ -721,22 +716,9 @@ impl<'a> Walk<'a> {
         for &(side, _, glyph) in &glyphs {
             add(Kind::Glyph(side, glyph));
         }
-        // A side with no `@` at any step, where the other's stands: it
-        // draws the map over its player, or never draws it.
-        let hidden: Vec<(usize, (usize, usize))> = (0..2)
-            .filter(|&side| standing[side].is_none())
-            .filter(|&side| {
-                self.traces[side].steps.iter().all(|s| player(s).is_none())
-            })
-            .filter_map(|side| Some((side, standing[1 - side]?.0)))
-            .collect();
-        for &(side, (y, x)) in &hidden {
-            add(Kind::Hidden(side, cell([a, b][side], y, x).0));
-        }
         let rest = cells.iter().filter(|(y, x)| {
             !missing.iter().any(|m| m.1 == *y)
                 && !glyphs.iter().any(|g| g.1 == (*y, *x))
-                && !hidden.iter().any(|h| h.1 == (*y, *x))
         });
         let looked: Vec<[(char, Look); 2]> =
             rest.map(|&(y, x)| [cell(a, y, x), cell(b, y, x)]).collect();
@@ -1379,34 +1361,6 @@ mod tests {
         let walled_before = step(&["#.@.#.#"], &[w]);
         let walled = step(&["#..@#.#"], &[w]);
         assert_eq!(kinds(&walled_before, &walled), []);
-    }
-
-    #[test]
-    fn a_side_that_never_shows_its_player_is_named_so_not_elsewhere() {
-        let a = step(&["#.@.#", "#...#"], &["wwwww", "bbbbb"]);
-        let covered = step(&["#...#", "#...#"], &["wwwww", "bbbbb"]);
-        let header =
-            "# screen trace v1\n# program: t\n# size: 5x2\n# keys: l\n";
-        let mut shown = Trace::parse(header).unwrap();
-        shown.steps = vec![a.clone(), a.clone()];
-        let mut never = shown.clone();
-        never.steps = vec![covered.clone(), covered.clone()];
-        let cells: BTreeSet<_> =
-            cells_differing_as(&a, &covered, false, Default::default())
-                .into_iter()
-                .collect();
-        let kinds = |port: &Trace| {
-            Walk::new([&shown, port], true).kinds([&a, &covered], &cells, false)
-        };
-        // The floor drawn over the port's player, at every step.
-        assert_eq!(kinds(&never), [Kind::Hidden(1, '.')]);
-        assert!(Kind::Hidden(1, '.').to_string().starts_with(
-            "the port never shows its player (no @ at any step; where the reference's stands, it draws '.')"
-        ));
-        // A player shown at another step stands elsewhere.
-        let mut once = never.clone();
-        once.steps[1] = a.clone();
-        assert_eq!(kinds(&once), [Kind::Player]);
     }
 
     #[test]
