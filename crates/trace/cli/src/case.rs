@@ -453,8 +453,7 @@ fn captured(
             .then(|| part_fits(command, options))
             .flatten();
         let fits = fits.map_or_else(String::new, |f| format!("; {f}"));
-        // The capture says `--pin`; the port's side has `--pin-port`.
-        let e = e.to_string();
+        let e = e.to_string(); // `--pin` is `--pin-port` on the port's side
         let e = match e.strip_prefix("--pin") {
             Some(rest) if role == ROLES[1] => format!("--pin-port{rest}"),
             _ => e,

@@ -766,9 +766,10 @@ impl<'a> Walk<'a> {
         let Some(key) = key.filter(|_| p == q) else {
             return Some(Kind::Player);
         };
-        // Each player where the keys lead on its own side's map: a player
-        // stopped by a wall the other's map lacks is the map's.
-        if self.led_on_own_maps(p, at) {
+        // Each player where the keys lead on its own screen: the map's.
+        let led =
+            |s| Some(self.burst()?.iter().fold(p, |q, &k| step_from(s, q, k)));
+        if self.screens_before.map(|s| s.map(led)) == Some(at) {
             return None;
         }
         if let Some(kind) = self.typed_ahead(p, at) {
@@ -793,32 +794,8 @@ impl<'a> Walk<'a> {
     fn burst(&self) -> Option<Vec<char>> {
         let keys = self.traces[0].header.keys.get(..self.step)?;
         let start = burst_start(keys, self.step);
-        Some(
-            keys[start..]
-                .iter()
-                .copied()
-                .filter(|&k| k != JOIN)
-                .collect(),
-        )
-    }
-
-    /// Whether each side's player, from `from`, is where the keys just
-    /// typed lead with the walls of its own screen before them.
-    fn led_on_own_maps(
-        &self,
-        from: (usize, usize),
-        at: [Option<(usize, usize)>; 2],
-    ) -> bool {
-        let (Some(burst), Some(screens)) = (self.burst(), self.screens_before)
-        else {
-            return false;
-        };
-        (0..2).all(|side| {
-            let led = burst
-                .iter()
-                .fold(from, |p, &k| step_from(screens[side], p, k));
-            at[side] == Some(led)
-        })
+        let keys = keys[start..].iter().filter(|&&k| k != JOIN);
+        Some(keys.copied().collect())
     }
 
     /// A side whose player is where some keys of the burst just typed lead
@@ -924,18 +901,10 @@ fn not_redrawn(sides: [&Trace; 2], step: usize) -> Option<Kind> {
     let [a, b] = sides.map(|t| around(t, step));
     let sides = [a?, b?];
     let (before, now) = sides[0];
-    // Grown, in one direction at least (the other may have shrunk): the
-    // terminal shows cells the screen before could not.
-    let size = |s: &Step| {
-        (
-            s.text.len(),
-            s.text.first().map_or(0, |r| r.chars().count()),
-        )
-    };
-    let ((rows, cols), (new_rows, new_cols)) = (size(before), size(now));
-    let grew = (new_rows >= rows && new_cols >= cols)
-        || new_rows > rows
-        || new_cols > cols;
+    // Grown one way at least (the other maybe shrunk), or the same size.
+    let width = |s: &Step| s.text.first().map_or(0, |r| r.chars().count());
+    let [was, is] = [before, now].map(|s| [s.text.len(), width(s)]);
+    let grew = is[0] > was[0] || is[1] > was[1] || is == was;
     let top = sides.map(|(before, now)| kept(before, now, 0, true));
     // Grown, the other side drew characters anew (not only blanks).
     let drew = sides.map(|(before, now)| !kept(before, now, 0, false));
@@ -1247,15 +1216,9 @@ mod tests {
         let cut = trace([&["#.@.", "#..."], &["#.@.  ", "#...  ", "      "]]);
         let stale = Kind::NotRedrawn(ROLES[0].to_string());
         assert_eq!(not_redrawn([&cut, &b], 1), Some(stale.clone()));
-        // Wider and one row shorter, from 4x2 to 6x1: B draws the columns
-        // it could not show, A keeps its row as it was.
         let b = trace([&["#.@.", "#..."], &["#.@..."]]);
         let cut = trace([&["#.@.", "#..."], &["#.@.  "]]);
         assert_eq!(not_redrawn([&cut, &b], 1), Some(stale));
-        // Only shorter, B's game the same: nothing to tell.
-        let b = trace([&["#.@.", "#..."], &["#.@."]]);
-        let cut = trace([&["#.@.", "#..."], &["#.@."]]);
-        assert_eq!(not_redrawn([&cut, &b], 1), None);
     }
 
     #[test]
@@ -1327,40 +1290,21 @@ mod tests {
 
     #[test]
     fn a_burst_stopped_by_a_wall_of_the_side_s_own_map_is_not_keys_dropped() {
-        let w = "wwwwwww";
-        let before = step(&["#.@...#"], &[w]);
-        let walked = step(&["#...@.#"], &[w]);
+        // Two keys: A walks two cells, B one, to a wall its map alone has.
+        let rows = ["#.@...#", "#...@.#", "#.@.#.#", "#..@#.#"];
+        let [a, a2, b, b2] = rows.map(|r| step(&[r], &["wwwwwww"]));
         let mut trace = trace();
         trace.header.keys = vec!['l', JOIN, 'l'];
-        let kinds = |port_before: &Step, port_now: &Step| {
-            let cells = cells_differing_as(
-                &walked,
-                port_now,
-                false,
-                Default::default(),
-            );
-            let walk = Walk {
-                key: Some('l'),
-                step: 3,
-                before: Some([Some((0, 2)), Some((0, 2))]),
-                screens_before: Some([&before, port_before]),
-                ..Walk::new([&trace, &trace], true)
-            };
-            walk.kinds([&walked, port_now], &cells.into_iter().collect(), false)
+        let walk = Walk {
+            key: Some('l'),
+            step: 3,
+            before: Some([Some((0, 2)), Some((0, 2))]),
+            screens_before: Some([&a, &b]),
+            ..Walk::new([&trace, &trace], true)
         };
-        // The port's player one cell on, where the first of two keys lead:
-        // on the same map, it dropped the second key.
-        let stopped = step(&["#..@..#"], &[w]);
-        assert_eq!(
-            kinds(&before, &stopped),
-            [Kind::TypedAhead(1, Ahead::Led(1), 2)]
-        );
-        // On its own map, a wall stands where the second key leads: the
-        // players apart are nothing of their own (the screens before
-        // differ already, by the map).
-        let walled_before = step(&["#.@.#.#"], &[w]);
-        let walled = step(&["#..@#.#"], &[w]);
-        assert_eq!(kinds(&walled_before, &walled), []);
+        let cells = cells_differing_as(&a2, &b2, false, Default::default());
+        let found = walk.kinds([&a2, &b2], &cells.into_iter().collect(), false);
+        assert_eq!(found, []);
     }
 
     #[test]
